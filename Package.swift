@@ -1,0 +1,40 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "checklist",
+    products: [
+        .executable(name: "checklist", targets: ["checklist"]),
+        .library(name: "ChecklistCore", targets: ["ChecklistCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The model, the repository layer (the only code that speaks SQL) and the migration
+        // runner. The migrations are compiled into the binary: an installed binary needs no
+        // files beside it.
+        .target(
+            name: "ChecklistCore",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            resources: [.embedInCode("Migrations")]
+        ),
+        .executableTarget(
+            name: "checklist",
+            dependencies: [
+                "ChecklistCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "ChecklistCoreTests",
+            dependencies: ["ChecklistCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "ChecklistCLITests",
+            // Depending on the executable makes `swift test` build it first.
+            dependencies: ["checklist", "ChecklistCore"]
+        ),
+    ]
+)

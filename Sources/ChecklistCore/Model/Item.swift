@@ -1,0 +1,28 @@
+/// The stable identity of an item: assigned once, never renumbered, never reused.
+public typealias ItemID = Int64
+
+/// One row of a list. `isSelected` is the durable selection this product is built on.
+public struct Item: Hashable, Sendable {
+    public var id: ItemID
+    public var list: String
+    public var title: String
+    public var isSelected: Bool
+    public var position: Int64
+    /// ISO 8601 UTC, as stored.
+    public var createdAt: String
+    /// ISO 8601 UTC, as stored.
+    public var updatedAt: String
+
+    public init(
+        id: ItemID, list: String, title: String, isSelected: Bool, position: Int64,
+        createdAt: String, updatedAt: String
+    ) {
+        self.id = id
+        self.list = list
+        self.title = title
+        self.isSelected = isSelected
+        self.position = position
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}

@@ -1,0 +1,203 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import GRDB
+
+/// Opens the database file for a command, after a look that never writes.
+///
+/// A reading command opens the file read-only and never creates it: a missing or empty file
+/// reads as an empty checklist. A writing command creates a missing file (mode 0600, folders
+/// 0700: lists are personal data), refuses a foreign, damaged or newer file before anything
+/// writes to it, then opens it read-write in WAL mode and applies pending migrations.
+public enum DatabaseOpener {
+    /// How long a command waits for another process's write lock before giving up.
+    public static let busyTimeout: Double = 5
+
+    /// Opens the database for a command that only reads.
+    public static func openForReading(_ location: DatabaseLocation) throws -> ChecklistStore {
+        let path = location.path
+        switch try inspectFile(at: path) {
+        case .missing, .empty:
+            return try ChecklistStore.empty()
+        case .sqlite:
+            break
+        }
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration(readonly: true))
+            switch try queue.read(SchemaMigrator.state(of:)) {
+            case .empty:
+                return try ChecklistStore.empty()
+            case .checklist:
+                return ChecklistStore(queue)
+            case .tooNew:
+                throw ChecklistError.schemaTooNew(path: path)
+            case .foreign:
+                throw ChecklistError.notAChecklistDatabase(path: path)
+            }
+        } catch let error as DatabaseError {
+            throw ChecklistError(error, path: path)
+        }
+    }
+
+    /// Opens the database for a command that writes, creating and migrating it as needed.
+    public static func openForWriting(_ location: DatabaseLocation) throws -> ChecklistStore {
+        let path = location.path
+        var file = try inspectFile(at: path)
+        if file == .missing {
+            try createFile(at: path)
+            file = .empty
+        }
+        do {
+            if case .sqlite(let isWAL) = file {
+                // The look goes through its own read-only connection: a read-write connection
+                // to a foreign WAL database would checkpoint it when it closes.
+                let look = try DatabaseQueue(path: path, configuration: configuration(readonly: true))
+                let state = try look.read(SchemaMigrator.state(of:))
+                try look.close()
+                if state == .tooNew { throw ChecklistError.schemaTooNew(path: path) }
+                if state == .foreign { throw ChecklistError.notAChecklistDatabase(path: path) }
+                let queue = try DatabaseQueue(path: path, configuration: configuration(readonly: false))
+                if !isWAL { try enableWAL(queue) }
+                if state != .checklist(pending: []) { try SchemaMigrator.migrate(queue) }
+                return ChecklistStore(queue)
+            }
+            let queue = try DatabaseQueue(path: path, configuration: configuration(readonly: false))
+            try enableWAL(queue)
+            try SchemaMigrator.migrate(queue)
+            return ChecklistStore(queue)
+        } catch let error as DatabaseError {
+            throw ChecklistError(error, path: path)
+        }
+    }
+
+    static func configuration(readonly: Bool) -> Configuration {
+        var configuration = Configuration()
+        configuration.readonly = readonly
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.foreignKeysEnabled = true
+        return configuration
+    }
+
+    private static func enableWAL(_ queue: DatabaseQueue) throws {
+        // WAL lets readers go on while one process writes; the mode is stored in the file.
+        try queue.writeWithoutTransaction { db in
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+        }
+    }
+
+    // MARK: - Looking at the file itself
+
+    enum FileKind: Equatable {
+        case missing
+        case empty
+        case sqlite(isWAL: Bool)
+    }
+
+    /// Reads the first 100 bytes (SQLite's file header) without SQLite, so that a text file, a
+    /// truncated copy or a directory is refused before any connection could touch it.
+    static func inspectFile(at path: String) throws(ChecklistError) -> FileKind {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            if errno == ENOENT { return .missing }
+            throw .databaseUnavailable(path: path, reason: systemError(errno))
+        }
+        if (status.st_mode & S_IFMT) == S_IFDIR {
+            throw .databaseUnavailable(
+                path: path, reason: "it is a directory; pass --db with a file path")
+        }
+        if status.st_size == 0 { return .empty }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .databaseUnavailable(path: path, reason: systemError(errno))
+        }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 100)
+        let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 100) }
+        guard count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else {
+            throw .notAChecklistDatabase(path: path)
+        }
+        // The in-header page count is valid when its "version-valid-for" matches the change
+        // counter; a file shorter than that many pages was truncated.
+        let pageSizeField = Int(header[16]) << 8 | Int(header[17])
+        let pageSize = pageSizeField == 1 ? 65536 : pageSizeField
+        let changeCounter = bigEndian(header, at: 24)
+        let pageCount = bigEndian(header, at: 28)
+        let validFor = bigEndian(header, at: 92)
+        if validFor == changeCounter && pageCount > 0
+            && Int64(status.st_size) < Int64(pageCount) * Int64(pageSize)
+        {
+            throw .corruptDatabase(path: path)
+        }
+        return .sqlite(isWAL: header[18] == 2 && header[19] == 2)
+    }
+
+    private static func bigEndian(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    /// Creates the file with mode 0600 and any missing folders with mode 0700.
+    private static func createFile(at path: String) throws(ChecklistError) {
+        try createFolders(for: path)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            close(descriptor)
+        } else if errno != EEXIST {  // another process may have just created it
+            throw .databaseUnavailable(path: path, reason: systemError(errno))
+        }
+    }
+
+    private static func createFolders(for path: String) throws(ChecklistError) {
+        var folders: [String] = []
+        var folder = parentFolder(of: path)
+        var status = stat()
+        while !folder.isEmpty && stat(folder, &status) != 0 && errno == ENOENT {
+            folders.append(folder)
+            folder = parentFolder(of: folder)
+        }
+        for folder in folders.reversed() where mkdir(folder, 0o700) != 0 && errno != EEXIST {
+            throw .databaseUnavailable(
+                path: path, reason: "cannot create folder \(folder): \(systemError(errno))")
+        }
+    }
+
+    private static func parentFolder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    private static func systemError(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}
+
+extension ChecklistError {
+    /// Translates SQLite's result codes into the errors users see.
+    init(_ error: DatabaseError, path: String) {
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            self = .databaseBusy(path: path)
+        case .SQLITE_CORRUPT:
+            self = .corruptDatabase(path: path)
+        case .SQLITE_NOTADB:
+            self = .notAChecklistDatabase(path: path)
+        case .SQLITE_FULL:
+            self = .databaseUnavailable(
+                path: path, reason: "the disk is full; free some space and try again")
+        case .SQLITE_READONLY:
+            self = .databaseUnavailable(
+                path: path,
+                reason: "the file or its folder is read-only; check their permissions")
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
+            self = .databaseUnavailable(
+                path: path,
+                reason: "cannot open the file; check that it and its folder are accessible")
+        case .SQLITE_IOERR:
+            self = .databaseUnavailable(
+                path: path, reason: "disk I/O error (\(error.message ?? "unknown")); check the disk")
+        default:
+            self = .databaseUnavailable(path: path, reason: error.message ?? "\(error.resultCode)")
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import GRDB
+
+/// Applies the numbered `.sql` files of the top-level `migrations/` folder, which are compiled
+/// into the binary, in name order; each runs once, in its own transaction, and is recorded in
+/// `grdb_migrations` (the table GRDB's own migrator uses, so GRDB tools read it too).
+///
+/// GRDB's `DatabaseMigrator` reads the applied identifiers before it opens its transactions,
+/// so two processes creating one database at the same moment could both run `0001`. Here the
+/// check and the migration share one IMMEDIATE transaction, so concurrent first runs are safe.
+public enum SchemaMigrator {
+    /// A migration: its identifier (the file name without `.sql`) and its SQL.
+    public struct Migration: Sendable {
+        public let identifier: String
+        public let sql: String
+    }
+
+    /// Every migration this binary knows, in the order they apply.
+    public static let migrations: [Migration] = embeddedMigrations
+        .map { Migration(identifier: $0.identifier, sql: String(decoding: $0.bytes, as: UTF8.self)) }
+        .sorted { $0.identifier < $1.identifier }
+
+    /// The identifiers of `migrations`.
+    public static var knownIdentifiers: [String] { migrations.map(\.identifier) }
+
+    /// What a look at an existing database found.
+    public enum SchemaState: Equatable, Sendable {
+        /// No tables at all: a new or empty file, free to initialise.
+        case empty
+        /// A checklist database; `pending` lists the migrations it still needs.
+        case checklist(pending: [String])
+        /// A database recording migrations this binary does not know.
+        case tooNew
+        /// A SQLite database of some other program.
+        case foreign
+    }
+
+    /// Looks at the schema without writing anything.
+    public static func state(of db: Database) throws -> SchemaState {
+        let tables = try String.fetchSet(
+            db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        if tables.isEmpty { return .empty }
+        guard tables.contains("grdb_migrations") else { return .foreign }
+        let applied = try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
+        let known = Set(knownIdentifiers)
+        if !applied.isSubset(of: known) { return .tooNew }
+        if !applied.isEmpty && !(tables.contains("lists") && tables.contains("items")) {
+            return .foreign
+        }
+        return .checklist(pending: knownIdentifiers.filter { !applied.contains($0) })
+    }
+
+    /// Applies every pending migration, each in its own IMMEDIATE transaction.
+    public static func migrate(_ writer: any DatabaseWriter) throws {
+        for migration in migrations {
+            try writer.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    try db.execute(
+                        sql: "CREATE TABLE IF NOT EXISTS grdb_migrations"
+                            + " (identifier TEXT NOT NULL PRIMARY KEY)")
+                    let isApplied = try Bool.fetchOne(
+                        db, sql: "SELECT 1 FROM grdb_migrations WHERE identifier = ?",
+                        arguments: [migration.identifier]) ?? false
+                    if !isApplied {
+                        try db.execute(sql: migration.sql)
+                        try db.execute(
+                            sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)",
+                            arguments: [migration.identifier])
+                    }
+                    return .commit
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import ChecklistCore
+
+extension ChecklistCommand {
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add items at the end of a list; prints their new IDs.",
+            discussion: """
+                One item per argument; - reads titles from stdin, one a line (blank lines \
+                skipped). The list is created when it is missing. Use -- before a title that \
+                starts with a dash: checklist add -- '-5 degrees sleeping bag'
+                """)
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var list: ListOptions
+        @OptionGroup var quiet: QuietOption
+
+        @Flag(help: "Add the items already checked.")
+        var checked = false
+
+        @Argument(help: ArgumentHelp("The titles; - reads them from stdin.", valueName: "title"))
+        var titles: [String] = []
+
+        func validate() throws {
+            if titles.isEmpty {
+                throw ValidationError("no title given; add TITLE..., or add - to read stdin")
+            }
+        }
+
+        func run() throws {
+            let titles = try parsedTitles()
+            let ids = titles.isEmpty
+                ? [] : try store.openForWriting().add(titles, to: list.name, checked: checked)
+            for id in ids {
+                Output.standardOutput.write(String(id))
+                Output.standardOutput.write("\n")
+            }
+            Output.summarize("added \(items(ids.count)) to \(list.name)", quiet: quiet.quiet)
+        }
+
+        private func parsedTitles() throws -> [Title] {
+            var parsed: [Title] = []
+            for title in titles {
+                if title == "-" {
+                    parsed += try Title.parseLines(StandardInput.readBytes())
+                } else {
+                    parsed.append(try Title(title))
+                }
+            }
+            return parsed
+        }
+    }
+}

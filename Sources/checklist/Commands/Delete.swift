@@ -1,0 +1,87 @@
+import ArgumentParser
+import ChecklistCore
+
+extension ChecklistCommand {
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete items; delete --checked deletes every checked item of a list.",
+            discussion: idsDiscussion + "\nDeleted IDs are never given to another item.",
+            aliases: ["rm"])
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var list: ListOptions
+        @OptionGroup var quiet: QuietOption
+        @OptionGroup var ids: IDArguments
+
+        @Flag(help: "Delete every checked item of the list.")
+        var checked = false
+
+        func run() throws {
+            let selection = try ids.selection(
+                orListWide: checked ? .checked(in: list.name) : nil, flag: "--checked", list: list)
+            let summary = try store.openForWriting().delete(
+                selection, ignoringMissing: ids.ignoreMissing)
+            Output.summarize(
+                SummaryLine.selection("deleted", summary, unchanged: ""), quiet: quiet.quiet)
+        }
+    }
+
+    struct Rename: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change an item's title.",
+            discussion: "Use -- before a title that starts with a dash: rename 4 -- '-5 degrees'")
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var list: ListOptions
+        @OptionGroup var quiet: QuietOption
+
+        @Argument(help: "The item's ID.")
+        var id: String
+
+        @Argument(help: "The new title.")
+        var title: String
+
+        func run() throws {
+            let id = try ItemID(parsingSingle: id)
+            let title = try Title(title)
+            try store.openForWriting().rename(id, to: title, namedList: list.explicitName)
+            Output.summarize("renamed item \(id)", quiet: quiet.quiet)
+        }
+    }
+}
+
+extension ItemID {
+    /// One ID, for commands that take exactly one.
+    init(parsingSingle expression: String) throws(ChecklistError) {
+        let ids = try IDSet(parsing: expression)
+        guard ids.ranges.count == 1, let range = ids.ranges.first,
+            range.lowerBound == range.upperBound
+        else {
+            throw .invalidInput("this command takes one ID, not \(quoted(expression))")
+        }
+        self = range.lowerBound
+    }
+}
+
+func quoted(_ text: String) -> String {
+    "'" + text + "'"
+}
+
+/// The one-line summaries of the bulk commands.
+enum SummaryLine {
+    /// "checked 3 items", plus what was matched but unchanged and what was skipped.
+    static func selection(_ verb: String, _ summary: ChangeSummary, unchanged: String) -> String {
+        var line = "\(verb) \(items(summary.changed))"
+        var notes: [String] = []
+        let unchangedCount = summary.matched - summary.changed
+        if unchangedCount > 0 && !unchanged.isEmpty {
+            notes.append("\(unchangedCount) \(unchanged)")
+        }
+        if !summary.missing.isEmpty {
+            notes.append("skipped missing \(summary.missing.count == 1 ? "ID" : "IDs") "
+                + summary.missing.summary())
+        }
+        if !notes.isEmpty { line += " (" + notes.joined(separator: "; ") + ")" }
+        return line
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import ChecklistCore
+
+extension ChecklistCommand {
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "Show the items of a list in order.",
+            discussion: "Text shows `[x] ID title` a line; json and ids are for scripts.",
+            aliases: ["ls"])
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var list: ListOptions
+
+        @Flag(help: "Show every list.")
+        var all = false
+
+        @Flag(help: "Only checked items.")
+        var checked = false
+
+        @Flag(help: "Only unchecked items.")
+        var unchecked = false
+
+        @Option(help: "text, json or ids.")
+        var format: OutputFormat = .text
+
+        func validate() throws {
+            if checked && unchecked { throw ValidationError("give --checked or --unchecked, not both") }
+        }
+
+        func run() throws {
+            let filter: ItemFilter = checked ? .checked : unchecked ? .unchecked : .any
+            let isTerminal = Output.isTerminal
+            var renderer = format.renderer(showsListNames: all, escapesControls: isTerminal)
+            var counts = ItemCounts(checked: 0, total: 0)
+            try store.openForReading().forEachItem(in: all ? .all : .list(list.name), filter: filter) {
+                counts.total += 1
+                if $0.isSelected { counts.checked += 1 }
+                renderer.write($0, to: &Output.standardOutput)
+            }
+            renderer.finish(to: &Output.standardOutput)
+            if isTerminal && format == .text && filter == .any {
+                Output.summarize("\(counts.checked) of \(counts.total) checked", quiet: false)
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import ChecklistCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The IDS arguments of the bulk commands, and `--ignore-missing`.
+struct IDArguments: ParsableArguments {
+    @Argument(
+        help: ArgumentHelp(
+            "IDs: 12, a range 3-7, or a mix 1,4,9-11; - reads more from stdin.",
+            valueName: "ids"))
+    var expressions: [String] = []
+
+    @Flag(help: "Apply the command to the IDs that exist and skip the missing ones.")
+    var ignoreMissing = false
+
+    /// What the command applies to: the IDs given, or the list-wide form when its flag is set.
+    func selection(orListWide listWide: ItemSelection?, flag: String, list: ListOptions) throws
+        -> ItemSelection
+    {
+        if let listWide {
+            guard expressions.isEmpty else {
+                throw ValidationError("give IDs or \(flag), not both")
+            }
+            return listWide
+        }
+        guard !expressions.isEmpty else {
+            throw ValidationError(
+                "no IDs given; name the items (e.g. 3 or 1,4,9-11), or pass \(flag)")
+        }
+        var ids = IDSet()
+        for expression in expressions {
+            ids = ids.union(
+                expression == "-"
+                    ? try IDSet(parsingList: StandardInput.readText())
+                    : try IDSet(parsingExpression: expression))
+        }
+        return .ids(ids, namedList: list.explicitName)
+    }
+}
+
+extension IDSet {
+    /// Parses one argument (a named wrapper so call sites read clearly).
+    init(parsingExpression expression: String) throws(ChecklistError) {
+        try self.init(parsing: expression)
+    }
+}
+
+/// Standard input, read whole (it feeds one transaction anyway).
+enum StandardInput {
+    nonisolated(unsafe) private static var consumed: [UInt8]?
+
+    /// All of stdin as bytes; read once, so a second `-` sees the same input.
+    static func readBytes() -> [UInt8] {
+        if let consumed { return consumed }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes.append(contentsOf: chunk[0..<count])
+            } else if count == 0 || errno != EINTR {
+                break
+            }
+        }
+        consumed = bytes
+        return bytes
+    }
+
+    static func readText() -> String {
+        String(decoding: readBytes(), as: UTF8.self)
+    }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import ChecklistCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `--db`: where the database lives.
+struct StoreOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The database file (default: $CHECKLIST_DB, else the XDG data folder).",
+            valueName: "path"))
+    var db: String?
+
+    /// Opens the database read-only; a missing file reads as empty and is not created.
+    func openForReading() throws -> ChecklistStore {
+        try DatabaseOpener.openForReading(location())
+    }
+
+    /// Opens the database for writing, creating and migrating it when needed.
+    func openForWriting() throws -> ChecklistStore {
+        try DatabaseOpener.openForWriting(location())
+    }
+
+    private func location() throws -> DatabaseLocation {
+        try DatabaseLocation.resolve(explicitPath: db, environment: Environment.databaseVariables)
+    }
+}
+
+/// `--list` / `-l`: which list; the flag wins over `CHECKLIST_LIST`, then `default`.
+struct ListOptions: ParsableArguments {
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp(
+            "The list (default: $CHECKLIST_LIST, else 'default').", valueName: "name"))
+    var list: String?
+
+    /// The list named by the flag or the environment, if any.
+    var explicitName: String? {
+        if let list { return list }
+        if let name = Environment.value("CHECKLIST_LIST"), !name.isEmpty { return name }
+        return nil
+    }
+
+    /// The list a command works on.
+    var name: String { explicitName ?? Checklist.defaultName }
+
+    func validate() throws {
+        guard let list else { return }
+        if list.isEmpty { throw ValidationError("--list needs a name; it was given an empty one") }
+        if list.contains(where: \.isNewline) {
+            throw ValidationError("a list name cannot contain a line break")
+        }
+    }
+}
+
+/// `--quiet` / `-q`: no summary line on stderr.
+struct QuietOption: ParsableArguments {
+    @Flag(name: [.short, .long], help: "Do not print the summary line on stderr.")
+    var quiet = false
+}
+
+/// `--format`: how `list` and `lists` print.
+enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
+    case text
+    case json
+    case ids
+}
+
+enum Environment {
+    /// The value of an environment variable, if set.
+    static func value(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// The variables that choose the database.
+    static var databaseVariables: [String: String] {
+        var variables: [String: String] = [:]
+        for name in ["CHECKLIST_DB", "XDG_DATA_HOME", "HOME"] {
+            variables[name] = value(name)
+        }
+        return variables
+    }
+}
