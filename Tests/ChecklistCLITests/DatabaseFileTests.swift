@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// Where the database lives, what a read does to it, and files that are not ours.
+@Suite(.timeLimit(.minutes(5))) final class DatabaseFileTests {
+    let cli: CLI
+
+    init() throws {
+        cli = try CLI()
+    }
+
+    @Test func readCommandsOnAMissingDatabaseReadEmptyAndCreateNothing() throws {
+        for arguments in [["list"], ["list", "--format", "json"], ["count"], ["lists"], ["list", "--all"]] {
+            let result = try cli.run(arguments, stdin: Data())
+            #expect(result.status == 0, "\(arguments)")
+        }
+        #expect(try cli.run("list", "--format", "json").stdout == "[]\n")
+        #expect(try cli.run("count").stdout == "0 0\n")
+        #expect(try cli.run("lists").stdout == "")
+        #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
+    }
+
+    @Test func aFailedWriteDoesNotNeedAFile() throws {
+        #expect(try cli.run("check", "1").status == 3)
+    }
+
+    @Test func theFirstWriteCreatesTheFileAndItsFolders() throws {
+        let path = cli.folder.appendingPathComponent("deep/er/lists.db").path
+        let result = try cli.run("add", "--db", path, "Tent")
+        #expect(result.status == 0)
+        #expect(FileManager.default.fileExists(atPath: path))
+        #expect(try permissions(path) == 0o600)
+        #expect(try permissions(cli.folder.appendingPathComponent("deep").path) == 0o700)
+    }
+
+    @Test func dbFlagWinsOverTheEnvironment() throws {
+        let path = cli.folder.appendingPathComponent("flag.db").path
+        try cli.run("add", "--db", path, "Tent")
+        #expect(try cli.run("list").stdout == "")
+        #expect(try cli.run("list", "--db", path).stdout == "[ ] 1 Tent\n")
+    }
+
+    @Test func withoutDbOrVariableTheDatabaseIsInXDGDataHome() throws {
+        let result = try cli.run(["add", "Tent"], stdin: Data(), usesDefaultDatabase: false)
+        #expect(result.status == 0)
+        let path = cli.folder.appendingPathComponent("xdg/checklist/checklist.db").path
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func withoutXDGDataHomeTheDatabaseIsUnderHome() throws {
+        try cli.run(["add", "Tent"], stdin: Data(), environment: ["XDG_DATA_HOME": ""],
+                    usesDefaultDatabase: false)
+        let path = cli.folder.appendingPathComponent("home/.local/share/checklist/checklist.db").path
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func aTextFileIsNotAChecklistDatabaseAndIsLeftUntouched() throws {
+        let path = cli.folder.appendingPathComponent("notes.txt").path
+        try Data("shopping: milk, eggs\n".utf8).write(to: URL(fileURLWithPath: path))
+        for arguments in [["add", "Tent"], ["list"], ["check", "1"]] {
+            let result = try cli.run(arguments + ["--db", path], stdin: Data())
+            #expect(result.status == 65)
+            #expect(result.stderr == "checklist: \(path) is not a checklist database; left it"
+                + " untouched (pass --db or set CHECKLIST_DB to use another file)\n")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("shopping: milk, eggs\n".utf8))
+    }
+
+    @Test func aNewerSchemaIsRefusedWith65AndLeftUntouched() throws {
+        try cli.run("add", "Tent")
+        let sql = "INSERT INTO grdb_migrations VALUES ('9999_future'); PRAGMA wal_checkpoint(TRUNCATE);"
+        #expect(try cli.pipeline("sqlite3 \"$CHECKLIST_DB\" \"\(sql)\" >/dev/null").status == 0)
+        let before = try cli.databaseBytes()
+        for arguments in [["add", "Stove"], ["list"], ["check", "1"], ["count"]] {
+            let result = try cli.run(arguments, stdin: Data())
+            #expect(result.status == 65)
+            #expect(result.stderr == "checklist: \(cli.databasePath) was written by a newer"
+                + " checklist; left it untouched (upgrade checklist to use it)\n")
+        }
+        #expect(try cli.databaseBytes() == before)
+    }
+
+    @Test func aDirectoryCannotBeOpened() throws {
+        let path = cli.folder.appendingPathComponent("adir").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let result = try cli.run("add", "Tent", "--db", path)
+        #expect(result.status == 74)
+        #expect(result.stderr == "checklist: cannot use \(path): it is a directory;"
+            + " pass --db with a file path\n")
+    }
+
+    private func permissions(_ path: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return (attributes[.posixPermissions] as? Int ?? -1) & 0o777
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@Suite(.timeLimit(.minutes(5))) final class FormatTests {
+    let cli: CLI
+
+    init() throws {
+        cli = try CLI()
+    }
+
+    @Test func jsonHasExactlyTheContractsKeysAndTypes() throws {
+        try cli.run("add", "-l", "camping", "Tent", "Stove")
+        try cli.run("check", "2")
+        let items = try jsonItems("list", "-l", "camping", "--format", "json")
+        #expect(items.count == 2)
+        for item in items {
+            #expect(Set(item.keys) == ["id", "list", "title", "isSelected", "position", "createdAt", "updatedAt"])
+        }
+        #expect(items[1]["id"] as? Int == 2)
+        #expect(items[1]["list"] as? String == "camping")
+        #expect(items[1]["title"] as? String == "Stove")
+        #expect(items[1]["isSelected"] as? Bool == true)
+        #expect(items[0]["isSelected"] as? Bool == false)
+        #expect(items[1]["position"] as? Int == 2)
+        for key in ["createdAt", "updatedAt"] {
+            let stamp = try #require(items[1][key] as? String)
+            #expect(stamp.wholeMatch(of: #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/#) != nil)
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            #expect(formatter.date(from: stamp) != nil)
+        }
+    }
+
+    @Test func jsonBooleansAreTrueAndFalseNotNumbers() throws {
+        try cli.run("add", "--checked", "Tent")
+        #expect(try cli.run("list", "--format", "json").stdout.contains("\"isSelected\":true"))
+    }
+
+    @Test func anEmptyListIsAnEmptyJSONArray() throws {
+        #expect(try cli.run("list", "--format", "json").stdout == "[]\n")
+    }
+
+    @Test func jsonOfAllListsNamesEachItemsList() throws {
+        try cli.run("add", "-l", "a", "one")
+        try cli.run("add", "-l", "b", "two")
+        let items = try jsonItems("list", "--all", "--format", "json")
+        #expect(items.compactMap { $0["list"] as? String } == ["a", "b"])
+    }
+
+    @Test func idsFormatIsOneIDALine() throws {
+        try cli.run("add", "Tent", "Stove", "Map")
+        #expect(try cli.run("list", "--format", "ids").stdout == "1\n2\n3\n")
+    }
+
+    @Test(arguments: [
+        "Robert'); DROP TABLE items;--", "\"double\" and 'single' quotes", "日本語のテント 🏕️",
+        "e\u{301} combining", "שלום עולם", "back\\slash", "  spaces kept  ", "tab\tinside",
+        "%s %d {0} $(echo no)", "\u{1B}[31mred\u{1B}[0m", "zero\u{200B}width", "🇫🇷🏳️‍🌈",
+    ])
+    func titlesRoundTripByteExact(_ title: String) throws {
+        let id = try cli.run("add", title).stdout.trimmingCharacters(in: .newlines)
+        let items = try jsonItems("list", "--format", "json")
+        #expect(items.first { "\($0["id"] ?? "")" == id }?["title"] as? String == title)
+        let text = try cli.run("list")
+        #expect(text.stdoutBytes == Data("[ ] \(id) \(title)\n".utf8), "piped text stays raw")
+        let raw = try cli.pipeline("sqlite3 \"$CHECKLIST_DB\" 'SELECT hex(title) FROM items'")
+        #expect(raw.stdout == Data(title.utf8).map { String(format: "%02X", $0) }.joined() + "\n")
+    }
+
+    @Test func sqlLookingTitlesLeaveTheSchemaAlone() throws {
+        try cli.run("add", "x'); DROP TABLE items; --", "'; DELETE FROM lists; --")
+        #expect(try cli.run("count").stdout == "0 2\n")
+    }
+
+    private func jsonItems(_ arguments: String...) throws -> [[String: Any]] {
+        let data = Data(try cli.run(arguments, stdin: Data()).stdout.utf8)
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+    }
+}

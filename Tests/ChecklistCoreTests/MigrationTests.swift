@@ -1,0 +1,104 @@
+import ChecklistCore
+import Foundation
+import GRDB
+import Testing
+
+@Suite struct MigrationTests {
+    @Test func everyFileInMigrationsIsRegistered() throws {
+        let folder = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("migrations")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".sql") }
+            .map { String($0.dropLast(".sql".count)) }
+            .sorted()
+        #expect(!files.isEmpty)
+        #expect(SchemaMigrator.knownIdentifiers == files)
+    }
+
+    @Test func everyRegisteredMigrationMatchesItsFile() throws {
+        let folder = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("migrations")
+        for migration in SchemaMigrator.migrations {
+            let file = folder.appendingPathComponent(migration.identifier + ".sql")
+            #expect(try String(contentsOf: file, encoding: .utf8) == migration.sql)
+        }
+    }
+
+    @Test func migrationFilesAreNamedWithFourDigits() {
+        for identifier in SchemaMigrator.knownIdentifiers {
+            #expect(identifier.wholeMatch(of: #/\d{4}_[a-z0-9_]+/#) != nil, "\(identifier)")
+        }
+    }
+
+    @Test func aFreshDatabaseRecordsEveryMigration() throws {
+        let queue = try DatabaseQueue()
+        try SchemaMigrator.migrate(queue)
+        let applied = try queue.read {
+            try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
+        }
+        #expect(applied == SchemaMigrator.knownIdentifiers)
+    }
+
+    @Test func migratingTwiceChangesNothing() throws {
+        let queue = try DatabaseQueue()
+        try SchemaMigrator.migrate(queue)
+        try SchemaMigrator.migrate(queue)
+        #expect(try queue.read(SchemaMigrator.state(of:)) == .checklist(pending: []))
+    }
+
+    @Test func theSchemaIsTheDocumentedOne() throws {
+        let queue = try DatabaseQueue()
+        try SchemaMigrator.migrate(queue)
+        let columns = try queue.read { db in
+            try ["lists", "items"].map { table in
+                try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\", pk FROM pragma_table_info(?)",
+                                 arguments: [table])
+                    .map { "\($0["name"] as String) \($0["type"] as String)"
+                        + ($0["notnull"] as Bool ? " NOT NULL" : "") + ($0["pk"] as Bool ? " PK" : "") }
+            }
+        }
+        #expect(columns[0] == [
+            "id INTEGER PK", "name TEXT NOT NULL", "mode TEXT NOT NULL",
+            "createdAt TEXT NOT NULL", "updatedAt TEXT NOT NULL",
+        ])
+        #expect(columns[1] == [
+            "id INTEGER PK", "listId INTEGER NOT NULL", "title TEXT NOT NULL",
+            "isSelected INTEGER NOT NULL", "position INTEGER NOT NULL",
+            "createdAt TEXT NOT NULL", "updatedAt TEXT NOT NULL",
+        ])
+    }
+
+    @Test func theReadmeDocumentsTheSchemaOfTheMigrations() throws {
+        let readme = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        for migration in SchemaMigrator.migrations {
+            for statement in migration.sql.split(separator: ";") {
+                let lines = statement.split(separator: "\n").filter { !$0.hasPrefix("--") }
+                let sql = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+                if sql.isEmpty { continue }
+                #expect(text.contains(sql), "README.md lacks: \(sql)")
+            }
+        }
+    }
+
+    @Test func itemIDsUseAutoincrementSoTheyAreNeverReused() throws {
+        let queue = try DatabaseQueue()
+        try SchemaMigrator.migrate(queue)
+        let sql = try queue.read {
+            try String.fetchOne($0, sql: "SELECT sql FROM sqlite_master WHERE name = 'items'")
+        }
+        #expect(sql?.contains("AUTOINCREMENT") == true)
+    }
+
+    @Test func deletingAListDeletesItsItems() throws {
+        let queue = try DatabaseQueue()
+        try SchemaMigrator.migrate(queue)
+        try ChecklistStore(queue).add(titles("Tent"), to: "camping")
+        try queue.write { try $0.execute(sql: "DELETE FROM lists") }
+        #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM items") } == 0)
+    }
+}
