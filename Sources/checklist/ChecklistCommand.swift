@@ -51,7 +51,8 @@ struct ChecklistCommand: ParsableCommand {
             // Help, --version and completion scripts are clean exits: ArgumentParser prints them.
             if exitCode(for: error) == .success { exit(withError: error) }
             // ArgumentParser's own parse and validation errors: one line, no usage block.
-            let message = message(for: error)
+            let message =
+                message(for: error)
                 .split(separator: "\n").first.map(String.init) ?? "\(error)"
             Output.reportError(
                 lowercasingFirst(message.replacingPrefix("Error: ", with: ""))

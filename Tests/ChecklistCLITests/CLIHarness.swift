@@ -24,7 +24,10 @@ final class CLI {
         var stdoutBytes: Data
 
         var description: String { "status \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
-        var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+        var stdoutLines: [String] {
+            stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
+                String.init)
+        }
     }
 
     /// Runs `checklist ARGUMENTS` with `CHECKLIST_DB` set to this folder's database (unless
@@ -49,7 +52,8 @@ final class CLI {
         ]
         if usesDefaultDatabase { variables["CHECKLIST_DB"] = databasePath }
         for (name, value) in environment { variables[name] = value }
-        return try CLI.execute(CLI.binary, arguments, stdin: stdin, environment: variables, in: folder)
+        return try CLI.execute(
+            CLI.binary, arguments, stdin: stdin, environment: variables, in: folder)
     }
 
     /// Runs a shell pipeline; `checklist` in it names the built binary.
@@ -94,7 +98,8 @@ final class CLI {
         in folder: URL
     ) throws -> Result {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw HarnessError("the checklist binary is missing at \(executable.path); run swift build")
+            throw HarnessError(
+                "the checklist binary is missing at \(executable.path); run swift build")
         }
         let id = UUID().uuidString
         let inputURL = folder.appendingPathComponent("stdin-\(id)")
@@ -104,7 +109,9 @@ final class CLI {
         try Data().write(to: outputURL)
         try Data().write(to: errorURL)
         defer {
-            for url in [inputURL, outputURL, errorURL] { try? FileManager.default.removeItem(at: url) }
+            for url in [inputURL, outputURL, errorURL] {
+                try? FileManager.default.removeItem(at: url)
+            }
         }
         let process = Process()
         process.executableURL = executable

@@ -74,7 +74,9 @@ import Testing
     @Test func listAllShowsEveryListUnderItsName() throws {
         try cli.run("add", "-l", "groceries", "Milk")
         try cli.run("add", "-l", "camping", "Tent")
-        #expect(try cli.run("list", "--all").stdout == "camping:\n[ ] 2 Tent\n\ngroceries:\n[ ] 1 Milk\n")
+        #expect(
+            try cli.run("list", "--all").stdout
+                == "camping:\n[ ] 2 Tent\n\ngroceries:\n[ ] 1 Milk\n")
     }
 
     @Test func listUsesTheListFromTheEnvironmentUnlessTheFlagSaysOtherwise() throws {
@@ -223,7 +225,8 @@ import Testing
     @Test func listsAsJSONGivesNameModeCheckedAndTotal() throws {
         try cli.run("add", "-l", "camping", "--checked", "Tent", "Stove")
         let lists = try #require(
-            try JSONSerialization.jsonObject(with: Data(cli.run("lists", "--format", "json").stdout.utf8))
+            try JSONSerialization.jsonObject(
+                with: Data(cli.run("lists", "--format", "json").stdout.utf8))
                 as? [[String: Any]])
         #expect(lists.count == 1)
         #expect(lists[0]["name"] as? String == "camping")
@@ -236,9 +239,11 @@ import Testing
 
     @Test func selectionSurvivesRestarts() throws {
         try cli.run("add", "Tent", "Stove", "Map")
-        try cli.run("check", "1,3")  // one process checks…
-        #expect(try cli.run("list", "--checked", "--format", "ids").stdout == "1\n3\n")  // …another reads
-        let raw = try cli.pipeline("sqlite3 \"$CHECKLIST_DB\" 'SELECT id FROM items WHERE isSelected = 1'")
+        // One process checks, another reads, and the file itself holds the selection.
+        try cli.run("check", "1,3")
+        #expect(try cli.run("list", "--checked", "--format", "ids").stdout == "1\n3\n")
+        let raw = try cli.pipeline(
+            "sqlite3 \"$CHECKLIST_DB\" 'SELECT id FROM items WHERE isSelected = 1'")
         #expect(raw.stdout == "1\n3\n")
     }
 
@@ -258,7 +263,8 @@ import Testing
     }
 
     @Test func addedIDsPipeIntoCheck() throws {
-        let result = try cli.pipeline("printf 'Tent\\nStove\\n' | checklist add - | checklist check -")
+        let result = try cli.pipeline(
+            "printf 'Tent\\nStove\\n' | checklist add - | checklist check -")
         #expect(result.stderr == "added 2 items to default\nchecked 2 items\n")
         #expect(try cli.run("count").stdout == "2 2\n")
     }

@@ -10,7 +10,9 @@ import Testing
     }
 
     @Test func readCommandsOnAMissingDatabaseReadEmptyAndCreateNothing() throws {
-        for arguments in [["list"], ["list", "--format", "json"], ["count"], ["lists"], ["list", "--all"]] {
+        for arguments in [
+            ["list"], ["list", "--format", "json"], ["count"], ["lists"], ["list", "--all"],
+        ] {
             let result = try cli.run(arguments, stdin: Data())
             #expect(result.status == 0, "\(arguments)")
         }
@@ -48,9 +50,11 @@ import Testing
     }
 
     @Test func withoutXDGDataHomeTheDatabaseIsUnderHome() throws {
-        try cli.run(["add", "Tent"], stdin: Data(), environment: ["XDG_DATA_HOME": ""],
-                    usesDefaultDatabase: false)
-        let path = cli.folder.appendingPathComponent("home/.local/share/checklist/checklist.db").path
+        try cli.run(
+            ["add", "Tent"], stdin: Data(), environment: ["XDG_DATA_HOME": ""],
+            usesDefaultDatabase: false)
+        let path = cli.folder.appendingPathComponent("home/.local/share/checklist/checklist.db")
+            .path
         #expect(FileManager.default.fileExists(atPath: path))
     }
 
@@ -60,22 +64,26 @@ import Testing
         for arguments in [["add", "Tent"], ["list"], ["check", "1"]] {
             let result = try cli.run(arguments + ["--db", path], stdin: Data())
             #expect(result.status == 65)
-            #expect(result.stderr == "checklist: \(path) is not a checklist database; left it"
-                + " untouched (pass --db or set CHECKLIST_DB to use another file)\n")
+            #expect(
+                result.stderr == "checklist: \(path) is not a checklist database; left it"
+                    + " untouched (pass --db or set CHECKLIST_DB to use another file)\n")
         }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("shopping: milk, eggs\n".utf8))
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: path)) == Data("shopping: milk, eggs\n".utf8))
     }
 
     @Test func aNewerSchemaIsRefusedWith65AndLeftUntouched() throws {
         try cli.run("add", "Tent")
-        let sql = "INSERT INTO grdb_migrations VALUES ('9999_future'); PRAGMA wal_checkpoint(TRUNCATE);"
+        let sql =
+            "INSERT INTO grdb_migrations VALUES ('9999_future'); PRAGMA wal_checkpoint(TRUNCATE);"
         #expect(try cli.pipeline("sqlite3 \"$CHECKLIST_DB\" \"\(sql)\" >/dev/null").status == 0)
         let before = try cli.databaseBytes()
         for arguments in [["add", "Stove"], ["list"], ["check", "1"], ["count"]] {
             let result = try cli.run(arguments, stdin: Data())
             #expect(result.status == 65)
-            #expect(result.stderr == "checklist: \(cli.databasePath) was written by a newer"
-                + " checklist; left it untouched (upgrade checklist to use it)\n")
+            #expect(
+                result.stderr == "checklist: \(cli.databasePath) was written by a newer"
+                    + " checklist; left it untouched (upgrade checklist to use it)\n")
         }
         #expect(try cli.databaseBytes() == before)
     }
@@ -85,8 +93,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         let result = try cli.run("add", "Tent", "--db", path)
         #expect(result.status == 74)
-        #expect(result.stderr == "checklist: cannot use \(path): it is a directory;"
-            + " pass --db with a file path\n")
+        #expect(
+            result.stderr == "checklist: cannot use \(path): it is a directory;"
+                + " pass --db with a file path\n")
     }
 
     private func permissions(_ path: String) throws -> Int {

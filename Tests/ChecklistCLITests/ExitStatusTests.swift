@@ -18,8 +18,9 @@ import Testing
         let result = try cli.run(command, "1-2,7,9")
         #expect(result.status == 3)
         #expect(result.stdout == "")
-        #expect(result.stderr == "checklist: no item with IDs 7, 9; nothing changed"
-            + " (pass --ignore-missing to skip missing IDs)\n")
+        #expect(
+            result.stderr == "checklist: no item with IDs 7, 9; nothing changed"
+                + " (pass --ignore-missing to skip missing IDs)\n")
         #expect(try cli.databaseBytes() == before)
     }
 
@@ -33,8 +34,9 @@ import Testing
     @Test func renamingAMissingItemIsNotFound() throws {
         let result = try cli.run("rename", "9", "x")
         #expect(result.status == 3)
-        #expect(result.stderr == "checklist: no item with ID 9; nothing changed"
-            + " (pass --ignore-missing to skip missing IDs)\n")
+        #expect(
+            result.stderr == "checklist: no item with ID 9; nothing changed"
+                + " (pass --ignore-missing to skip missing IDs)\n")
     }
 
     @Test func ignoreMissingAppliesToTheIDsThatExist() throws {
@@ -54,8 +56,9 @@ import Testing
         let before = try cli.databaseBytes()
         let result = try cli.run(arguments, stdin: Data())
         #expect(result.status == 3)
-        #expect(result.stderr == "checklist: no list named 'nope'; see `checklist lists`,"
-            + " or add an item to create it\n")
+        #expect(
+            result.stderr == "checklist: no list named 'nope'; see `checklist lists`,"
+                + " or add an item to create it\n")
         #expect(try cli.databaseBytes() == before)
     }
 
@@ -82,8 +85,9 @@ import Testing
     @Test func aMalformedIDOnStdinIsAUsageError() throws {
         let result = try cli.run("check", "-", stdin: "1 2 three\n")
         #expect(result.status == 64)
-        #expect(result.stderr == "checklist: invalid ID 'three': an ID is a positive whole number"
-            + " (up to 9223372036854775807), a range like 3-7, or a list like 1,4,9-11\n")
+        #expect(
+            result.stderr == "checklist: invalid ID 'three': an ID is a positive whole number"
+                + " (up to 9223372036854775807), a range like 3-7, or a list like 1,4,9-11\n")
         #expect(try cli.run("count", "--checked").stdout == "0\n")
     }
 
@@ -131,7 +135,11 @@ import Testing
         #expect(try cli.run("add").status == 64)
     }
 
-    @Test(arguments: [["frobnicate"], ["list", "--frob"], ["check", "--everything"], ["list", "--format", "xml"], ["rename", "1"], ["rename", "1-2", "x"], ["count", "--checked", "--unchecked"], ["list", "--list", ""]])
+    @Test(arguments: [
+        ["frobnicate"], ["list", "--frob"], ["check", "--everything"], ["list", "--format", "xml"],
+        ["rename", "1"], ["rename", "1-2", "x"], ["count", "--checked", "--unchecked"],
+        ["list", "--list", ""],
+    ])
     func unknownCommandsAndFlagsAreUsageErrors(_ arguments: [String]) throws {
         let result = try cli.run(arguments, stdin: Data())
         #expect(result.status == 64, "\(arguments)")

@@ -14,7 +14,10 @@ import Testing
         let items = try jsonItems("list", "-l", "camping", "--format", "json")
         #expect(items.count == 2)
         for item in items {
-            #expect(Set(item.keys) == ["id", "list", "title", "isSelected", "position", "createdAt", "updatedAt"])
+            #expect(
+                Set(item.keys) == [
+                    "id", "list", "title", "isSelected", "position", "createdAt", "updatedAt",
+                ])
         }
         #expect(items[1]["id"] as? Int == 2)
         #expect(items[1]["list"] as? String == "camping")

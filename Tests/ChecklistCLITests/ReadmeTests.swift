@@ -2,8 +2,10 @@ import Foundation
 import Testing
 
 @Suite struct ReadmeTests {
-    static let commands = ["add", "list", "ls", "check", "uncheck", "toggle", "delete", "rm",
-                           "rename", "count", "lists"]
+    static let commands = [
+        "add", "list", "ls", "check", "uncheck", "toggle", "delete", "rm",
+        "rename", "count", "lists",
+    ]
 
     @Test(arguments: commands)
     func everySubcommandIsInTheReadme(_ command: String) throws {
@@ -22,7 +24,8 @@ import Testing
         let command = try #require(json["command"] as? [String: Any])
         let subcommands = try #require(command["subcommands"] as? [[String: Any]])
         let names = subcommands.flatMap { subcommand in
-            [subcommand["commandName"] as? String ?? ""] + (subcommand["aliases"] as? [String] ?? [])
+            [subcommand["commandName"] as? String ?? ""]
+                + (subcommand["aliases"] as? [String] ?? [])
         }.filter { $0 != "help" }
         #expect(Set(names) == Set(Self.commands))
     }

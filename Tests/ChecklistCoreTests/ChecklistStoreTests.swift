@@ -63,7 +63,8 @@ import Testing
     @Test func theDefaultListReadsAsEmptyBeforeItsFirstItem() throws {
         let store = try ChecklistStore.empty()
         #expect(try store.items(in: .list(Checklist.defaultName)).isEmpty)
-        #expect(try store.counts(in: .list(Checklist.defaultName)) == ItemCounts(checked: 0, total: 0))
+        #expect(
+            try store.counts(in: .list(Checklist.defaultName)) == ItemCounts(checked: 0, total: 0))
         #expect(try store.lists().isEmpty)
     }
 
@@ -79,10 +80,11 @@ import Testing
         let store = try storeWithCampingList()
         try store.check(.ids(IDSet(ids: [1])))
         try store.add(titles("Milk"), to: "groceries")
-        #expect(try store.lists() == [
-            Checklist(name: "camping", mode: .multiple, checkedCount: 1, totalCount: 3),
-            Checklist(name: "groceries", mode: .multiple, checkedCount: 0, totalCount: 1),
-        ])
+        #expect(
+            try store.lists() == [
+                Checklist(name: "camping", mode: .multiple, checkedCount: 1, totalCount: 3),
+                Checklist(name: "groceries", mode: .multiple, checkedCount: 0, totalCount: 1),
+            ])
     }
 
     // MARK: - Selection
@@ -144,7 +146,9 @@ import Testing
     @Test func listWideCommandsOnAMissingListThrow() throws {
         let store = try storeWithCampingList()
         #expect(throws: ChecklistError.listNotFound("nope")) { try store.check(.all(in: "nope")) }
-        #expect(throws: ChecklistError.listNotFound("nope")) { try store.delete(.checked(in: "nope")) }
+        #expect(throws: ChecklistError.listNotFound("nope")) {
+            try store.delete(.checked(in: "nope"))
+        }
     }
 
     // MARK: - All or nothing

@@ -35,7 +35,8 @@ import Testing
     @Test func anExistingFileKeepsItsMode() throws {
         let location = self.location("checklist.db")
         FileManager.default.createFile(atPath: location.path, contents: nil)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: location.path)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o644], ofItemAtPath: location.path)
         try DatabaseOpener.openForWriting(location).add(titles("Tent"), to: "camping")
         #expect(try mode(of: "checklist.db") == 0o644)
     }
@@ -63,8 +64,9 @@ import Testing
     }
 
     @Test func aTextFileIsRefusedUntouched() throws {
-        try expectRefused(Data("hello, this is not a database\n".utf8),
-                          as: ChecklistError.notAChecklistDatabase(path:))
+        try expectRefused(
+            Data("hello, this is not a database\n".utf8),
+            as: ChecklistError.notAChecklistDatabase(path:))
     }
 
     @Test func randomBytesAreRefusedUntouched() throws {
@@ -87,7 +89,9 @@ import Testing
     @Test func anotherProgramsDatabaseIsRefusedUntouched() throws {
         let location = self.location("other.db")
         let queue = try DatabaseQueue(path: location.path)
-        try queue.write { try $0.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)") }
+        try queue.write {
+            try $0.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
+        }
         try queue.close()
         try expectRefused(at: location, as: ChecklistError.notAChecklistDatabase(path:))
     }
@@ -106,9 +110,11 @@ import Testing
 
     @Test func aDirectoryIsRefused() throws {
         let location = self.location("adir")
-        try FileManager.default.createDirectory(atPath: location.path, withIntermediateDirectories: true)
-        #expect(throws: ChecklistError.databaseUnavailable(
-            path: location.path, reason: "it is a directory; pass --db with a file path")
+        try FileManager.default.createDirectory(
+            atPath: location.path, withIntermediateDirectories: true)
+        #expect(
+            throws: ChecklistError.databaseUnavailable(
+                path: location.path, reason: "it is a directory; pass --db with a file path")
         ) { try DatabaseOpener.openForWriting(location) }
     }
 
@@ -117,7 +123,8 @@ import Testing
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<8 {
                 group.addTask {
-                    try DatabaseOpener.openForWriting(location).add(titles("item \(index)"), to: "x")
+                    try DatabaseOpener.openForWriting(location).add(
+                        titles("item \(index)"), to: "x")
                 }
             }
             try await group.waitForAll()

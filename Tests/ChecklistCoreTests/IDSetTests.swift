@@ -45,15 +45,17 @@ import Testing
     }
 
     @Test func rejectionSaysWhatAnIDIs() {
-        #expect(throws: ChecklistError.invalidInput(
-            "invalid ID 'abc': an ID is a positive whole number (up to 9223372036854775807),"
-                + " a range like 3-7, or a list like 1,4,9-11")
+        #expect(
+            throws: ChecklistError.invalidInput(
+                "invalid ID 'abc': an ID is a positive whole number (up to 9223372036854775807),"
+                    + " a range like 3-7, or a list like 1,4,9-11")
         ) { try IDSet(parsing: "abc") }
     }
 
     @Test func aBackwardsRangeSuggestsTheRightOrder() {
-        #expect(throws: ChecklistError.invalidInput(
-            "invalid ID range '7-3': it runs backwards; write 3-7")
+        #expect(
+            throws: ChecklistError.invalidInput(
+                "invalid ID range '7-3': it runs backwards; write 3-7")
         ) { try IDSet(parsing: "7-3") }
     }
 
@@ -87,7 +89,10 @@ import Testing
 
     @Test func containsFindsOnlyMembers() throws {
         let set = try IDSet(parsing: "2-4,10")
-        #expect([1, 2, 4, 5, 9, 10, 11].map(set.contains) == [false, true, true, false, false, true, false])
+        #expect(
+            [1, 2, 4, 5, 9, 10, 11].map(set.contains) == [
+                false, true, true, false, false, true, false,
+            ])
     }
 
     private func ids(_ expression: String) throws -> [ItemID] {

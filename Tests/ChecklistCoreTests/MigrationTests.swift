@@ -36,7 +36,8 @@ import Testing
         let queue = try DatabaseQueue()
         try SchemaMigrator.migrate(queue)
         let applied = try queue.read {
-            try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
+            try String.fetchAll(
+                $0, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
         }
         #expect(applied == SchemaMigrator.knownIdentifiers)
     }
@@ -53,21 +54,28 @@ import Testing
         try SchemaMigrator.migrate(queue)
         let columns = try queue.read { db in
             try ["lists", "items"].map { table in
-                try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\", pk FROM pragma_table_info(?)",
-                                 arguments: [table])
-                    .map { "\($0["name"] as String) \($0["type"] as String)"
-                        + ($0["notnull"] as Bool ? " NOT NULL" : "") + ($0["pk"] as Bool ? " PK" : "") }
+                try Row.fetchAll(
+                    db, sql: "SELECT name, type, \"notnull\", pk FROM pragma_table_info(?)",
+                    arguments: [table]
+                )
+                .map {
+                    "\($0["name"] as String) \($0["type"] as String)"
+                        + ($0["notnull"] as Bool ? " NOT NULL" : "")
+                        + ($0["pk"] as Bool ? " PK" : "")
+                }
             }
         }
-        #expect(columns[0] == [
-            "id INTEGER PK", "name TEXT NOT NULL", "mode TEXT NOT NULL",
-            "createdAt TEXT NOT NULL", "updatedAt TEXT NOT NULL",
-        ])
-        #expect(columns[1] == [
-            "id INTEGER PK", "listId INTEGER NOT NULL", "title TEXT NOT NULL",
-            "isSelected INTEGER NOT NULL", "position INTEGER NOT NULL",
-            "createdAt TEXT NOT NULL", "updatedAt TEXT NOT NULL",
-        ])
+        #expect(
+            columns[0] == [
+                "id INTEGER PK", "name TEXT NOT NULL", "mode TEXT NOT NULL",
+                "createdAt TEXT NOT NULL", "updatedAt TEXT NOT NULL",
+            ])
+        #expect(
+            columns[1] == [
+                "id INTEGER PK", "listId INTEGER NOT NULL", "title TEXT NOT NULL",
+                "isSelected INTEGER NOT NULL", "position INTEGER NOT NULL",
+                "createdAt TEXT NOT NULL", "updatedAt TEXT NOT NULL",
+            ])
     }
 
     @Test func theReadmeDocumentsTheSchemaOfTheMigrations() throws {
@@ -78,7 +86,8 @@ import Testing
         for migration in SchemaMigrator.migrations {
             for statement in migration.sql.split(separator: ";") {
                 let lines = statement.split(separator: "\n").filter { !$0.hasPrefix("--") }
-                let sql = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+                let sql = lines.joined(separator: "\n").trimmingCharacters(
+                    in: .whitespacesAndNewlines)
                 if sql.isEmpty { continue }
                 #expect(text.contains(sql), "README.md lacks: \(sql)")
             }

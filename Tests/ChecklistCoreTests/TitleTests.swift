@@ -32,7 +32,8 @@ import Testing
     }
 
     @Test func invalidUTF8NamesTheLine() {
-        #expect(throws: ChecklistError.invalidInput("line 2 of the input is not valid UTF-8 text")) {
+        #expect(throws: ChecklistError.invalidInput("line 2 of the input is not valid UTF-8 text"))
+        {
             try Title.parseLines([0x61, 0x0A, 0xFF, 0x0A])
         }
     }

@@ -16,8 +16,9 @@ public struct IDSet: Hashable, Sendable, CustomStringConvertible {
     public init(_ ranges: some Sequence<ClosedRange<ItemID>>) {
         var merged: [ClosedRange<ItemID>] = []
         for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = merged.last, range.lowerBound <= last.upperBound
-                || range.lowerBound - 1 == last.upperBound
+            if let last = merged.last,
+                range.lowerBound <= last.upperBound
+                    || range.lowerBound - 1 == last.upperBound
             {
                 merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
             } else {

@@ -40,7 +40,8 @@ extension Title {
     public static func parseLines(_ bytes: [UInt8]) throws(ChecklistError) -> [Title] {
         var titles: [Title] = []
         var lineNumber = 0
-        for var line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        for var line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        {
             lineNumber += 1
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             guard let text = String(validating: line, as: UTF8.self) else {

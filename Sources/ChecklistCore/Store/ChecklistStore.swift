@@ -133,7 +133,8 @@ public struct ChecklistStore: Sendable {
             guard let row = try Row.fetchOne(db, sql: sql, arguments: arguments) else {
                 return ItemCounts(checked: 0, total: 0)
             }
-            return ItemCounts(checked: try row.decode(atIndex: 0), total: try row.decode(atIndex: 1))
+            return ItemCounts(
+                checked: try row.decode(atIndex: 0), total: try row.decode(atIndex: 1))
         }
     }
 
@@ -146,9 +147,10 @@ public struct ChecklistStore: Sendable {
         try write { db in
             let now = try timestamp(db)
             let listID = try listID(named: list, db) ?? createList(named: list, now: now, db)
-            var position = try Int64.fetchOne(
-                db, sql: "SELECT max(position) FROM items WHERE listId = ?", arguments: [listID]
-            ) ?? 0
+            var position =
+                try Int64.fetchOne(
+                    db, sql: "SELECT max(position) FROM items WHERE listId = ?", arguments: [listID]
+                ) ?? 0
             let insert = try db.cachedStatement(
                 sql: """
                     INSERT INTO items (listId, title, isSelected, position, createdAt, updatedAt)
@@ -254,9 +256,10 @@ public struct ChecklistStore: Sendable {
                 return ChangeSummary(changed: 0, matched: 0)
             }
             let onlyChecked = if case .checked = selection { " AND isSelected = 1" } else { "" }
-            let matched = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM items WHERE listId = ?\(onlyChecked)",
-                arguments: [listID]) ?? 0
+            let matched =
+                try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM items WHERE listId = ?\(onlyChecked)",
+                    arguments: [listID]) ?? 0
             try db.execute(
                 sql: "\(sql) listId = ?\(onlyChecked) AND \(extraCondition)",
                 arguments: arguments + [listID])
@@ -266,12 +269,14 @@ public struct ChecklistStore: Sendable {
 
     /// The IDs of `ids` that name no item. A range costs one count when it is complete.
     private func missingIDs(_ ids: IDSet, _ db: Database) throws -> IDSet {
-        let count = try db.cachedStatement(sql: "SELECT count(*) FROM items WHERE id BETWEEN ? AND ?")
+        let count = try db.cachedStatement(
+            sql: "SELECT count(*) FROM items WHERE id BETWEEN ? AND ?")
         let existing = try db.cachedStatement(
             sql: "SELECT id FROM items WHERE id BETWEEN ? AND ? ORDER BY id")
         var missing: [ClosedRange<ItemID>] = []
         for range in ids.ranges {
-            let found = try Int.fetchOne(count, arguments: [range.lowerBound, range.upperBound]) ?? 0
+            let found =
+                try Int.fetchOne(count, arguments: [range.lowerBound, range.upperBound]) ?? 0
             if found == Int(range.upperBound - range.lowerBound) + 1 { continue }
             // `next` is the lowest ID not yet accounted for; nil once the range is covered
             // (so an item with ID Int64.max never overflows it).

@@ -1,9 +1,10 @@
+import GRDB
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import GRDB
 
 /// Opens the database file for a command, after a look that never writes.
 ///
@@ -53,12 +54,14 @@ public enum DatabaseOpener {
             if case .sqlite(let isWAL) = file {
                 // The look goes through its own read-only connection: a read-write connection
                 // to a foreign WAL database would checkpoint it when it closes.
-                let look = try DatabaseQueue(path: path, configuration: configuration(readonly: true))
+                let look = try DatabaseQueue(
+                    path: path, configuration: configuration(readonly: true))
                 let state = try look.read(SchemaMigrator.state(of:))
                 try look.close()
                 if state == .tooNew { throw ChecklistError.schemaTooNew(path: path) }
                 if state == .foreign { throw ChecklistError.notAChecklistDatabase(path: path) }
-                let queue = try DatabaseQueue(path: path, configuration: configuration(readonly: false))
+                let queue = try DatabaseQueue(
+                    path: path, configuration: configuration(readonly: false))
                 if !isWAL { try enableWAL(queue) }
                 if state != .checklist(pending: []) { try SchemaMigrator.migrate(queue) }
                 return ChecklistStore(queue)
@@ -195,7 +198,8 @@ extension ChecklistError {
                 reason: "cannot open the file; check that it and its folder are accessible")
         case .SQLITE_IOERR:
             self = .databaseUnavailable(
-                path: path, reason: "disk I/O error (\(error.message ?? "unknown")); check the disk")
+                path: path, reason: "disk I/O error (\(error.message ?? "unknown")); check the disk"
+            )
         default:
             self = .databaseUnavailable(path: path, reason: error.message ?? "\(error.resultCode)")
         }

@@ -15,8 +15,11 @@ public enum SchemaMigrator {
     }
 
     /// Every migration this binary knows, in the order they apply.
-    public static let migrations: [Migration] = embeddedMigrations
-        .map { Migration(identifier: $0.identifier, sql: String(decoding: $0.bytes, as: UTF8.self)) }
+    public static let migrations: [Migration] =
+        embeddedMigrations
+        .map {
+            Migration(identifier: $0.identifier, sql: String(decoding: $0.bytes, as: UTF8.self))
+        }
         .sorted { $0.identifier < $1.identifier }
 
     /// The identifiers of `migrations`.
@@ -57,9 +60,10 @@ public enum SchemaMigrator {
                     try db.execute(
                         sql: "CREATE TABLE IF NOT EXISTS grdb_migrations"
                             + " (identifier TEXT NOT NULL PRIMARY KEY)")
-                    let isApplied = try Bool.fetchOne(
-                        db, sql: "SELECT 1 FROM grdb_migrations WHERE identifier = ?",
-                        arguments: [migration.identifier]) ?? false
+                    let isApplied =
+                        try Bool.fetchOne(
+                            db, sql: "SELECT 1 FROM grdb_migrations WHERE identifier = ?",
+                            arguments: [migration.identifier]) ?? false
                     if !isApplied {
                         try db.execute(sql: migration.sql)
                         try db.execute(

@@ -29,7 +29,8 @@ extension ChecklistCommand {
 
         func run() throws {
             let titles = try parsedTitles()
-            let ids = titles.isEmpty
+            let ids =
+                titles.isEmpty
                 ? [] : try store.openForWriting().add(titles, to: list.name, checked: checked)
             for id in ids {
                 Output.standardOutput.write(String(id))

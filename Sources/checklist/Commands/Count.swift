@@ -19,12 +19,16 @@ extension ChecklistCommand {
         var unchecked = false
 
         func validate() throws {
-            if checked && unchecked { throw ValidationError("give --checked or --unchecked, not both") }
+            if checked && unchecked {
+                throw ValidationError("give --checked or --unchecked, not both")
+            }
         }
 
         func run() throws {
             let counts = try store.openForReading().counts(in: all ? .all : .list(list.name))
-            let line = checked ? "\(counts.checked)"
+            let line =
+                checked
+                ? "\(counts.checked)"
                 : unchecked ? "\(counts.unchecked)" : "\(counts.checked) \(counts.total)"
             Output.standardOutput.write(line + "\n")
         }

@@ -78,8 +78,9 @@ enum SummaryLine {
             notes.append("\(unchangedCount) \(unchanged)")
         }
         if !summary.missing.isEmpty {
-            notes.append("skipped missing \(summary.missing.count == 1 ? "ID" : "IDs") "
-                + summary.missing.summary())
+            notes.append(
+                "skipped missing \(summary.missing.count == 1 ? "ID" : "IDs") "
+                    + summary.missing.summary())
         }
         if !notes.isEmpty { line += " (" + notes.joined(separator: "; ") + ")" }
         return line

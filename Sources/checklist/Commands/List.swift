@@ -25,7 +25,9 @@ extension ChecklistCommand {
         var format: OutputFormat = .text
 
         func validate() throws {
-            if checked && unchecked { throw ValidationError("give --checked or --unchecked, not both") }
+            if checked && unchecked {
+                throw ValidationError("give --checked or --unchecked, not both")
+            }
         }
 
         func run() throws {
@@ -33,7 +35,9 @@ extension ChecklistCommand {
             let isTerminal = Output.isTerminal
             var renderer = format.renderer(showsListNames: all, escapesControls: isTerminal)
             var counts = ItemCounts(checked: 0, total: 0)
-            try store.openForReading().forEachItem(in: all ? .all : .list(list.name), filter: filter) {
+            try store.openForReading().forEachItem(
+                in: all ? .all : .list(list.name), filter: filter
+            ) {
                 counts.total += 1
                 if $0.isSelected { counts.checked += 1 }
                 renderer.write($0, to: &Output.standardOutput)

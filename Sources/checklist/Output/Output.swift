@@ -58,8 +58,9 @@ struct FileOutput: TextOutputStream {
     mutating func flush() {
         var offset = 0
         buffer.withUnsafeBytes { bytes in
+            guard let start = bytes.baseAddress else { return }
             while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = Glibc.write(descriptor, start + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return  // the reader went away (EPIPE): nothing more to say
