@@ -22,8 +22,12 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
     }
 
-    @Test func aFailedWriteDoesNotNeedAFile() throws {
+    @Test func changingCommandsOnAMissingDatabaseCreateNothing() throws {
         #expect(try cli.run("check", "1").status == 3)
+        #expect(try cli.run("rename", "1", "x").status == 3)
+        #expect(try cli.run("uncheck", "--all").stderr == "unchecked 0 items\n")
+        #expect(try cli.run("delete", "--checked").stderr == "deleted 0 items\n")
+        #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
     }
 
     @Test func theFirstWriteCreatesTheFileAndItsFolders() throws {

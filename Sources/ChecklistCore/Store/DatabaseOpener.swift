@@ -43,10 +43,17 @@ public enum DatabaseOpener {
     }
 
     /// Opens the database for a command that writes, creating and migrating it as needed.
-    public static func openForWriting(_ location: DatabaseLocation) throws -> ChecklistStore {
+    ///
+    /// A command that can only change existing items (check, delete…) passes
+    /// `createsMissingFile: false`: on a missing file it gets an empty in-memory store, so it
+    /// fails or does nothing exactly as on an empty database, without leaving a file behind.
+    public static func openForWriting(
+        _ location: DatabaseLocation, createsMissingFile: Bool = true
+    ) throws -> ChecklistStore {
         let path = location.path
         var file = try inspectFile(at: path)
         if file == .missing {
+            guard createsMissingFile else { return try ChecklistStore.empty() }
             try createFile(at: path)
             file = .empty
         }

@@ -31,7 +31,7 @@ extension ChecklistCommand {
             let titles = try parsedTitles()
             let ids =
                 titles.isEmpty
-                ? [] : try store.openForWriting().add(titles, to: list.name, checked: checked)
+                ? [] : try store.openForAdding().add(titles, to: list.name, checked: checked)
             for id in ids {
                 Output.standardOutput.write(String(id))
                 Output.standardOutput.write("\n")

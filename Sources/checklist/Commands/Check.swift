@@ -24,7 +24,7 @@ extension ChecklistCommand {
         func run() throws {
             let selection = try ids.selection(
                 orListWide: all ? .all(in: list.name) : nil, flag: "--all", list: list)
-            let summary = try store.openForWriting().check(
+            let summary = try store.openForChanging().check(
                 selection, ignoringMissing: ids.ignoreMissing)
             Output.summarize(
                 SummaryLine.selection("checked", summary, unchanged: "already checked"),
@@ -48,7 +48,7 @@ extension ChecklistCommand {
         func run() throws {
             let selection = try ids.selection(
                 orListWide: all ? .all(in: list.name) : nil, flag: "--all", list: list)
-            let summary = try store.openForWriting().uncheck(
+            let summary = try store.openForChanging().uncheck(
                 selection, ignoringMissing: ids.ignoreMissing)
             Output.summarize(
                 SummaryLine.selection("unchecked", summary, unchanged: "already unchecked"),
@@ -71,7 +71,7 @@ extension ChecklistCommand {
         func run() throws {
             let selection = try ids.selection(
                 orListWide: all ? .all(in: list.name) : nil, flag: "--all", list: list)
-            let summary = try store.openForWriting().toggle(
+            let summary = try store.openForChanging().toggle(
                 selection, ignoringMissing: ids.ignoreMissing)
             Output.summarize(
                 SummaryLine.selection("toggled", summary, unchanged: "unchanged"),

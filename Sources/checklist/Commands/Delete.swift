@@ -19,7 +19,7 @@ extension ChecklistCommand {
         func run() throws {
             let selection = try ids.selection(
                 orListWide: checked ? .checked(in: list.name) : nil, flag: "--checked", list: list)
-            let summary = try store.openForWriting().delete(
+            let summary = try store.openForChanging().delete(
                 selection, ignoringMissing: ids.ignoreMissing)
             Output.summarize(
                 SummaryLine.selection("deleted", summary, unchanged: ""), quiet: quiet.quiet)
@@ -44,7 +44,7 @@ extension ChecklistCommand {
         func run() throws {
             let id = try ItemID(parsingSingle: id)
             let title = try Title(title)
-            try store.openForWriting().rename(id, to: title, namedList: list.explicitName)
+            try store.openForChanging().rename(id, to: title, namedList: list.explicitName)
             Output.summarize("renamed item \(id)", quiet: quiet.quiet)
         }
     }

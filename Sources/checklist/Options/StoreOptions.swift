@@ -21,9 +21,15 @@ struct StoreOptions: ParsableArguments {
         try DatabaseOpener.openForReading(location())
     }
 
-    /// Opens the database for writing, creating and migrating it when needed.
-    func openForWriting() throws -> ChecklistStore {
+    /// Opens the database for adding items, creating and migrating it when needed.
+    func openForAdding() throws -> ChecklistStore {
         try DatabaseOpener.openForWriting(location())
+    }
+
+    /// Opens the database for changing existing items; a missing file is not created, as
+    /// there is nothing in it to change.
+    func openForChanging() throws -> ChecklistStore {
+        try DatabaseOpener.openForWriting(location(), createsMissingFile: false)
     }
 
     private func location() throws -> DatabaseLocation {
