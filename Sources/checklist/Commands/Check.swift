@@ -9,73 +9,77 @@ let idsDiscussion = """
     """
 
 extension ChecklistCommand {
-    struct Check: ParsableCommand {
+    struct Check: SelectionCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check items (set isSelected).", discussion: idsDiscussion)
-
-        @OptionGroup var store: StoreOptions
-        @OptionGroup var list: ListOptions
-        @OptionGroup var quiet: QuietOption
-        @OptionGroup var ids: IDArguments
-
-        @Flag(help: "Check every item of the list.")
-        var all = false
-
-        func run() throws {
-            let selection = try ids.selection(
-                orListWide: all ? .all(in: list.name) : nil, flag: "--all", list: list)
-            let summary = try store.openForChanging().check(
-                selection, ignoringMissing: ids.ignoreMissing)
-            Output.summarize(
-                SummaryLine.selection("checked", summary, unchanged: "already checked"),
-                quiet: quiet.quiet)
-        }
-    }
-
-    struct Uncheck: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Uncheck items; uncheck --all resets a list for its next use.",
+            abstract: "Check items (set isSelected); --all checks the whole list.",
             discussion: idsDiscussion)
+        static let verb = "checked"
+        static let unchangedNote = "already checked"
 
-        @OptionGroup var store: StoreOptions
-        @OptionGroup var list: ListOptions
-        @OptionGroup var quiet: QuietOption
-        @OptionGroup var ids: IDArguments
+        @OptionGroup var options: SelectionOptions
 
-        @Flag(help: "Uncheck every item of the list.")
-        var all = false
-
-        func run() throws {
-            let selection = try ids.selection(
-                orListWide: all ? .all(in: list.name) : nil, flag: "--all", list: list)
-            let summary = try store.openForChanging().uncheck(
-                selection, ignoringMissing: ids.ignoreMissing)
-            Output.summarize(
-                SummaryLine.selection("unchecked", summary, unchanged: "already unchecked"),
-                quiet: quiet.quiet)
+        func change(_ selection: ItemSelection, in store: ChecklistStore) throws -> ChangeSummary {
+            try store.check(selection, ignoringMissing: options.ids.ignoreMissing)
         }
     }
 
-    struct Toggle: ParsableCommand {
+    struct Uncheck: SelectionCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Flip items between checked and unchecked.", discussion: idsDiscussion)
+            abstract: "Uncheck items; --all resets the whole list for its next use.",
+            discussion: idsDiscussion)
+        static let verb = "unchecked"
+        static let unchangedNote = "already unchecked"
 
-        @OptionGroup var store: StoreOptions
-        @OptionGroup var list: ListOptions
-        @OptionGroup var quiet: QuietOption
-        @OptionGroup var ids: IDArguments
+        @OptionGroup var options: SelectionOptions
 
-        @Flag(help: "Toggle every item of the list.")
-        var all = false
-
-        func run() throws {
-            let selection = try ids.selection(
-                orListWide: all ? .all(in: list.name) : nil, flag: "--all", list: list)
-            let summary = try store.openForChanging().toggle(
-                selection, ignoringMissing: ids.ignoreMissing)
-            Output.summarize(
-                SummaryLine.selection("toggled", summary, unchanged: "unchanged"),
-                quiet: quiet.quiet)
+        func change(_ selection: ItemSelection, in store: ChecklistStore) throws -> ChangeSummary {
+            try store.uncheck(selection, ignoringMissing: options.ids.ignoreMissing)
         }
     }
+
+    struct Toggle: SelectionCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Flip items between checked and unchecked; --all inverts the whole list.",
+            discussion: idsDiscussion)
+        static let verb = "toggled"
+        static let unchangedNote = "unchanged"
+
+        @OptionGroup var options: SelectionOptions
+
+        func change(_ selection: ItemSelection, in store: ChecklistStore) throws -> ChangeSummary {
+            try store.toggle(selection, ignoringMissing: options.ids.ignoreMissing)
+        }
+    }
+}
+
+/// check, uncheck and toggle share their options and their shape; they differ in the store
+/// call and the words of the summary.
+protocol SelectionCommand: ParsableCommand {
+    static var verb: String { get }
+    static var unchangedNote: String { get }
+    var options: SelectionOptions { get }
+    func change(_ selection: ItemSelection, in store: ChecklistStore) throws -> ChangeSummary
+}
+
+extension SelectionCommand {
+    func run() throws {
+        let selection = try options.ids.selection(
+            orListWide: options.all ? .all(in: options.list.name) : nil, flag: "--all",
+            list: options.list)
+        let summary = try change(selection, in: options.store.openForChanging())
+        Output.summarize(
+            SummaryLine.selection(Self.verb, summary, unchanged: Self.unchangedNote),
+            quiet: options.quiet.quiet)
+    }
+}
+
+/// The options of check, uncheck and toggle.
+struct SelectionOptions: ParsableArguments {
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var list: ListOptions
+    @OptionGroup var quiet: QuietOption
+    @OptionGroup var ids: IDArguments
+
+    @Flag(help: "Apply to every item of the list instead of named IDs.")
+    var all = false
 }
