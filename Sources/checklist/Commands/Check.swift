@@ -11,6 +11,7 @@ let idsDiscussion = """
 extension ChecklistCommand {
     struct Check: SelectionCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Check items (set isSelected); --all checks the whole list.",
             discussion: idsDiscussion)
         static let verb = "checked"
@@ -25,6 +26,7 @@ extension ChecklistCommand {
 
     struct Uncheck: SelectionCommand {
         static let configuration = CommandConfiguration(
+            commandName: "uncheck",
             abstract: "Uncheck items; --all resets the whole list for its next use.",
             discussion: idsDiscussion)
         static let verb = "unchecked"
@@ -39,6 +41,7 @@ extension ChecklistCommand {
 
     struct Toggle: SelectionCommand {
         static let configuration = CommandConfiguration(
+            commandName: "toggle",
             abstract: "Flip items between checked and unchecked; --all inverts the whole list.",
             discussion: idsDiscussion)
         static let verb = "toggled"

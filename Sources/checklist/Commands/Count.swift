@@ -4,6 +4,7 @@ import ChecklistCore
 extension ChecklistCommand {
     struct Count: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "count",
             abstract: "Print CHECKED TOTAL for a list (one number with --checked or --unchecked).")
 
         @OptionGroup var store: StoreOptions
@@ -36,6 +37,7 @@ extension ChecklistCommand {
 
     struct Lists: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "lists",
             abstract: "Show each list with its checked and total counts.",
             discussion: "Text shows `name  checked/total`; json gives name, mode, checked, total.")
 

@@ -4,6 +4,7 @@ import ChecklistCore
 extension ChecklistCommand {
     struct Delete: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: "Delete items; delete --checked deletes every checked item of a list.",
             discussion: idsDiscussion + "\nDeleted IDs are never given to another item.",
             aliases: ["rm"])
@@ -28,6 +29,7 @@ extension ChecklistCommand {
 
     struct Rename: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "rename",
             abstract: "Change an item's title.",
             discussion: "Use -- before a title that starts with a dash: rename 4 -- '-5 degrees'")
 
