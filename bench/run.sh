@@ -170,7 +170,7 @@ INSERT INTO steps VALUES
     ('peer-list', 11, 'list (10,000 items, to /dev/null)'),
     ('peer-check-one', 12, 'check one item'),
     ('peer-check-many', 13, 'check many (1,000 items)'),
-    ('peer-delete-many', 14, 'delete many (1,000 done items)');
+    ('peer-delete-many', 14, 'delete many (1,000 items)');
 CREATE TABLE timing(step TEXT, n INTEGER, tool TEXT, median REAL, mean REAL, stddev REAL,
                     min REAL, max REAL, runs INTEGER);
 CREATE TABLE memory(step TEXT, n INTEGER, tool TEXT, kb INTEGER);
@@ -455,7 +455,7 @@ report() {
     echo "$STARTED; ${cpu:-unknown CPU}, $(nproc) cores, $(uname -sr)."
     echo "checklist $("$CL" --version) ($BIN$([ -n "$libsqlite" ] && echo ", SQLite from $libsqlite"));" \
         "$(sqlite3 --version | cut -d ' ' -f 1) sqlite3 shell; $(hyperfine --version)."
-    echo "Each step: both commands in one hyperfine run; ${runs_note% }"
+    echo "Each step: both commands in one hyperfine run; ${runs_note%; }."
     echo
     echo "## Time (median; ratio = checklist / sqlite3, lower is better)"
     echo

@@ -17,10 +17,14 @@ extension ChecklistCommand {
         static let verb = "checked"
         static let unchangedNote = "already checked"
 
-        @OptionGroup var options: SelectionOptions
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var list: ListOptions
+        @OptionGroup var quiet: QuietOption
+        @OptionGroup var ids: IDArguments
+        @Flag(help: "Apply to every item of the list instead of named IDs.") var all = false
 
         func change(_ selection: ItemSelection, in store: ChecklistStore) throws -> ChangeSummary {
-            try store.check(selection, ignoringMissing: options.ids.ignoreMissing)
+            try store.check(selection, ignoringMissing: ids.ignoreMissing)
         }
     }
 
@@ -32,10 +36,14 @@ extension ChecklistCommand {
         static let verb = "unchecked"
         static let unchangedNote = "already unchecked"
 
-        @OptionGroup var options: SelectionOptions
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var list: ListOptions
+        @OptionGroup var quiet: QuietOption
+        @OptionGroup var ids: IDArguments
+        @Flag(help: "Apply to every item of the list instead of named IDs.") var all = false
 
         func change(_ selection: ItemSelection, in store: ChecklistStore) throws -> ChangeSummary {
-            try store.uncheck(selection, ignoringMissing: options.ids.ignoreMissing)
+            try store.uncheck(selection, ignoringMissing: ids.ignoreMissing)
         }
     }
 
@@ -47,42 +55,39 @@ extension ChecklistCommand {
         static let verb = "toggled"
         static let unchangedNote = "unchanged"
 
-        @OptionGroup var options: SelectionOptions
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var list: ListOptions
+        @OptionGroup var quiet: QuietOption
+        @OptionGroup var ids: IDArguments
+        @Flag(help: "Apply to every item of the list instead of named IDs.") var all = false
 
         func change(_ selection: ItemSelection, in store: ChecklistStore) throws -> ChangeSummary {
-            try store.toggle(selection, ignoringMissing: options.ids.ignoreMissing)
+            try store.toggle(selection, ignoringMissing: ids.ignoreMissing)
         }
     }
 }
 
 /// check, uncheck and toggle share their options and their shape; they differ in the store
-/// call and the words of the summary.
+/// call and the words of the summary. (The options are declared in each command rather than in
+/// one nested group: ArgumentParser's debug-build validation grows steeply with nesting.)
 protocol SelectionCommand: ParsableCommand {
     static var verb: String { get }
     static var unchangedNote: String { get }
-    var options: SelectionOptions { get }
+    var store: StoreOptions { get }
+    var list: ListOptions { get }
+    var quiet: QuietOption { get }
+    var ids: IDArguments { get }
+    var all: Bool { get }
     func change(_ selection: ItemSelection, in store: ChecklistStore) throws -> ChangeSummary
 }
 
 extension SelectionCommand {
     func run() throws {
-        let selection = try options.ids.selection(
-            orListWide: options.all ? .all(in: options.list.name) : nil, flag: "--all",
-            list: options.list)
-        let summary = try change(selection, in: options.store.openForChanging())
+        let selection = try ids.selection(
+            orListWide: all ? .all(in: list.name) : nil, flag: "--all", list: list)
+        let summary = try change(selection, in: store.openForChanging())
         Output.summarize(
             SummaryLine.selection(Self.verb, summary, unchanged: Self.unchangedNote),
-            quiet: options.quiet.quiet)
+            quiet: quiet.quiet)
     }
-}
-
-/// The options of check, uncheck and toggle.
-struct SelectionOptions: ParsableArguments {
-    @OptionGroup var store: StoreOptions
-    @OptionGroup var list: ListOptions
-    @OptionGroup var quiet: QuietOption
-    @OptionGroup var ids: IDArguments
-
-    @Flag(help: "Apply to every item of the list instead of named IDs.")
-    var all = false
 }
