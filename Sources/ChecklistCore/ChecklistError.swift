@@ -7,6 +7,8 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
     case listNotFound(String)
     /// Input that breaks the grammar of IDs or titles.
     case invalidInput(String)
+    /// A file the command would create already exists; nothing changed.
+    case fileExists(path: String)
     /// The file is not a SQLite database, or is one of another program.
     case notAChecklistDatabase(path: String)
     /// The file is damaged.
@@ -29,6 +31,8 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
                 + " or add an item to create it"
         case .invalidInput(let message):
             return message
+        case .fileExists(let path):
+            return "\(path) already exists; pass --force to replace it"
         case .notAChecklistDatabase(let path):
             return "\(path) is not a checklist database; left it untouched"
                 + " (pass --db or set CHECKLIST_DB to use another file)"

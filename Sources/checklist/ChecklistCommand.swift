@@ -21,7 +21,7 @@ struct ChecklistCommand: ParsableCommand {
         version: "1.0.0",
         subcommands: [
             Add.self, List.self, Check.self, Uncheck.self, Toggle.self, Delete.self,
-            Rename.self, Count.self, Lists.self,
+            Rename.self, Count.self, Lists.self, Backup.self,
         ],
         defaultSubcommand: List.self
     )
@@ -80,7 +80,7 @@ enum ExitStatus: Int32 {
     init(_ error: ChecklistError) {
         switch error {
         case .itemsNotFound, .listNotFound: self = .notFound
-        case .invalidInput: self = .usage
+        case .invalidInput, .fileExists: self = .usage
         case .notAChecklistDatabase, .corruptDatabase, .schemaTooNew: self = .dataError
         case .databaseUnavailable, .databaseBusy: self = .ioError
         }

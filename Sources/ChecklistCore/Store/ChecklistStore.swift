@@ -215,6 +215,14 @@ public struct ChecklistStore: Sendable {
         }
     }
 
+    /// Copies the database into the empty file at `path` (see `backup(to:overwriting:)`).
+    func copy(to path: String) throws {
+        // VACUUM INTO cannot run inside a transaction; it reads one snapshot by itself.
+        try writer.writeWithoutTransaction { db in
+            try db.execute(sql: "VACUUM INTO ?", arguments: [path])
+        }
+    }
+
     // MARK: - Steps shared by the writes
 
     /// `newValue` and `condition` are fixed SQL fragments chosen by the methods above, never

@@ -1,0 +1,29 @@
+import ArgumentParser
+import ChecklistCore
+
+extension ChecklistCommand {
+    struct Backup: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "backup",
+            abstract: "Write a consistent copy of the database to a file.",
+            discussion: """
+                Safe while other checklist processes write. The copy is a plain SQLite file \
+                (mode 0600); use it with --db, or copy it back over the database to restore. \
+                An existing file is replaced only with --force.
+                """)
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var quiet: QuietOption
+
+        @Flag(help: "Replace PATH if it exists.")
+        var force = false
+
+        @Argument(help: ArgumentHelp("Where to write the copy.", valueName: "path"))
+        var path: String
+
+        func run() throws {
+            try store.openForReading().backup(to: path, overwriting: force)
+            Output.summarize("backed up the database to \(path)", quiet: quiet.quiet)
+        }
+    }
+}
