@@ -34,7 +34,9 @@ let package = Package(
         .testTarget(
             name: "ChecklistCLITests",
             // Depending on the executable makes `swift test` build it first.
-            dependencies: ["checklist", "ChecklistCore"]
+            dependencies: [
+                "checklist", "ChecklistCore", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
     ]
 )

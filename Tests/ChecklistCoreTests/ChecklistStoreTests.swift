@@ -186,6 +186,25 @@ import Testing
         }
     }
 
+    @Test func missingLoneIDsAndRunsAreFoundTogether() throws {
+        let store = try storeWithCampingList()
+        let named = try IDSet(parsing: "1,3,5,7-8,9223372036854775807")
+        #expect(
+            throws: ChecklistError.itemsNotFound(try IDSet(parsing: "5,7-8,9223372036854775807"))
+        ) {
+            try store.delete(.ids(named))
+        }
+        #expect(try store.counts(in: .all).total == 3)
+    }
+
+    @Test func manyScatteredIDsChangeInOneCommand() throws {
+        let store = try ChecklistStore.empty()
+        try store.add(try titles(count: 1000), to: "big")
+        let odd = IDSet(ids: stride(from: 1, through: 999, by: 2))
+        #expect(try store.check(.ids(odd)) == ChangeSummary(changed: 500, matched: 500))
+        #expect(try store.items(in: .list("big"), filter: .checked).map(\.id) == Array(odd.ids))
+    }
+
     @Test func ignoringMissingAppliesToTheIDsThatExist() throws {
         let store = try storeWithCampingList()
         let summary = try store.check(.ids(try IDSet(parsing: "2,3,40")), ignoringMissing: true)

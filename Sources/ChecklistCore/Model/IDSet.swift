@@ -84,6 +84,20 @@ public struct IDSet: Hashable, Sendable, CustomStringConvertible {
         IDSet(ranges + other.ranges)
     }
 
+    /// The set split into lone IDs and runs of two or more.
+    public func split() -> (lone: [ItemID], runs: [ClosedRange<ItemID>]) {
+        var lone: [ItemID] = []
+        var runs: [ClosedRange<ItemID>] = []
+        for range in ranges {
+            if range.lowerBound == range.upperBound {
+                lone.append(range.lowerBound)
+            } else {
+                runs.append(range)
+            }
+        }
+        return (lone, runs)
+    }
+
     /// The IDs one by one, in ascending order.
     public var ids: some Sequence<ItemID> { ranges.lazy.flatMap { $0 } }
 

@@ -1,9 +1,10 @@
+import GRDB
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import GRDB
 
 extension ChecklistStore {
     /// Writes a consistent copy of the database to `path` with SQLite's `VACUUM INTO`, which

@@ -250,10 +250,19 @@ public struct ChecklistStore: Sendable {
             if let namedList { _ = try requireList(named: namedList, db) }
             let missing = try missingIDs(ids, db)
             if !missing.isEmpty && !ignoringMissing { throw ChecklistError.itemsNotFound(missing) }
+            // Lone IDs go to SQLite in one statement as a JSON array, so a million scattered
+            // IDs from stdin cost one statement, not a million; runs go range by range.
+            let (lone, runs) = ids.split()
+            var changed = 0
+            if !lone.isEmpty {
+                try db.execute(
+                    sql: "\(sql) id IN (SELECT value FROM json_each(?)) AND \(extraCondition)",
+                    arguments: arguments + [jsonArray(lone)])
+                changed += db.changesCount
+            }
             let statement = try db.cachedStatement(
                 sql: "\(sql) id BETWEEN ? AND ? AND \(extraCondition)")
-            var changed = 0
-            for range in ids.ranges {
+            for range in runs {
                 try statement.execute(arguments: arguments + [range.lowerBound, range.upperBound])
                 changed += db.changesCount
             }
@@ -281,8 +290,18 @@ public struct ChecklistStore: Sendable {
             sql: "SELECT count(*) FROM items WHERE id BETWEEN ? AND ?")
         let existing = try db.cachedStatement(
             sql: "SELECT id FROM items WHERE id BETWEEN ? AND ? ORDER BY id")
+        let (lone, runs) = ids.split()
         var missing: [ClosedRange<ItemID>] = []
-        for range in ids.ranges {
+        if !lone.isEmpty {
+            let absent = try ItemID.fetchAll(
+                db,
+                sql: """
+                    SELECT value FROM json_each(?)
+                    WHERE NOT EXISTS (SELECT 1 FROM items WHERE items.id = value)
+                    """, arguments: [jsonArray(lone)])
+            missing += absent.map { $0...$0 }
+        }
+        for range in runs {
             let found =
                 try Int.fetchOne(count, arguments: [range.lowerBound, range.upperBound]) ?? 0
             if found == Int(range.upperBound - range.lowerBound) + 1 { continue }
@@ -307,6 +326,11 @@ public struct ChecklistStore: Sendable {
         if let listID = try listID(named: name, db) { return listID }
         if name == Checklist.defaultName { return nil }
         throw ChecklistError.listNotFound(name)
+    }
+
+    /// `[1,5,9]`: IDs for `json_each`, bound as one text value.
+    private func jsonArray(_ ids: [ItemID]) -> String {
+        "[" + ids.map(String.init).joined(separator: ",") + "]"
     }
 
     private func listID(named name: String, _ db: Database) throws -> Int64? {
