@@ -56,8 +56,12 @@ final class CLI {
             CLI.binary, arguments, stdin: stdin, environment: variables, in: folder)
     }
 
-    /// Runs a shell pipeline; `checklist` in it names the built binary.
-    func pipeline(_ script: String) throws -> Result {
+    /// Runs a shell pipeline; `checklist` in it names the built binary. `files` are written
+    /// into the folder first.
+    func pipeline(_ script: String, files: [String: String] = [:]) throws -> Result {
+        for (name, contents) in files {
+            try Data(contents.utf8).write(to: folder.appendingPathComponent(name))
+        }
         let variables = [
             "HOME": folder.appendingPathComponent("home").path,
             "CHECKLIST_DB": databasePath, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
@@ -91,50 +95,86 @@ final class CLI {
             ?? candidates[0]
     }()
 
-    /// Output goes to files, not pipes, so a large output can never block the child while we
-    /// wait for it.
+    /// Starts `checklist ARGUMENTS` without waiting for it.
+    func start(
+        _ arguments: [String], stdin: Data = Data(), environment: [String: String] = [:]
+    ) throws -> Running {
+        var variables = [
+            "HOME": folder.appendingPathComponent("home").path, "CHECKLIST_DB": databasePath,
+            "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+        ]
+        for (name, value) in environment { variables[name] = value }
+        return try Running(
+            CLI.binary, arguments, stdin: stdin, environment: variables, in: folder)
+    }
+
+    /// Starts a shell script without waiting for it; `"$CHECKLIST"` names the binary.
+    func startScript(_ script: String) throws -> Running {
+        let variables = [
+            "HOME": folder.appendingPathComponent("home").path,
+            "CHECKLIST_DB": databasePath, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+            "CHECKLIST": CLI.binary.path,
+        ]
+        return try Running(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", script], stdin: Data(),
+            environment: variables, in: folder)
+    }
+
     private static func execute(
         _ executable: URL, _ arguments: [String], stdin: Data, environment: [String: String],
         in folder: URL
     ) throws -> Result {
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw HarnessError(
-                "the checklist binary is missing at \(executable.path); run swift build")
-        }
-        let id = UUID().uuidString
-        let inputURL = folder.appendingPathComponent("stdin-\(id)")
-        let outputURL = folder.appendingPathComponent("stdout-\(id)")
-        let errorURL = folder.appendingPathComponent("stderr-\(id)")
-        try stdin.write(to: inputURL)
-        try Data().write(to: outputURL)
-        try Data().write(to: errorURL)
-        defer {
-            for url in [inputURL, outputURL, errorURL] {
-                try? FileManager.default.removeItem(at: url)
-            }
-        }
+        try Running(executable, arguments, stdin: stdin, environment: environment, in: folder)
+            .finish()
+    }
+
+    /// A started process. Output goes to files, not pipes, so a large output can never block
+    /// the child while the test waits for it.
+    final class Running {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        process.currentDirectoryURL = folder
-        let input = try FileHandle(forReadingFrom: inputURL)
-        let output = try FileHandle(forWritingTo: outputURL)
-        let error = try FileHandle(forWritingTo: errorURL)
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        process.waitUntilExit()
-        try input.close()
-        try output.close()
-        try error.close()
-        let stdoutData = try Data(contentsOf: outputURL)
-        return Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: stdoutData, as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self),
-            stdoutBytes: stdoutData)
+        private let files: [URL]
+
+        init(
+            _ executable: URL, _ arguments: [String], stdin: Data,
+            environment: [String: String], in folder: URL
+        ) throws {
+            guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+                throw HarnessError(
+                    "the checklist binary is missing at \(executable.path); run swift build")
+            }
+            let id = UUID().uuidString
+            files = ["stdin", "stdout", "stderr"].map {
+                folder.appendingPathComponent("\($0)-\(id)")
+            }
+            try stdin.write(to: files[0])
+            try Data().write(to: files[1])
+            try Data().write(to: files[2])
+            process.executableURL = executable
+            process.arguments = arguments
+            process.environment = environment
+            process.currentDirectoryURL = folder
+            process.standardInput = try FileHandle(forReadingFrom: files[0])
+            process.standardOutput = try FileHandle(forWritingTo: files[1])
+            process.standardError = try FileHandle(forWritingTo: files[2])
+            try process.run()
+        }
+
+        /// Sends SIGKILL.
+        func kill() {
+            Foundation.kill(process.processIdentifier, SIGKILL)
+        }
+
+        /// Waits for the process and returns what it did.
+        func finish() throws -> Result {
+            process.waitUntilExit()
+            defer { for url in files { try? FileManager.default.removeItem(at: url) } }
+            let stdoutData = try Data(contentsOf: files[1])
+            return Result(
+                status: process.terminationStatus,
+                stdout: String(decoding: stdoutData, as: UTF8.self),
+                stderr: String(decoding: try Data(contentsOf: files[2]), as: UTF8.self),
+                stdoutBytes: stdoutData)
+        }
     }
 }
 

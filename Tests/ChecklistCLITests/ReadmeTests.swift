@@ -4,7 +4,7 @@ import Testing
 @Suite struct ReadmeTests {
     static let commands = [
         "add", "list", "ls", "check", "uncheck", "toggle", "delete", "rm",
-        "rename", "count", "lists",
+        "rename", "count", "lists", "backup",
     ]
 
     @Test(arguments: commands)

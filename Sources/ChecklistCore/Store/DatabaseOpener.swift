@@ -26,7 +26,7 @@ public enum DatabaseOpener {
             break
         }
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration(readonly: true))
+            let queue = try readOnlyQueue(at: path)
             switch try queue.read(SchemaMigrator.state(of:)) {
             case .empty:
                 return try ChecklistStore.empty()
@@ -79,6 +79,25 @@ public enum DatabaseOpener {
             return ChecklistStore(queue)
         } catch let error as DatabaseError {
             throw ChecklistError(error, path: path)
+        }
+    }
+
+    /// A read-only connection. A WAL database in a folder we may not write (read-only media,
+    /// another user's folder) cannot get its `-shm` file; when no `-wal` holds changes beyond
+    /// the main file, the file alone is the whole database, and SQLite may read it as immutable.
+    private static func readOnlyQueue(at path: String) throws -> DatabaseQueue {
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration(readonly: true))
+            _ = try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
+            return queue
+        } catch let error as DatabaseError
+            where [.SQLITE_CANTOPEN, .SQLITE_READONLY].contains(error.resultCode)
+        {
+            var status = stat()
+            let walIsEmpty = stat(path + "-wal", &status) != 0 || status.st_size == 0
+            guard walIsEmpty else { throw error }
+            let uri = "file:" + path.replacingPercentSensitiveCharacters() + "?immutable=1"
+            return try DatabaseQueue(path: uri, configuration: configuration(readonly: true))
         }
     }
 
@@ -203,12 +222,34 @@ extension ChecklistError {
             self = .databaseUnavailable(
                 path: path,
                 reason: "cannot open the file; check that it and its folder are accessible")
+        case .SQLITE_IOERR where error.extendedResultCode == .SQLITE_IOERR_WRITE:
+            self = .databaseUnavailable(
+                path: path,
+                reason: "writing to the disk failed (is it full, or a file-size limit reached?);"
+                    + " nothing changed; free some space and try again")
         case .SQLITE_IOERR:
             self = .databaseUnavailable(
-                path: path, reason: "disk I/O error (\(error.message ?? "unknown")); check the disk"
-            )
+                path: path,
+                reason: "disk I/O error (SQLite code \(error.extendedResultCode.rawValue));"
+                    + " check the disk")
         default:
             self = .databaseUnavailable(path: path, reason: error.message ?? "\(error.resultCode)")
         }
+    }
+}
+
+extension String {
+    /// The path with the characters that mean something in a SQLite URI percent-encoded.
+    fileprivate func replacingPercentSensitiveCharacters() -> String {
+        var encoded = ""
+        for character in self {
+            switch character {
+            case "%": encoded += "%25"
+            case "?": encoded += "%3F"
+            case "#": encoded += "%23"
+            default: encoded.append(character)
+            }
+        }
+        return encoded
     }
 }

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// Promise 9: `checklist backup PATH` writes a consistent copy, even under writers.
+@Suite(.timeLimit(.minutes(3))) final class BackupTests {
+    let cli: CLI
+
+    init() throws {
+        cli = try CLI()
+    }
+
+    @Test func aBackupTakenWhileOthersWriteIsConsistent() throws {
+        try StoredState.makeDatabase(cli, items: 20000)
+        // Writers flip the whole list back and forth while backups are taken: each backup
+        // must show the list either all checked or all unchecked.
+        let writers = try (0..<2).map { _ in
+            try cli.startScript(
+                "for i in 1 2 3 4 5 6 7 8; do \"$CHECKLIST\" toggle -q --all -l big || exit 1; done"
+            )
+        }
+        var copies: [String] = []
+        for index in 0..<4 {
+            let path = cli.folder.appendingPathComponent("backup-\(index).db").path
+            let result = try cli.run("backup", path)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stderr == "backed up the database to \(path)\n")
+            copies.append(path)
+        }
+        for writer in writers { #expect(try writer.finish().status == 0) }
+        for path in copies {
+            #expect(try StoredState.integrity(at: path) == "ok")
+            let items = try StoredState.items(at: path)
+            #expect(items.count == 20000)
+            let checked = items.filter(\.isSelected).count
+            #expect(checked == 0 || checked == 20000, "a torn copy: \(checked) checked")
+            #expect(try cli.run("count", "--db", path, "-l", "big").status == 0)
+        }
+    }
+
+    @Test func anExistingFileIsRefusedUnlessForced() throws {
+        try cli.run("add", "Tent")
+        let path = cli.folder.appendingPathComponent("existing.db").path
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: path))
+        let refused = try cli.run("backup", path)
+        #expect(refused.status == 64)
+        #expect(refused.stderr == "checklist: \(path) already exists; pass --force to replace it\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("keep me".utf8))
+        #expect(try cli.run("backup", "--force", path).status == 0)
+        #expect(try cli.run("list", "--db", path).stdout == "[ ] 1 Tent\n")
+    }
+
+    @Test func aBackupIsPrivate() throws {
+        try cli.run("add", "Tent")
+        let path = cli.folder.appendingPathComponent("private.db").path
+        try cli.run("backup", path)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int ?? 0) & 0o777 == 0o600)
+    }
+
+    @Test func aMissingDatabaseBacksUpAsAnEmptyOne() throws {
+        let path = cli.folder.appendingPathComponent("empty-backup.db").path
+        #expect(try cli.run("backup", path).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
+        #expect(try cli.run("count", "--db", path).stdout == "0 0\n")
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import GRDB
+import Testing
+
+/// A small, fast, seedable generator (SplitMix64), so a failing random test can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// The seed for a test: `CHECKLIST_TEST_SEED` when set (to replay a failure), else random.
+    static func seed() -> UInt64 {
+        if let text = ProcessInfo.processInfo.environment["CHECKLIST_TEST_SEED"],
+            let seed = UInt64(text)
+        {
+            return seed
+        }
+        return UInt64.random(in: 0...UInt64.max)
+    }
+}
+
+/// One item as stored, read straight from the file.
+struct StoredItem: Equatable, CustomStringConvertible {
+    var id: Int64
+    var list: String
+    var title: String
+    var isSelected: Bool
+    var position: Int64
+
+    var description: String { "#\(id) \(list)/\(position) \(isSelected ? "[x]" : "[ ]") \(title)" }
+}
+
+enum StoredState {
+    /// Every item in the file, by ID (empty when the file does not exist).
+    static func items(at path: String) throws -> [StoredItem] {
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT items.id, lists.name, items.title, items.isSelected, items.position
+                    FROM items JOIN lists ON lists.id = items.listId ORDER BY items.id
+                    """
+            ).map {
+                StoredItem(
+                    id: $0[0], list: $0[1], title: $0[2], isSelected: $0[3], position: $0[4])
+            }
+        }
+    }
+
+    /// `PRAGMA integrity_check` of the file, after SQLite has recovered any WAL.
+    static func integrity(at path: String) throws -> String {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } ?? ""
+    }
+
+    /// Runs SQL on the file directly (setting up large databases quickly).
+    static func execute(_ sql: String, at path: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        try queue.write { try $0.execute(sql: sql) }
+    }
+
+    /// Creates a checklist database (through the binary, so the schema is the real one) and
+    /// fills list `name` with items 1...count titled `item N`, positions 1...count.
+    static func makeDatabase(_ cli: CLI, items count: Int, list name: String = "big") throws {
+        try #require(try cli.run("add", "-q", "-l", name, "item 1").status == 0)
+        guard count > 1 else { return }
+        try execute(
+            """
+            WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < \(count))
+            INSERT INTO items (listId, title, isSelected, position, createdAt, updatedAt)
+            SELECT 1, 'item ' || i, 0, i, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'
+            FROM n
+            """, at: cli.databasePath)
+    }
+}
