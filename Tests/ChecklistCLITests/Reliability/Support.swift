@@ -62,6 +62,16 @@ enum StoredState {
         }
     }
 
+    /// The names of the lists in the file, sorted.
+    static func listNames(at path: String) throws -> [String] {
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? queue.close() }
+        return try queue.read { try String.fetchAll($0, sql: "SELECT name FROM lists ORDER BY name") }
+    }
+
     /// `PRAGMA integrity_check` of the file, after SQLite has recovered any WAL.
     static func integrity(at path: String) throws -> String {
         let queue = try DatabaseQueue(path: path)
