@@ -91,7 +91,9 @@ import Testing
     }
 
     private func restore(_ base: String, to path: String) throws {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: path + suffix)
+        }
         try FileManager.default.copyItem(atPath: base, toPath: path)
     }
 }

@@ -34,7 +34,8 @@ import Testing
         let seed = SeededGenerator.seed()
         var random = SeededGenerator(seed: seed)
         for _ in 0..<5_000 {
-            let ranges = (0..<Int.random(in: 1...6, using: &random)).map { _ -> ClosedRange<Int64> in
+            let ranges = (0..<Int.random(in: 1...6, using: &random)).map {
+                _ -> ClosedRange<Int64> in
                 let low = Int64.random(in: 1...1_000, using: &random)
                 return low...(low + Int64.random(in: 0...5, using: &random))
             }
@@ -56,9 +57,11 @@ import Testing
             let context = "\(String(reflecting: text)), seed \(seed): \(result)"
             if let ranges = ReferenceGrammar.parse(text) {
                 #expect(result.status == 0, "\(context)")
-                let toggled = Set((1...Int64(20)).filter { id in ranges.contains { $0.contains(id) } })
+                let toggled = Set(
+                    (1...Int64(20)).filter { id in ranges.contains { $0.contains(id) } })
                 let after = try StoredState.items(at: cli.databasePath)
-                let flipped = Set(zip(before, after).filter { $0.isSelected != $1.isSelected }.map(\.0.id))
+                let flipped = Set(
+                    zip(before, after).filter { $0.isSelected != $1.isSelected }.map(\.0.id))
                 #expect(flipped == toggled, "\(context)")
             } else {
                 #expect(result.status == 64, "\(context)")
@@ -125,7 +128,8 @@ import Testing
     @Test func aNULInATitleIsRefused() throws {
         let result = try cli.run(["add", "-"], stdin: Data("one\0two\n".utf8))
         #expect(result.status == 64)
-        #expect(result.stderr == "checklist: line 1 of the input: a title cannot contain a NUL byte\n")
+        #expect(
+            result.stderr == "checklist: line 1 of the input: a title cannot contain a NUL byte\n")
     }
 
     /// A title of random scalars that is valid: something visible first, no line breaks.
@@ -159,7 +163,9 @@ enum ReferenceGrammar {
         }
         var merged: [ClosedRange<Int64>] = []
         for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = merged.last, range.lowerBound <= last.upperBound || range.lowerBound == last.upperBound + 1 {
+            if let last = merged.last,
+                range.lowerBound <= last.upperBound || range.lowerBound == last.upperBound + 1
+            {
                 merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
             } else {
                 merged.append(range)

@@ -44,13 +44,20 @@ import Testing
             let lists = try StoredState.listNames(at: cli.databasePath)
             var problems: [String] = []
             if result.status != expected.status {
-                problems.append("status \(result.status), expected \(expected.status): \(result.stderr)")
+                problems.append(
+                    "status \(result.status), expected \(expected.status): \(result.stderr)")
             }
             if let stdout = expected.stdout, result.stdout != stdout {
-                problems.append("stdout \(String(reflecting: result.stdout)), expected \(String(reflecting: stdout))")
+                problems.append(
+                    "stdout \(String(reflecting: result.stdout)), expected \(String(reflecting: stdout))"
+                )
             }
-            if stored != model.storedItems { problems.append("items \(stored), expected \(model.storedItems)") }
-            if lists != model.listNames { problems.append("lists \(lists), expected \(model.listNames)") }
+            if stored != model.storedItems {
+                problems.append("items \(stored), expected \(model.storedItems)")
+            }
+            if lists != model.listNames {
+                problems.append("lists \(lists), expected \(model.listNames)")
+            }
             if !problems.isEmpty {
                 return Failure(
                     step: step,
@@ -113,10 +120,15 @@ enum ModelCommand {
     }
 
     static let lists = ["camping", "groceries", "Work ✓"]
-    static let words = ["Tent", "Stove", "Map", "-5 degrees", "it's", "\"quoted\"", "日本", "🏕️", "x'); DROP TABLE items;--"]
+    static let words = [
+        "Tent", "Stove", "Map", "-5 degrees", "it's", "\"quoted\"", "日本", "🏕️",
+        "x'); DROP TABLE items;--",
+    ]
     static let verbs = ["check", "uncheck", "toggle", "delete"]
 
-    static func random(for model: ContractModel, using random: inout SeededGenerator) -> ModelCommand {
+    static func random(for model: ContractModel, using random: inout SeededGenerator)
+        -> ModelCommand
+    {
         let list: String? =
             Bool.random(using: &random) ? nil : (lists + ["nowhere"]).randomElement(using: &random)
         let existing = model.itemIDs
@@ -139,7 +151,9 @@ enum ModelCommand {
         case 25..<70:
             let expression: String
             switch Int.random(in: 0..<10, using: &random) {
-            case 0: expression = ["0", "x", "7-3", "1-", "-1", "1,,2", ""].randomElement(using: &random) ?? "0"
+            case 0:
+                expression =
+                    ["0", "x", "7-3", "1-", "-1", "1,,2", ""].randomElement(using: &random) ?? "0"
             case 1..<3:
                 let low = someID()
                 expression = "\(low)-\(low + Int64.random(in: 0...4, using: &random))"
@@ -151,7 +165,9 @@ enum ModelCommand {
                 list: Int.random(in: 0..<4, using: &random) == 0 ? list : nil,
                 ignoresMissing: Int.random(in: 0..<4, using: &random) == 0)
         case 70..<82:
-            return .all(verb: ["check", "uncheck", "toggle"].randomElement(using: &random) ?? "check", list: list)
+            return .all(
+                verb: ["check", "uncheck", "toggle"].randomElement(using: &random) ?? "check",
+                list: list)
         case 82..<90:
             return .deleteChecked(list: list)
         default:
@@ -178,7 +194,9 @@ struct ContractModel {
     var storedItems: [StoredItem] {
         itemIDs.compactMap { id in
             items[id].map {
-                StoredItem(id: id, list: $0.list, title: $0.title, isSelected: $0.isSelected, position: $0.position)
+                StoredItem(
+                    id: id, list: $0.list, title: $0.title, isSelected: $0.isSelected,
+                    position: $0.position)
             }
         }
     }
@@ -193,7 +211,8 @@ struct ContractModel {
             var ids: [Int64] = []
             for title in titles {
                 position += 1
-                items[nextID] = ModelItem(list: name, title: title, isSelected: checked, position: position)
+                items[nextID] = ModelItem(
+                    list: name, title: title, isSelected: checked, position: position)
                 ids.append(nextID)
                 nextID += 1
             }

@@ -69,7 +69,9 @@ enum StoredState {
         configuration.readonly = true
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         defer { try? queue.close() }
-        return try queue.read { try String.fetchAll($0, sql: "SELECT name FROM lists ORDER BY name") }
+        return try queue.read {
+            try String.fetchAll($0, sql: "SELECT name FROM lists ORDER BY name")
+        }
     }
 
     /// `PRAGMA integrity_check` of the file, after SQLite has recovered any WAL.
