@@ -36,7 +36,8 @@ extension ChecklistCommand {
             var renderer = format.renderer(showsListNames: all, escapesControls: isTerminal)
             var counts = ItemCounts(checked: 0, total: 0)
             try store.openForReading().forEachItem(
-                in: all ? .all : .list(list.name), filter: filter
+                in: all ? .all : .list(list.name), filter: filter,
+                includingTimestamps: format == .json
             ) {
                 counts.total += 1
                 if $0.isSelected { counts.checked += 1 }

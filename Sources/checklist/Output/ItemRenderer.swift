@@ -1,5 +1,4 @@
 import ChecklistCore
-import FoundationEssentials
 
 /// Writes items in one of the contract's formats, one at a time, so a list of any length
 /// streams through in constant memory.
@@ -59,25 +58,35 @@ struct TextRenderer: ItemRenderer {
     }
 }
 
-/// The contract's JSON: one array of objects, written as it streams, each object by
-/// `JSONEncoder`.
+/// The contract's JSON: one array of objects with exactly the contract's keys, one object a
+/// line, written as it streams. Strings are escaped by `JSONText` (see there for why not
+/// `JSONEncoder`).
 struct JSONRenderer: ItemRenderer {
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        // Sorted keys make the output stable from run to run (the encoder's own order is not).
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
+    private var bytes: [UInt8] = []
     private var count = 0
 
     mutating func write(_ item: Item, to output: inout some TextOutputStream & ByteOutput) {
-        output.write(count == 0 ? "[\n" : ",\n")
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(contentsOf: (count == 0 ? "[\n" : ",\n").utf8)
         count += 1
-        // Encoding a value of five strings and numbers cannot fail; if it ever did, the
-        // array would still close and stay valid JSON.
-        if let data = try? encoder.encode(JSONItem(item)) {
-            output.write(bytes: data)
-        }
+        // Keys in sorted order, as before this writer: createdAt, id, isSelected, list,
+        // position, title, updatedAt.
+        bytes.append(contentsOf: #"{"createdAt":"#.utf8)
+        JSONText.appendString(item.createdAt, to: &bytes)
+        bytes.append(contentsOf: #","id":"#.utf8)
+        JSONText.appendInteger(item.id, to: &bytes)
+        bytes.append(contentsOf: #","isSelected":"#.utf8)
+        JSONText.appendBool(item.isSelected, to: &bytes)
+        bytes.append(contentsOf: #","list":"#.utf8)
+        JSONText.appendString(item.list, to: &bytes)
+        bytes.append(contentsOf: #","position":"#.utf8)
+        JSONText.appendInteger(item.position, to: &bytes)
+        bytes.append(contentsOf: #","title":"#.utf8)
+        JSONText.appendString(item.title, to: &bytes)
+        bytes.append(contentsOf: #","updatedAt":"#.utf8)
+        JSONText.appendString(item.updatedAt, to: &bytes)
+        bytes.append(UInt8(ascii: "}"))
+        output.write(bytes: bytes)
     }
 
     mutating func finish(to output: inout some TextOutputStream & ByteOutput) {
@@ -93,30 +102,6 @@ struct IDRenderer: ItemRenderer {
     }
 
     mutating func finish(to output: inout some TextOutputStream & ByteOutput) {}
-}
-
-/// An item with exactly the contract's keys.
-struct JSONItem: Encodable {
-    let item: Item
-
-    init(_ item: Item) {
-        self.item = item
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, list, title, isSelected, position, createdAt, updatedAt
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(item.id, forKey: .id)
-        try container.encode(item.list, forKey: .list)
-        try container.encode(item.title, forKey: .title)
-        try container.encode(item.isSelected, forKey: .isSelected)
-        try container.encode(item.position, forKey: .position)
-        try container.encode(item.createdAt, forKey: .createdAt)
-        try container.encode(item.updatedAt, forKey: .updatedAt)
-    }
 }
 
 enum TerminalText {
