@@ -19,6 +19,8 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
     case databaseUnavailable(path: String, reason: String)
     /// Another process held the write lock for longer than the busy timeout.
     case databaseBusy(path: String)
+    /// An import file that does not parse; `line` is the first bad line (1-based).
+    case malformedImport(line: Int, reason: String)
 
     public var description: String {
         switch self {
@@ -47,6 +49,8 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
         case .databaseBusy(let path):
             return "\(path) is busy: another process held it locked for too long;"
                 + " nothing changed (try again)"
+        case .malformedImport(let line, let reason):
+            return "line \(line) of the import file: \(reason); nothing was imported"
         }
     }
 }

@@ -81,7 +81,8 @@ enum ExitStatus: Int32 {
         switch error {
         case .itemsNotFound, .listNotFound: self = .notFound
         case .invalidInput, .fileExists: self = .usage
-        case .notAChecklistDatabase, .corruptDatabase, .schemaTooNew: self = .dataError
+        case .notAChecklistDatabase, .corruptDatabase, .schemaTooNew, .malformedImport:
+            self = .dataError
         case .databaseUnavailable, .databaseBusy: self = .ioError
         }
     }
