@@ -16,6 +16,23 @@ public struct Checklist: Hashable, Sendable {
     }
 }
 
+extension Checklist {
+    /// Checks a list name: case-sensitive and byte-exact, but not empty, without a line break
+    /// (a name is printed on a line of its own) and without NUL (as for titles: SQLite's string
+    /// functions and C tools stop at it).
+    public static func validateName(_ name: String) throws(ChecklistError) {
+        if name.isEmpty {
+            throw .invalidInput("a list name cannot be empty")
+        }
+        if name.unicodeScalars.contains(where: Title.isLineBreak) {
+            throw .invalidInput("a list name cannot contain a line break")
+        }
+        if name.unicodeScalars.contains("\0") {
+            throw .invalidInput("a list name cannot contain a NUL byte")
+        }
+    }
+}
+
 /// Whether a list allows any number of checked items or at most one.
 public enum ListMode: String, Hashable, Sendable, CaseIterable {
     case multiple
