@@ -19,6 +19,26 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
     case databaseUnavailable(path: String, reason: String)
     /// Another process held the write lock for longer than the busy timeout.
     case databaseBusy(path: String)
+    /// A list of that name exists already; nothing changed.
+    case listExists(String)
+    /// A list with items cannot be deleted without `--force`; nothing changed.
+    case listNotEmpty(String, itemCount: Int)
+    /// A command would check several items of a single-choice list; nothing changed.
+    case singleChoiceConflict(list: String, ids: IDSet)
+    /// A single-choice list would end up with several checked items; nothing changed.
+    case severalChecked(list: String, ids: IDSet)
+    /// An item is not in the list a command needs it in; nothing changed.
+    case itemNotInList(ItemID, list: String)
+    /// A position past the end of a list; nothing changed.
+    case positionOutOfRange(Int64, list: String, itemCount: Int)
+    /// A guard such as `--expect N` did not hold; nothing changed.
+    case unexpectedCount(expected: Int, actual: Int)
+    /// The user answered no at a confirmation prompt; nothing changed.
+    case declined
+    /// A file named on the command line cannot be read.
+    case cannotRead(path: String, reason: String)
+    /// No change is recorded, so there is nothing to undo.
+    case nothingToUndo
     /// An import file that does not parse; `line` is the first bad line (1-based).
     case malformedImport(line: Int, reason: String)
 
@@ -49,6 +69,36 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
         case .databaseBusy(let path):
             return "\(path) is busy: another process held it locked for too long;"
                 + " nothing changed (try again)"
+        case .listExists(let name):
+            return "a list named \(quoted(name)) already exists; nothing changed"
+                + " (pick another name, or see `checklist lists`)"
+        case .listNotEmpty(let name, let count):
+            return "list \(quoted(name)) has \(count == 1 ? "1 item" : "\(count) items");"
+                + " nothing changed (pass --force to delete them with it)"
+        case .singleChoiceConflict(let list, let ids):
+            return "list \(quoted(list)) takes one checked item (mode single), and this would"
+                + " check IDs \(ids.summary()); nothing changed (name one of them)"
+        case .severalChecked(let list, let ids) where ids.isEmpty:
+            return "this would check several items of list \(quoted(list)), which takes one"
+                + " (mode single); nothing changed"
+        case .severalChecked(let list, let ids):
+            return "list \(quoted(list)) has several checked items (IDs \(ids.summary())), and a"
+                + " single-choice list takes one; nothing changed"
+                + " (pass --keep ID to keep one checked)"
+        case .itemNotInList(let id, let list):
+            return "item \(id) is not in list \(quoted(list)); nothing changed"
+        case .positionOutOfRange(let position, let list, let count):
+            return "list \(quoted(list)) has no position \(position); give 1 to"
+                + " \(max(count, 1)); nothing changed"
+        case .unexpectedCount(let expected, let actual):
+            return "this would delete \(actual == 1 ? "1 item" : "\(actual) items"), not the"
+                + " \(expected) that --expect says; nothing changed"
+        case .declined:
+            return "not confirmed; nothing changed"
+        case .cannotRead(let path, let reason):
+            return "cannot read \(path): \(reason)"
+        case .nothingToUndo:
+            return "nothing to undo: no change is recorded (see `checklist history`)"
         case .malformedImport(let line, let reason):
             return "line \(line) of the import file: \(reason); nothing was imported"
         }

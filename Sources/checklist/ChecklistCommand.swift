@@ -21,7 +21,8 @@ struct ChecklistCommand: ParsableCommand {
         version: "1.0.0",
         subcommands: [
             Add.self, List.self, Check.self, Uncheck.self, Toggle.self, Delete.self,
-            Rename.self, Count.self, Lists.self, Backup.self,
+            Rename.self, Move.self, Count.self, Lists.self, Undo.self, History.self,
+            Export.self, Import.self, Backup.self,
         ],
         defaultSubcommand: List.self
     )
@@ -72,6 +73,8 @@ struct ChecklistCommand: ParsableCommand {
 /// The contract's exit statuses (sysexits.h where one fits).
 enum ExitStatus: Int32 {
     case success = 0
+    /// `count --all-checked` found unchecked items; a confirmation was answered no.
+    case declined = 1
     case notFound = 3
     case usage = 64
     case dataError = 65
@@ -79,11 +82,14 @@ enum ExitStatus: Int32 {
 
     init(_ error: ChecklistError) {
         switch error {
-        case .itemsNotFound, .listNotFound: self = .notFound
-        case .invalidInput, .fileExists: self = .usage
+        case .itemsNotFound, .listNotFound, .listExists, .listNotEmpty, .severalChecked,
+            .itemNotInList, .positionOutOfRange, .unexpectedCount, .nothingToUndo:
+            self = .notFound
+        case .declined: self = .declined
+        case .invalidInput, .fileExists, .singleChoiceConflict: self = .usage
         case .notAChecklistDatabase, .corruptDatabase, .schemaTooNew, .malformedImport:
             self = .dataError
-        case .databaseUnavailable, .databaseBusy: self = .ioError
+        case .databaseUnavailable, .databaseBusy, .cannotRead: self = .ioError
         }
     }
 }

@@ -4,10 +4,11 @@ import Testing
 @Suite struct ReadmeTests {
     static let commands = [
         "add", "list", "ls", "check", "uncheck", "toggle", "delete", "rm",
-        "rename", "count", "lists", "backup",
+        "rename", "move", "count", "lists", "undo", "history", "export", "import", "backup",
     ]
+    static let listsSubcommands = ["lists add", "lists rename", "lists delete", "lists mode"]
 
-    @Test(arguments: commands)
+    @Test(arguments: commands + listsSubcommands)
     func everySubcommandIsInTheReadme(_ command: String) throws {
         let readme = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -37,11 +37,63 @@ import Testing
         #expect(try cli.run("list", "--format", "json").stdout.contains("\"\\u001b[31mred\""))
     }
 
+    // MARK: - Confirming big deletes
+
+    @Test func aBigDeleteOnATerminalAsksAndNoChangesNothing() throws {
+        try cli.run(["add", "-q", "-"], stdin: Data(twelveTitles.utf8))
+        let before = try cli.databaseBytes()
+        let screen = try onTerminal("\"$CHECKLIST\" delete 1-11", typing: "n", status: 1)
+        #expect(screen == "n\nDelete 11 items? [y/N] checklist: not confirmed; nothing changed\n")
+        #expect(try cli.databaseBytes() == before)
+    }
+
+    @Test func aBigDeleteOnATerminalGoesAheadOnYes() throws {
+        try cli.run(["add", "-q", "-"], stdin: Data(twelveTitles.utf8))
+        let screen = try onTerminal(
+            "\"$CHECKLIST\" delete --checked --yes; \"$CHECKLIST\" check --all -q; \"$CHECKLIST\" rm --checked",
+            typing: "y")
+        #expect(screen.hasSuffix("Delete 12 items? [y/N] deleted 12 items\n"), "\(screen)")
+        #expect(try cli.run("count").stdout == "0 0\n")
+    }
+
+    @Test func yesSkipsTheQuestion() throws {
+        try cli.run(["add", "-q", "-"], stdin: Data(twelveTitles.utf8))
+        let screen = try onTerminal("\"$CHECKLIST\" delete 1-12 --yes")
+        #expect(screen == "deleted 12 items\n")
+    }
+
+    @Test func tenItemsOrFewerAreDeletedWithoutAQuestion() throws {
+        try cli.run(["add", "-q", "-"], stdin: Data(twelveTitles.utf8))
+        let screen = try onTerminal("\"$CHECKLIST\" delete 1-10")
+        #expect(screen == "deleted 10 items\n")
+    }
+
+    @Test func withoutATerminalThereIsNeverAQuestion() throws {
+        try cli.run(["add", "-q", "-"], stdin: Data(twelveTitles.utf8))
+        let result = try cli.run("delete", "1-12")
+        #expect(result.status == 0)
+        #expect(result.stderr == "deleted 12 items\n")
+    }
+
+    @Test func deletingABigListOnATerminalAsksToo() throws {
+        try cli.run(["add", "-q", "-l", "camping", "-"], stdin: Data(twelveTitles.utf8))
+        let screen = try onTerminal(
+            "\"$CHECKLIST\" lists delete camping --force", typing: "n", status: 1)
+        #expect(screen.contains("Delete list camping and its 12 items? [y/N] "))
+        #expect(try cli.run("count", "-l", "camping").stdout == "0 12\n")
+    }
+
+    private let twelveTitles = (1...12).map { "item \($0)\n" }.joined()
+
     /// Runs a shell command line on a pseudo-terminal and returns what the screen shows, with
     /// the terminal's CR LF turned back into LF.
-    private func onTerminal(_ commandLine: String) throws -> String {
-        let result = try cli.pipeline("script -qec '\(commandLine)' /dev/null")
-        #expect(result.status == 0)
+    /// `typing` is sent to the terminal as a line.
+    private func onTerminal(_ commandLine: String, typing: String? = nil, status: Int32 = 0)
+        throws -> String
+    {
+        let input = typing.map { "printf '\($0)\\n' | " } ?? ""
+        let result = try cli.pipeline(input + "script -qec '\(commandLine)' /dev/null")
+        #expect(result.status == status)
         return result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
     }
 }

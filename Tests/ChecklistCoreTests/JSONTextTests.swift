@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct JSONTextTests {
     @Test func everyControlCharacterQuoteAndBackslashIsEscaped() throws {
-        let tricky = (1...0x1F).map { String(UnicodeScalar(UInt8($0))) }.joined()
+        let tricky =
+            (1...0x1F).map { String(UnicodeScalar(UInt8($0))) }.joined()
             + "\"\\/ \u{7F}\u{85}\u{2028} é 🏕️ \u{1B}[31m"
         let json = JSONText.array(of: [tricky, "", "plain"])
         #expect(!json.unicodeScalars.contains { $0.value < 0x20 }, "raw control characters")

@@ -19,11 +19,14 @@ public struct ChangeSummary: Hashable, Sendable {
     public var matched: Int
     /// IDs that named no item (only with `ignoringMissing`).
     public var missing: IDSet
+    /// Other items a single-choice list unchecked because an item of it was checked.
+    public var uncheckedOthers: Int
 
-    public init(changed: Int, matched: Int, missing: IDSet = IDSet()) {
+    public init(changed: Int, matched: Int, missing: IDSet = IDSet(), uncheckedOthers: Int = 0) {
         self.changed = changed
         self.matched = matched
         self.missing = missing
+        self.uncheckedOthers = uncheckedOthers
     }
 }
 
@@ -49,70 +52,110 @@ public struct ChecklistStore: Sendable {
 
     /// Every list with its counts, by name.
     public func lists() throws -> [Checklist] {
+        try read { db in try lists(in: .all, db) }
+    }
+
+    /// The lists of the scope with their counts, then each of their items in order, from one
+    /// snapshot of the database (for export: an empty list is there too).
+    public func forEachList(
+        in scope: ListScope, lists listsBody: ([Checklist]) throws -> Void,
+        items itemBody: (Item) throws -> Void
+    ) throws {
         try read { db in
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT lists.name, lists.mode, coalesce(sum(items.isSelected), 0), count(items.id)
-                    FROM lists LEFT JOIN items ON items.listId = lists.id
-                    GROUP BY lists.id ORDER BY lists.name
-                    """)
-            var lists: [Checklist] = []
-            while let row = try rows.next() {
-                let modeName: String = try row.decode(atIndex: 1)
-                lists.append(
-                    Checklist(
-                        name: try row.decode(atIndex: 0),
-                        mode: ListMode(rawValue: modeName) ?? .multiple,
-                        checkedCount: try row.decode(atIndex: 2),
-                        totalCount: try row.decode(atIndex: 3)))
-            }
-            return lists
+            try listsBody(try lists(in: scope, db))
+            try eachItem(in: scope, filter: .any, includingTimestamps: true, db, itemBody)
         }
     }
 
     /// Calls `body` with each item of the scope in position order, one row at a time, so a
-    /// list of any length is never held in memory. With `includingTimestamps: false` the
-    /// timestamps are not read and come back empty (text output never shows them, and two
-    /// strings a row are a third of the cost of reading it).
+    /// list of any length is never held in memory. An item's `position` is its 1-based place
+    /// in its list, counted here: the stored column only orders a list and keeps the gaps that
+    /// deletes leave (closing them would rewrite every later row of a list on every delete).
+    /// With `includingTimestamps: false` the timestamps are not read and come back empty (text
+    /// output never shows them, and two strings a row are a third of the cost of reading it).
     public func forEachItem(
         in scope: ListScope, filter: ItemFilter = .any, includingTimestamps: Bool = true,
         _ body: (Item) throws -> Void
     ) throws {
         try read { db in
-            let timestamps = includingTimestamps ? "items.createdAt, items.updatedAt" : "'', ''"
-            var sql = """
-                SELECT items.id, lists.name, items.title, items.isSelected, items.position,
-                       \(timestamps)
-                FROM items JOIN lists ON lists.id = items.listId
-                """
-            var conditions: [String] = []
-            var arguments: StatementArguments = []
-            if case .list(let name) = scope {
-                guard let listID = try requireList(named: name, db) else { return }
-                conditions.append("items.listId = ?")
-                arguments += [listID]
+            try eachItem(
+                in: scope, filter: filter, includingTimestamps: includingTimestamps, db, body)
+        }
+    }
+
+    private func eachItem(
+        in scope: ListScope, filter: ItemFilter, includingTimestamps: Bool, _ db: Database,
+        _ body: (Item) throws -> Void
+    ) throws {
+        let timestamps = includingTimestamps ? "items.createdAt, items.updatedAt" : "'', ''"
+        var sql = """
+            SELECT items.id, lists.name, items.title, items.isSelected, items.listId,
+                   \(timestamps)
+            FROM items JOIN lists ON lists.id = items.listId
+            """
+        var arguments: StatementArguments = []
+        if case .list(let name) = scope {
+            guard let listID = try requireList(named: name, db) else { return }
+            sql += " WHERE items.listId = ?"
+            arguments += [listID]
+        }
+        sql += " ORDER BY lists.name, items.position, items.id"
+        // Every row of the scope is read even with a filter: an item's place counts the
+        // items before it, checked or not.
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        var listID: Int64 = 0
+        var position: Int64 = 0
+        while let row = try rows.next() {
+            let rowList: Int64 = try row.decode(atIndex: 4)
+            if rowList != listID {
+                listID = rowList
+                position = 0
             }
+            position += 1
+            let isSelected: Bool = try row.decode(atIndex: 3)
             switch filter {
             case .any: break
-            case .checked: conditions.append("items.isSelected = 1")
-            case .unchecked: conditions.append("items.isSelected = 0")
+            case .checked: if !isSelected { continue }
+            case .unchecked: if isSelected { continue }
             }
-            if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-            sql += " ORDER BY lists.name, items.position, items.id"
-            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-            while let row = try rows.next() {
-                try body(
-                    Item(
-                        id: try row.decode(atIndex: 0),
-                        list: try row.decode(atIndex: 1),
-                        title: try row.decode(atIndex: 2),
-                        isSelected: try row.decode(atIndex: 3),
-                        position: try row.decode(atIndex: 4),
-                        createdAt: try row.decode(atIndex: 5),
-                        updatedAt: try row.decode(atIndex: 6)))
-            }
+            try body(
+                Item(
+                    id: try row.decode(atIndex: 0),
+                    list: try row.decode(atIndex: 1),
+                    title: try row.decode(atIndex: 2),
+                    isSelected: isSelected,
+                    position: position,
+                    createdAt: try row.decode(atIndex: 5),
+                    updatedAt: try row.decode(atIndex: 6)))
         }
+    }
+
+    private func lists(in scope: ListScope, _ db: Database) throws -> [Checklist] {
+        var condition = ""
+        var arguments: StatementArguments = []
+        if case .list(let name) = scope {
+            guard let listID = try requireList(named: name, db) else { return [] }
+            condition = "WHERE lists.id = ?"
+            arguments = [listID]
+        }
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT lists.name, lists.mode, coalesce(sum(items.isSelected), 0), count(items.id)
+                FROM lists LEFT JOIN items ON items.listId = lists.id \(condition)
+                GROUP BY lists.id ORDER BY lists.name
+                """, arguments: arguments)
+        var lists: [Checklist] = []
+        while let row = try rows.next() {
+            let modeName: String = try row.decode(atIndex: 1)
+            lists.append(
+                Checklist(
+                    name: try row.decode(atIndex: 0),
+                    mode: ListMode(rawValue: modeName) ?? .multiple,
+                    checkedCount: try row.decode(atIndex: 2),
+                    totalCount: try row.decode(atIndex: 3)))
+        }
+        return lists
     }
 
     /// The items of the scope in position order (for small lists and tests; see `forEachItem`).
@@ -142,86 +185,6 @@ public struct ChecklistStore: Sendable {
         }
     }
 
-    // MARK: - Writes
-
-    /// Appends one item per title at the end of `list`, creating the list when it is missing.
-    /// Returns the new IDs in order.
-    @discardableResult
-    public func add(_ titles: [Title], to list: String, checked: Bool = false) throws -> [ItemID] {
-        guard !titles.isEmpty else { return [] }
-        return try write { db in
-            let now = try timestamp(db)
-            let listID = try listID(named: list, db) ?? createList(named: list, now: now, db)
-            let position =
-                try Int64.fetchOne(
-                    db, sql: "SELECT max(position) FROM items WHERE listId = ?", arguments: [listID]
-                ) ?? 0
-            let insert = try db.cachedStatement(
-                sql: """
-                    INSERT INTO items (listId, title, isSelected, position, createdAt, updatedAt)
-                    SELECT ?1, value, ?2, ?3 + key + 1, ?4, ?5 FROM json_each(?6) ORDER BY key
-                    """)
-            // All titles go to SQLite as one JSON array in one statement: a million titles
-            // cost one statement, not a million.
-            try insert.execute(
-                arguments: [
-                    listID, checked, position, now, now, JSONText.array(of: titles.map(\.text)),
-                ])
-            // One INSERT under the write lock takes consecutive AUTOINCREMENT IDs.
-            let last = db.lastInsertedRowID
-            let ids = Array((last - ItemID(titles.count) + 1)...last)
-            try db.execute(
-                sql: "UPDATE lists SET updatedAt = ? WHERE id = ?", arguments: [now, listID])
-            return ids
-        }
-    }
-
-    /// Sets isSelected = 1. Already checked items are matched but not changed.
-    public func check(_ selection: ItemSelection, ignoringMissing: Bool = false) throws
-        -> ChangeSummary
-    {
-        try changeSelection(
-            of: selection, to: "1", where: "isSelected = 0", ignoringMissing: ignoringMissing)
-    }
-
-    /// Sets isSelected = 0. `uncheck(.all(in: list))` resets a list for its next use.
-    public func uncheck(_ selection: ItemSelection, ignoringMissing: Bool = false) throws
-        -> ChangeSummary
-    {
-        try changeSelection(
-            of: selection, to: "0", where: "isSelected = 1", ignoringMissing: ignoringMissing)
-    }
-
-    /// Flips isSelected.
-    public func toggle(_ selection: ItemSelection, ignoringMissing: Bool = false) throws
-        -> ChangeSummary
-    {
-        try changeSelection(
-            of: selection, to: "1 - isSelected", where: "1", ignoringMissing: ignoringMissing)
-    }
-
-    /// Deletes the items. Their IDs are never given to another item.
-    public func delete(_ selection: ItemSelection, ignoringMissing: Bool = false) throws
-        -> ChangeSummary
-    {
-        try write { db in
-            try apply(
-                sql: "DELETE FROM items WHERE", extraCondition: "1", arguments: [],
-                to: selection, ignoringMissing: ignoringMissing, db)
-        }
-    }
-
-    /// Changes one item's title. A list named alongside must exist, as for `.ids`.
-    public func rename(_ id: ItemID, to title: Title, namedList: String? = nil) throws {
-        try write { db in
-            if let namedList { _ = try requireList(named: namedList, db) }
-            try db.execute(
-                sql: "UPDATE items SET title = ?, updatedAt = ? WHERE id = ?",
-                arguments: [title.text, try timestamp(db), id])
-            if db.changesCount == 0 { throw ChecklistError.itemsNotFound(IDSet(ids: [id])) }
-        }
-    }
-
     /// Copies the database into the empty file at `path` (see `backup(to:overwriting:)`).
     func copy(to path: String) throws {
         // VACUUM INTO cannot run inside a transaction; it reads one snapshot by itself.
@@ -232,67 +195,8 @@ public struct ChecklistStore: Sendable {
 
     // MARK: - Steps shared by the writes
 
-    /// `newValue` and `condition` are fixed SQL fragments chosen by the methods above, never
-    /// user input; every value is bound.
-    private func changeSelection(
-        of selection: ItemSelection, to newValue: String, where condition: String,
-        ignoringMissing: Bool
-    ) throws -> ChangeSummary {
-        try write { db in
-            try apply(
-                sql: "UPDATE items SET isSelected = \(newValue), updatedAt = ? WHERE",
-                extraCondition: condition, arguments: [try timestamp(db)],
-                to: selection, ignoringMissing: ignoringMissing, db)
-        }
-    }
-
-    /// Runs `sql … <selection> AND extraCondition` over the selected items, after checking,
-    /// before the first change, that every named ID exists.
-    private func apply(
-        sql: String, extraCondition: String, arguments: StatementArguments,
-        to selection: ItemSelection, ignoringMissing: Bool, _ db: Database
-    ) throws -> ChangeSummary {
-        switch selection {
-        case .ids(let ids, let namedList):
-            if let namedList { _ = try requireList(named: namedList, db) }
-            let missing = try missingIDs(ids, db)
-            if !missing.isEmpty && !ignoringMissing { throw ChecklistError.itemsNotFound(missing) }
-            // Lone IDs go to SQLite in one statement as a JSON array, so a million scattered
-            // IDs from stdin cost one statement, not a million; runs go range by range.
-            let (lone, runs) = ids.split()
-            var changed = 0
-            if !lone.isEmpty {
-                try db.execute(
-                    sql: "\(sql) id IN (SELECT value FROM json_each(?)) AND \(extraCondition)",
-                    arguments: arguments + [jsonArray(lone)])
-                changed += db.changesCount
-            }
-            let statement = try db.cachedStatement(
-                sql: "\(sql) id BETWEEN ? AND ? AND \(extraCondition)")
-            for range in runs {
-                try statement.execute(arguments: arguments + [range.lowerBound, range.upperBound])
-                changed += db.changesCount
-            }
-            return ChangeSummary(
-                changed: changed, matched: ids.count - missing.count, missing: missing)
-        case .all(let list), .checked(let list):
-            guard let listID = try requireList(named: list, db) else {
-                return ChangeSummary(changed: 0, matched: 0)
-            }
-            let onlyChecked = if case .checked = selection { " AND isSelected = 1" } else { "" }
-            let matched =
-                try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM items WHERE listId = ?\(onlyChecked)",
-                    arguments: [listID]) ?? 0
-            try db.execute(
-                sql: "\(sql) listId = ?\(onlyChecked) AND \(extraCondition)",
-                arguments: arguments + [listID])
-            return ChangeSummary(changed: db.changesCount, matched: matched)
-        }
-    }
-
     /// The IDs of `ids` that name no item. A range costs one count when it is complete.
-    private func missingIDs(_ ids: IDSet, _ db: Database) throws -> IDSet {
+    func missingIDs(_ ids: IDSet, _ db: Database) throws -> IDSet {
         let count = try db.cachedStatement(
             sql: "SELECT count(*) FROM items WHERE id BETWEEN ? AND ?")
         let existing = try db.cachedStatement(
@@ -329,41 +233,65 @@ public struct ChecklistStore: Sendable {
     /// The list's row ID; nil for the default list before its first item (it reads as an empty
     /// list, so a new user's first `checklist list` is not an error); any other missing list
     /// throws.
-    private func requireList(named name: String, _ db: Database) throws -> Int64? {
+    func requireList(named name: String, _ db: Database) throws -> Int64? {
         if let listID = try listID(named: name, db) { return listID }
         if name == Checklist.defaultName { return nil }
         throw ChecklistError.listNotFound(name)
     }
 
     /// `[1,5,9]`: IDs for `json_each`, bound as one text value.
-    private func jsonArray(_ ids: [ItemID]) -> String {
+    func jsonArray(_ ids: [ItemID]) -> String {
         "[" + ids.map(String.init).joined(separator: ",") + "]"
     }
 
-    private func listID(named name: String, _ db: Database) throws -> Int64? {
+    func listID(named name: String, _ db: Database) throws -> Int64? {
         try Int64.fetchOne(
             db, sql: "SELECT id FROM lists WHERE name = ?", arguments: [name])
     }
 
-    private func createList(named name: String, now: String, _ db: Database) throws -> Int64 {
+    /// Creates a list and records it in the journal (undo deletes it).
+    func createList(
+        named name: String, mode: ListMode = .multiple, _ journal: Journal, _ db: Database
+    ) throws -> Int64 {
         try db.execute(
-            sql: "INSERT INTO lists (name, createdAt, updatedAt) VALUES (?, ?, ?)",
-            arguments: [name, now, now])
-        return db.lastInsertedRowID
+            sql: "INSERT INTO lists (name, mode, createdAt, updatedAt) VALUES (?, ?, ?, ?)",
+            arguments: [name, mode.rawValue, journal.now, journal.now])
+        let listID = db.lastInsertedRowID
+        try journal.recordCreatedList(listID)
+        return listID
+    }
+
+    /// The ID of a list that must exist (the default list too).
+    func existingList(named name: String, _ db: Database) throws -> Int64 {
+        guard let listID = try listID(named: name, db) else {
+            throw ChecklistError.listNotFound(name)
+        }
+        return listID
+    }
+
+    func listName(_ listID: Int64, _ db: Database) throws -> String {
+        try String.fetchOne(db, sql: "SELECT name FROM lists WHERE id = ?", arguments: [listID])
+            ?? ""
+    }
+
+    func listMode(_ listID: Int64, _ db: Database) throws -> ListMode {
+        let mode = try String.fetchOne(
+            db, sql: "SELECT mode FROM lists WHERE id = ?", arguments: [listID])
+        return mode.flatMap(ListMode.init(rawValue:)) ?? .multiple
     }
 
     /// One timestamp per transaction, ISO 8601 UTC with milliseconds, from SQLite's clock.
-    private func timestamp(_ db: Database) throws -> String {
+    func timestamp(_ db: Database) throws -> String {
         try String.fetchOne(db, sql: "SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now')") ?? ""
     }
 
     // MARK: - Transactions and errors
 
-    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
         try translatingErrors { try writer.read(body) }
     }
 
-    private func write<T>(_ body: (Database) throws -> T) throws -> T {
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
         try translatingErrors { try writer.write(body) }
     }
 

@@ -2,5 +2,6 @@
 // `migrations/` into a byte array with a mangled name, and gives no way to enumerate them, so
 // a new migration file is added here too; `MigrationFileTests` fails while one is missing.
 let embeddedMigrations: [(identifier: String, bytes: [UInt8])] = [
-    ("0001_create_lists_and_items", PackageResources._001_create_lists_and_items_sql)
+    ("0001_create_lists_and_items", PackageResources._001_create_lists_and_items_sql),
+    ("0002_undo_journal", PackageResources._002_undo_journal_sql),
 ]

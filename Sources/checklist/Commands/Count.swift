@@ -19,6 +19,13 @@ extension ChecklistCommand {
         @Flag(help: "Print only the number of unchecked items.")
         var unchecked = false
 
+        @Flag(
+            help: """
+                Exit 0 when every item is checked (an empty list too), 1 when some are not: \
+                "are we packed?" in a shell if.
+                """)
+        var allChecked = false
+
         func validate() throws {
             if checked && unchecked {
                 throw ValidationError("give --checked or --unchecked, not both")
@@ -32,24 +39,7 @@ extension ChecklistCommand {
                 ? "\(counts.checked)"
                 : unchecked ? "\(counts.unchecked)" : "\(counts.checked) \(counts.total)"
             Output.standardOutput.write(line + "\n")
-        }
-    }
-
-    struct Lists: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "lists",
-            abstract: "Show each list with its checked and total counts.",
-            discussion: "Text shows `name  checked/total`; json gives name, mode, checked, total.")
-
-        @OptionGroup var store: StoreOptions
-
-        @Option(help: "text, json or ids (ids prints one list name a line).")
-        var format: OutputFormat = .text
-
-        func run() throws {
-            let lists = try store.openForReading().lists()
-            ListsRenderer(format: format, escapesControls: Output.isTerminal)
-                .write(lists, to: &Output.standardOutput)
+            if allChecked && counts.checked != counts.total { throw ExitCode(1) }
         }
     }
 }

@@ -6,7 +6,13 @@ extension ChecklistCommand {
         static let configuration = CommandConfiguration(
             commandName: "delete",
             abstract: "Delete items; delete --checked deletes every checked item of a list.",
-            discussion: idsDiscussion + "\nDeleted IDs are never given to another item.",
+            discussion: idsDiscussion + """
+
+                Deleted IDs are never given to another item; `checklist undo` brings them back. \
+                On a terminal, deleting more than \(Confirmation.threshold) items asks first \
+                (--yes skips the question). --expect N deletes nothing and exits 3 unless \
+                exactly N items would be deleted.
+                """,
             aliases: ["rm"])
 
         @OptionGroup var store: StoreOptions
@@ -17,11 +23,38 @@ extension ChecklistCommand {
         @Flag(help: "Delete every checked item of the list.")
         var checked = false
 
+        @Option(
+            help: ArgumentHelp(
+                "Delete nothing and exit 3 unless exactly this many items would go.",
+                valueName: "n"))
+        var expect: Int?
+
+        @Flag(help: "Do not ask for confirmation on a terminal.")
+        var yes = false
+
+        func validate() throws {
+            if let expect, expect < 0 {
+                throw ValidationError("--expect needs a count of 0 or more")
+            }
+        }
+
         func run() throws {
             let selection = try ids.selection(
                 orListWide: checked ? .checked(in: list.name) : nil, flag: "--checked", list: list)
-            let summary = try store.openForChanging().delete(
-                selection, ignoringMissing: ids.ignoreMissing)
+            let store = try store.openForChanging()
+            var expected = expect
+            if !yes && Confirmation.isPossible {
+                let count = try store.deletionCount(selection, ignoringMissing: ids.ignoreMissing)
+                if let expect, expect != count {
+                    throw ChecklistError.unexpectedCount(expected: expect, actual: count)
+                }
+                if count > Confirmation.threshold {
+                    try Confirmation.require("Delete \(items(count))?")
+                    expected = count  // what was confirmed, and nothing else, is deleted
+                }
+            }
+            let summary = try store.delete(
+                selection, ignoringMissing: ids.ignoreMissing, expecting: expected)
             Output.summarize(
                 SummaryLine.selection("deleted", summary, unchanged: ""), quiet: quiet.quiet)
         }
@@ -78,6 +111,9 @@ enum SummaryLine {
         let unchangedCount = summary.matched - summary.changed
         if unchangedCount > 0 && !unchanged.isEmpty {
             notes.append("\(unchangedCount) \(unchanged)")
+        }
+        if summary.uncheckedOthers > 0 {
+            notes.append("unchecked \(items(summary.uncheckedOthers)) of a single-choice list")
         }
         if !summary.missing.isEmpty {
             notes.append(

@@ -52,24 +52,32 @@ extension IDSet {
 enum StandardInput {
     nonisolated(unsafe) private static var consumed: [UInt8]?
 
-    /// All of stdin as bytes; read once, so a second `-` sees the same input.
+    /// All of stdin as bytes; read once, so a second `-` sees the same input. A read error
+    /// ends the input, as end of file does.
     static func readBytes() -> [UInt8] {
         if let consumed { return consumed }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if count > 0 {
-                bytes.append(contentsOf: chunk[0..<count])
-            } else if count == 0 || errno != EINTR {
-                break
-            }
-        }
+        _ = readAll(STDIN_FILENO, into: &bytes)
         consumed = bytes
         return bytes
     }
 
     static func readText() -> String {
         String(decoding: readBytes(), as: UTF8.self)
+    }
+}
+
+/// Reads a descriptor to its end; returns false (with `errno` set) on a read error.
+func readAll(_ descriptor: Int32, into bytes: inout [UInt8]) -> Bool {
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 {
+            bytes.append(contentsOf: chunk[0..<count])
+        } else if count == 0 {
+            return true
+        } else if errno != EINTR {
+            return false
+        }
     }
 }

@@ -46,10 +46,12 @@ struct ListOptions: ParsableArguments {
     var list: String?
 
     /// The list named by the flag or the environment, if any.
-    var explicitName: String? {
-        if let list { return list }
-        if let name = Environment.value("CHECKLIST_LIST"), !name.isEmpty { return name }
-        return nil
+    var explicitName: String? { list ?? ListOptions.environmentName }
+
+    /// The list named by `CHECKLIST_LIST`, if any.
+    static var environmentName: String? {
+        guard let name = Environment.value("CHECKLIST_LIST"), !name.isEmpty else { return nil }
+        return name
     }
 
     /// The list a command works on.
@@ -58,9 +60,7 @@ struct ListOptions: ParsableArguments {
     func validate() throws {
         guard let list else { return }
         if list.isEmpty { throw ValidationError("--list needs a name; it was given an empty one") }
-        if list.contains(where: \.isNewline) {
-            throw ValidationError("a list name cannot contain a line break")
-        }
+        try Checklist.validateName(list)
     }
 }
 

@@ -27,6 +27,14 @@ enum Output {
         writeLine(message, to: STDERR_FILENO)
     }
 
+    /// Writes a question on stderr, without a line break, before reading the answer.
+    static func ask(_ question: String) {
+        standardOutput.flush()
+        var output = FileOutput(descriptor: STDERR_FILENO)
+        output.write(question)
+        output.flush()
+    }
+
     private static func writeLine(_ line: String, to descriptor: Int32) {
         var output = FileOutput(descriptor: descriptor)
         output.write(line + "\n")

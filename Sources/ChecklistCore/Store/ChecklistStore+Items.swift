@@ -1,0 +1,452 @@
+import GRDB
+
+/// Where `move` puts an item.
+public enum MoveTarget: Hashable, Sendable {
+    /// A 1-based place in the destination list.
+    case position(Int64)
+    /// Just before another item (in that item's list).
+    case before(ItemID)
+    /// Just after another item (in that item's list).
+    case after(ItemID)
+    /// At the end of the destination list.
+    case end
+}
+
+/// What `move` did.
+public struct MoveSummary: Hashable, Sendable {
+    /// The list the item is in now.
+    public var list: String
+    /// Its 1-based place there.
+    public var position: Int64
+    /// False when the item was already there.
+    public var moved: Bool
+    /// Items a single-choice destination unchecked because the moved item is checked.
+    public var uncheckedOthers: Int
+
+    public init(list: String, position: Int64, moved: Bool, uncheckedOthers: Int) {
+        self.list = list
+        self.position = position
+        self.moved = moved
+        self.uncheckedOthers = uncheckedOthers
+    }
+}
+
+/// The items a resolved selection covers: SQL conditions over `items`, each with its
+/// arguments, plus the counts a summary needs. Conditions are fixed fragments, never user input.
+struct Target {
+    var conditions: [(sql: String, arguments: StatementArguments)]
+    var matched: Int
+    var missing: IDSet
+}
+
+extension ChecklistStore {
+    // MARK: - Writes to items
+
+    /// Appends one item per title at the end of `list`, creating the list when it is missing.
+    /// Returns the new IDs in order. In a single-choice list, one item may be added checked
+    /// (the others are unchecked); several may not.
+    @discardableResult
+    public func add(_ titles: [Title], to list: String, checked: Bool = false) throws -> [ItemID] {
+        guard !titles.isEmpty else { return [] }
+        return try write { db in
+            let journal = try Journal.begin("add", now: try timestamp(db), db)
+            let listID = try listForAdding(named: list, journal, db)
+            if try checked && listMode(listID, db) == .single {
+                guard titles.count == 1 else {
+                    throw ChecklistError.singleChoiceConflict(list: list, ids: IDSet())
+                }
+                _ = try uncheckOthers(in: listID, keeping: nil, journal, db)
+            }
+            let ids = try append(titles.map(\.text), checked: checked, to: listID, journal, db)
+            try journal.finish(
+                "added \(countedItems(ids.count)) to \(quoted(list))" + idNote(IDSet(ids: ids)),
+                itemCount: ids.count)
+            return ids
+        }
+    }
+
+    /// Sets isSelected = 1. Already checked items are matched but not changed. In a
+    /// single-choice list, checking an item unchecks the others; naming several is an error.
+    @discardableResult
+    public func check(_ selection: ItemSelection, ignoringMissing: Bool = false) throws
+        -> ChangeSummary
+    {
+        try changeSelection(
+            of: selection, command: "check", verb: "checked", to: "1", where: "isSelected = 0",
+            ignoringMissing: ignoringMissing)
+    }
+
+    /// Sets isSelected = 0. `uncheck(.all(in: list))` resets a list for its next use.
+    @discardableResult
+    public func uncheck(_ selection: ItemSelection, ignoringMissing: Bool = false) throws
+        -> ChangeSummary
+    {
+        try changeSelection(
+            of: selection, command: "uncheck", verb: "unchecked", to: "0",
+            where: "isSelected = 1", ignoringMissing: ignoringMissing)
+    }
+
+    /// Flips isSelected; in a single-choice list, as `check` for the item it turns on.
+    @discardableResult
+    public func toggle(_ selection: ItemSelection, ignoringMissing: Bool = false) throws
+        -> ChangeSummary
+    {
+        try changeSelection(
+            of: selection, command: "toggle", verb: "toggled", to: "1 - isSelected",
+            where: "1", ignoringMissing: ignoringMissing)
+    }
+
+    /// How many items `delete` would remove, for a confirmation prompt. Throws as `delete`
+    /// would for missing IDs or lists.
+    public func deletionCount(_ selection: ItemSelection, ignoringMissing: Bool = false) throws
+        -> Int
+    {
+        try read { db in try resolve(selection, ignoringMissing: ignoringMissing, db).matched }
+    }
+
+    /// Deletes the items. Their IDs are never given to another item. With `expecting`, nothing
+    /// changes unless exactly that many items would be deleted.
+    @discardableResult
+    public func delete(
+        _ selection: ItemSelection, ignoringMissing: Bool = false, expecting: Int? = nil
+    ) throws -> ChangeSummary {
+        try write { db in
+            let journal = try Journal.begin("delete", now: try timestamp(db), db)
+            let target = try resolve(selection, ignoringMissing: ignoringMissing, db)
+            if let expecting, expecting != target.matched {
+                throw ChecklistError.unexpectedCount(expected: expecting, actual: target.matched)
+            }
+            let changed = try apply(
+                "DELETE FROM items WHERE", [], to: target, and: "1", journal, db)
+            let summary = ChangeSummary(
+                changed: changed, matched: target.matched, missing: target.missing)
+            try journal.finish(
+                "deleted \(countedItems(changed))" + scopeNote(selection), itemCount: changed)
+            return summary
+        }
+    }
+
+    /// Changes one item's title. A list named alongside must exist, as for `.ids`.
+    public func rename(_ id: ItemID, to title: Title, namedList: String? = nil) throws {
+        try write { db in
+            let journal = try Journal.begin("rename", now: try timestamp(db), db)
+            if let namedList { _ = try requireList(named: namedList, db) }
+            try journal.recordItems(where: "id = ?", [id])
+            try db.execute(
+                sql: "UPDATE items SET title = ?, updatedAt = ? WHERE id = ?",
+                arguments: [title.text, journal.now, id])
+            if db.changesCount == 0 { throw ChecklistError.itemsNotFound(IDSet(ids: [id])) }
+            try journal.finish("renamed item \(id) to \(quoted(title.text))", itemCount: 1)
+        }
+    }
+
+    /// Moves an item to another place in its list, or into another list (`list`). The
+    /// destination list's positions are renumbered 1, 2, 3… A checked item moved into a
+    /// single-choice list unchecks the items checked there.
+    @discardableResult
+    public func move(_ id: ItemID, to target: MoveTarget, inList list: String? = nil) throws
+        -> MoveSummary
+    {
+        try write { db in
+            let journal = try Journal.begin("move", now: try timestamp(db), db)
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT listId, isSelected FROM items WHERE id = ?", arguments: [id])
+            else { throw ChecklistError.itemsNotFound(IDSet(ids: [id])) }
+            let sourceID: Int64 = try row.decode(atIndex: 0)
+            let isSelected: Bool = try row.decode(atIndex: 1)
+            var destinationID = try list.map { try existingList(named: $0, db) } ?? sourceID
+            if case .before(let other) = target, other == id {
+                throw ChecklistError.invalidInput("cannot move item \(id) before itself")
+            }
+            if case .after(let other) = target, other == id {
+                throw ChecklistError.invalidInput("cannot move item \(id) after itself")
+            }
+            if case .before(let other) = target { destinationID = try anchorList(other, list, db) }
+            if case .after(let other) = target { destinationID = try anchorList(other, list, db) }
+            let destination = try listName(destinationID, db)
+
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT id, position FROM items WHERE listId = ? ORDER BY position, id",
+                arguments: [destinationID])
+            var stored: [ItemID: Int64] = [:]
+            var order: [ItemID] = []
+            for row in rows {
+                let other: ItemID = try row.decode(atIndex: 0)
+                stored[other] = try row.decode(atIndex: 1)
+                if other != id { order.append(other) }
+            }
+            let index = try insertionIndex(for: target, in: order, list: destination)
+            order.insert(id, at: index)
+
+            let renumbered = try renumber(
+                order, stored: stored, moving: id, to: destinationID, journal, db)
+            var uncheckedOthers = 0
+            if try isSelected && destinationID != sourceID
+                && listMode(destinationID, db) == .single
+            {
+                uncheckedOthers = try uncheckOthers(in: destinationID, keeping: id, journal, db)
+            }
+            let position = Int64(index + 1)
+            try journal.finish(
+                "moved item \(id) to position \(position) of \(quoted(destination))",
+                itemCount: renumbered + uncheckedOthers)
+            return MoveSummary(
+                list: destination, position: position, moved: renumbered > 0,
+                uncheckedOthers: uncheckedOthers)
+        }
+    }
+
+    // MARK: - Steps shared by the item writes
+
+    /// The list `add` appends to: created when missing, else recorded (its `updatedAt`
+    /// changes).
+    func listForAdding(
+        named name: String, mode: ListMode = .multiple, _ journal: Journal, _ db: Database
+    ) throws -> Int64 {
+        guard let listID = try listID(named: name, db) else {
+            return try createList(named: name, mode: mode, journal, db)
+        }
+        try journal.recordList(listID)
+        try db.execute(
+            sql: "UPDATE lists SET updatedAt = ? WHERE id = ?", arguments: [journal.now, listID])
+        return listID
+    }
+
+    /// Appends items at the end of a list in one statement and records them; returns their
+    /// IDs. `checked` is one state for all, or one a title.
+    func append(
+        _ titles: [String], checked: Bool, selection: [Bool]? = nil, to listID: Int64,
+        _ journal: Journal, _ db: Database
+    ) throws -> [ItemID] {
+        guard !titles.isEmpty else { return [] }
+        let position =
+            try Int64.fetchOne(
+                db, sql: "SELECT max(position) FROM items WHERE listId = ?", arguments: [listID]
+            ) ?? 0
+        // All titles go to SQLite as one JSON array in one statement: a million titles cost
+        // one statement, not a million. With a state a title, each title carries it as a
+        // leading 0 or 1 (joining two json_each tables on their keys would be quadratic).
+        if let selection {
+            let flagged = zip(titles, selection).map { ($1 ? "1" : "0") + $0 }
+            try db.execute(
+                sql: """
+                    INSERT INTO items (listId, title, isSelected, position, createdAt, updatedAt)
+                    SELECT ?1, substr(value, 2), substr(value, 1, 1) = '1', ?2 + key + 1, ?3, ?3
+                    FROM json_each(?4) ORDER BY key
+                    """,
+                arguments: [listID, position, journal.now, JSONText.array(of: flagged)])
+        } else {
+            try db.execute(
+                sql: """
+                    INSERT INTO items (listId, title, isSelected, position, createdAt, updatedAt)
+                    SELECT ?1, value, ?2, ?3 + key + 1, ?4, ?4 FROM json_each(?5) ORDER BY key
+                    """,
+                arguments: [listID, checked, position, journal.now, JSONText.array(of: titles)])
+        }
+        // One INSERT under the write lock takes consecutive AUTOINCREMENT IDs.
+        let last = db.lastInsertedRowID
+        let first = last - ItemID(titles.count) + 1
+        try journal.recordAdded(first...last)
+        return Array(first...last)
+    }
+
+    /// Unchecks every checked item of a list but `keeping`; returns how many.
+    func uncheckOthers(
+        in listID: Int64, keeping: ItemID?, _ journal: Journal, _ db: Database
+    ) throws -> Int {
+        let condition = "listId = ? AND isSelected = 1 AND id IS NOT ?"
+        try journal.recordItems(where: condition, [listID, keeping])
+        try db.execute(
+            sql: "UPDATE items SET isSelected = 0, updatedAt = ? WHERE \(condition)",
+            arguments: [journal.now, listID, keeping])
+        return db.changesCount
+    }
+
+    /// `newValue` and `condition` are fixed SQL fragments chosen by the methods above, never
+    /// user input; every value is bound.
+    private func changeSelection(
+        of selection: ItemSelection, command: String, verb: String, to newValue: String,
+        where condition: String, ignoringMissing: Bool
+    ) throws -> ChangeSummary {
+        try write { db in
+            let journal = try Journal.begin(command, now: try timestamp(db), db)
+            let target = try resolve(selection, ignoringMissing: ignoringMissing, db)
+            let uncheckedOthers =
+                newValue == "0" ? 0 : try keepSingleChoice(target, journal, db)
+            let changed = try apply(
+                "UPDATE items SET isSelected = \(newValue), updatedAt = ? WHERE", [journal.now],
+                to: target, and: condition, journal, db)
+            try journal.finish(
+                "\(verb) \(countedItems(changed))" + scopeNote(selection),
+                itemCount: changed + uncheckedOthers)
+            return ChangeSummary(
+                changed: changed, matched: target.matched, missing: target.missing,
+                uncheckedOthers: uncheckedOthers)
+        }
+    }
+
+    /// The conditions that select the items, after checking, before the first change, that
+    /// every named ID and list exists.
+    func resolve(_ selection: ItemSelection, ignoringMissing: Bool, _ db: Database) throws
+        -> Target
+    {
+        switch selection {
+        case .ids(let ids, let namedList):
+            if let namedList { _ = try requireList(named: namedList, db) }
+            let missing = try missingIDs(ids, db)
+            if !missing.isEmpty && !ignoringMissing { throw ChecklistError.itemsNotFound(missing) }
+            // Lone IDs go to SQLite in one statement as a JSON array, so a million scattered
+            // IDs from stdin cost one statement, not a million; runs go range by range.
+            let (lone, runs) = ids.split()
+            var conditions: [(sql: String, arguments: StatementArguments)] = []
+            if !lone.isEmpty {
+                conditions.append(
+                    ("id IN (SELECT value FROM json_each(?))", [jsonArray(lone)]))
+            }
+            for range in runs {
+                conditions.append(("id BETWEEN ? AND ?", [range.lowerBound, range.upperBound]))
+            }
+            return Target(
+                conditions: conditions, matched: ids.count - missing.count, missing: missing)
+        case .all(let list), .checked(let list):
+            guard let listID = try requireList(named: list, db) else {
+                return Target(conditions: [], matched: 0, missing: IDSet())
+            }
+            let condition =
+                if case .checked = selection { "listId = ? AND isSelected = 1" } else {
+                    "listId = ?"
+                }
+            let matched =
+                try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM items WHERE \(condition)", arguments: [listID]
+                ) ?? 0
+            return Target(conditions: [(condition, [listID])], matched: matched, missing: IDSet())
+        }
+    }
+
+    /// Runs `sql <condition> AND extra` over the target, recording each row first; returns
+    /// how many rows changed.
+    func apply(
+        _ sql: String, _ arguments: StatementArguments, to target: Target, and extra: String,
+        _ journal: Journal, _ db: Database
+    ) throws -> Int {
+        var changed = 0
+        for condition in target.conditions {
+            let predicate = "(\(condition.sql)) AND \(extra)"
+            try journal.recordItems(where: predicate, condition.arguments)
+            let statement = try db.cachedStatement(sql: "\(sql) \(predicate)")
+            try statement.execute(arguments: arguments + condition.arguments)
+            changed += db.changesCount
+        }
+        return changed
+    }
+
+    /// Before items are checked: in each single-choice list the target touches, the one item
+    /// named stays the only checked one (the others are unchecked); naming two is an error.
+    /// Returns how many others were unchecked.
+    private func keepSingleChoice(_ target: Target, _ journal: Journal, _ db: Database) throws
+        -> Int
+    {
+        // Most databases have no single-choice list: one look, and nothing more to do.
+        let hasSingleLists =
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM lists WHERE mode = 'single')")
+            ?? false
+        guard hasSingleLists else { return 0 }
+        var named: [Int64: [ItemID]] = [:]
+        for condition in target.conditions {
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT listId, id FROM items WHERE (\(condition.sql))
+                    AND listId IN (SELECT id FROM lists WHERE mode = 'single')
+                    """, arguments: condition.arguments)
+            for row in rows {
+                named[try row.decode(atIndex: 0), default: []].append(try row.decode(atIndex: 1))
+            }
+        }
+        var unchecked = 0
+        for (listID, ids) in named.sorted(by: { $0.key < $1.key }) {
+            guard ids.count == 1 else {
+                throw ChecklistError.singleChoiceConflict(
+                    list: try listName(listID, db), ids: IDSet(ids: ids))
+            }
+            unchecked += try uncheckOthers(in: listID, keeping: ids[0], journal, db)
+        }
+        return unchecked
+    }
+
+    /// The list of the item a move is anchored to; it must be `list` when one is named.
+    private func anchorList(_ other: ItemID, _ list: String?, _ db: Database) throws -> Int64 {
+        guard
+            let listID = try Int64.fetchOne(
+                db, sql: "SELECT listId FROM items WHERE id = ?", arguments: [other])
+        else { throw ChecklistError.itemsNotFound(IDSet(ids: [other])) }
+        if let list, try listID != existingList(named: list, db) {
+            throw ChecklistError.itemNotInList(other, list: list)
+        }
+        return listID
+    }
+
+    private func insertionIndex(for target: MoveTarget, in order: [ItemID], list: String) throws
+        -> Int
+    {
+        switch target {
+        case .end:
+            return order.count
+        case .position(let position):
+            guard position >= 1, position <= Int64(order.count) + 1 else {
+                throw ChecklistError.positionOutOfRange(
+                    position, list: list, itemCount: order.count + 1)
+            }
+            return Int(position) - 1
+        case .before(let other):
+            return order.firstIndex(of: other) ?? order.count
+        case .after(let other):
+            return (order.firstIndex(of: other) ?? order.count - 1) + 1
+        }
+    }
+
+    /// Gives the items of `order` the positions 1, 2, 3… in `listID`, recording and updating
+    /// only the rows that change; the moved item also changes list and `updatedAt`.
+    private func renumber(
+        _ order: [ItemID], stored: [ItemID: Int64], moving id: ItemID, to listID: Int64,
+        _ journal: Journal, _ db: Database
+    ) throws -> Int {
+        let changes = order.enumerated().compactMap { index, item -> (ItemID, Int64)? in
+            let position = Int64(index + 1)
+            return stored[item] == position ? nil : (item, position)
+        }
+        guard !changes.isEmpty else { return 0 }
+        try journal.recordItems(
+            where: "id IN (SELECT value FROM json_each(?))", [jsonArray(changes.map(\.0))])
+        let update = try db.cachedStatement(sql: "UPDATE items SET position = ? WHERE id = ?")
+        for (item, position) in changes where item != id {
+            try update.execute(arguments: [position, item])
+        }
+        if let position = changes.first(where: { $0.0 == id })?.1 {
+            try db.execute(
+                sql: "UPDATE items SET listId = ?, position = ?, updatedAt = ? WHERE id = ?",
+                arguments: [listID, position, journal.now, id])
+        }
+        return changes.count
+    }
+
+    /// " in 'camping'" for a list-wide selection, " (IDs 1, 4, 9-11)" for named IDs.
+    private func scopeNote(_ selection: ItemSelection) -> String {
+        switch selection {
+        case .ids(let ids, _): idNote(ids)
+        case .all(let list): " in \(quoted(list))"
+        case .checked(let list): " (the checked items of \(quoted(list)))"
+        }
+    }
+
+    private func idNote(_ ids: IDSet) -> String {
+        " (\(ids.count == 1 ? "ID" : "IDs") \(ids.summary(limit: 5)))"
+    }
+}
+
+/// English for counts: "1 item", "3 items".
+func countedItems(_ count: Int) -> String {
+    count == 1 ? "1 item" : "\(count) items"
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import ChecklistCore
+
+extension ChecklistCommand {
+    struct Move: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "move",
+            abstract: "Move an item to another place in its list, or into another list.",
+            discussion: """
+                Give one of --to, --before or --after, and/or --list. Positions count from 1; \
+                after a move the list's positions are 1, 2, 3… again. --before and --after \
+                move the item into the other item's list. Moving a checked item into a \
+                single-choice list unchecks the item checked there.
+                Examples: checklist move 7 --to 1; checklist move 7 --after 3; \
+                checklist move 7 --list groceries
+                """)
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var quiet: QuietOption
+
+        @Argument(help: "The item's ID.")
+        var id: String
+
+        @Option(help: ArgumentHelp("Its new 1-based place in the list.", valueName: "position"))
+        var to: Int64?
+
+        @Option(help: ArgumentHelp("Put it just before this item.", valueName: "id"))
+        var before: String?
+
+        @Option(help: ArgumentHelp("Put it just after this item.", valueName: "id"))
+        var after: String?
+
+        // The destination, so only the flag counts: $CHECKLIST_LIST must never move items.
+        @Option(
+            name: [.short, .long],
+            help: ArgumentHelp(
+                "Move it into this list (at the end, unless --to/--before/--after).",
+                valueName: "name"))
+        var list: String?
+
+        func validate() throws {
+            let places = [to != nil, before != nil, after != nil].filter { $0 }.count
+            if places > 1 { throw ValidationError("give one of --to, --before and --after") }
+            if places == 0 && list == nil {
+                throw ValidationError("say where: --to POSITION, --before ID, --after ID or --list")
+            }
+            if let to, to < 1 { throw ValidationError("--to counts from 1; it was given \(to)") }
+        }
+
+        func run() throws {
+            let id = try ItemID(parsingSingle: id)
+            let target: MoveTarget =
+                if let to { .position(to) } else if let before {
+                    .before(try ItemID(parsingSingle: before))
+                } else if let after { .after(try ItemID(parsingSingle: after)) } else { .end }
+            let summary = try store.openForChanging().move(id, to: target, inList: list)
+            var line =
+                summary.moved
+                ? "moved item \(id) to position \(summary.position) of \(summary.list)"
+                : "item \(id) is already at position \(summary.position) of \(summary.list)"
+            if summary.uncheckedOthers > 0 {
+                line += " (unchecked \(items(summary.uncheckedOthers)) of a single-choice list)"
+            }
+            Output.summarize(line, quiet: quiet.quiet)
+        }
+    }
+}

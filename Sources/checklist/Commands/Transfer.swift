@@ -1,0 +1,103 @@
+import ArgumentParser
+import ChecklistCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The formats of `export`.
+enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
+    case markdown
+    case json
+}
+
+extension ChecklistCommand {
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "export",
+            abstract: "Write a list, or every list, as Markdown or JSON on stdout.",
+            discussion: """
+                Markdown is GitHub's task-list form: a `## NAME` heading a list, \
+                `<!-- checklist: mode=single -->` under a single-choice list's heading, then \
+                `- [ ] Tent` and `- [x] Stove` lines. JSON is {"lists": [{"mode", "name"}…], \
+                "items": [the items as `list --format json` gives them]}. `checklist import` \
+                reads both back: titles, selection, order and list modes come back exactly.
+                """)
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var list: ListOptions
+
+        @Flag(help: "Export every list.")
+        var all = false
+
+        @Option(help: "markdown or json.")
+        var format: ExportFormat = .markdown
+
+        func run() throws {
+            var renderer = ExportRenderer(format: format)
+            try store.openForReading().forEachList(
+                in: all ? .all : .list(list.name),
+                lists: { renderer.begin($0, to: &Output.standardOutput) },
+                items: { renderer.write($0, to: &Output.standardOutput) })
+            renderer.finish(to: &Output.standardOutput)
+        }
+    }
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import",
+            abstract: "Add the items of an exported Markdown or JSON file (or - for stdin).",
+            discussion: """
+                The format is read from the file: JSON starts with [ or {, anything else is \
+                Markdown. Items go to the lists the file names (created with the file's mode \
+                when missing), or all to --list NAME; items in no list go to the current list \
+                ($CHECKLIST_LIST, else 'default'). Items get new IDs. A malformed file changes \
+                nothing: the first bad line is reported and the command exits 65.
+                """)
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var quiet: QuietOption
+
+        @Option(
+            name: [.short, .long],
+            help: ArgumentHelp("Put every item into this list.", valueName: "name"))
+        var list: String?
+
+        @Argument(help: ArgumentHelp("The file, or - for stdin.", valueName: "file"))
+        var file: String
+
+        func validate() throws {
+            if let list { try Checklist.validateName(list) }
+        }
+
+        func run() throws {
+            let bytes = file == "-" ? StandardInput.readBytes() : try InputFile.read(file)
+            let document = try ImportDocument.parse(bytes)
+            let summary = try store.openForAdding().importDocument(
+                document, into: list,
+                defaultList: ListOptions.environmentName ?? Checklist.defaultName)
+            let lists = summary.lists.joined(separator: ", ")
+            Output.summarize(
+                "imported \(items(summary.itemCount))"
+                    + (summary.lists.isEmpty ? "" : " into \(lists)"), quiet: quiet.quiet)
+        }
+    }
+}
+
+/// A file named on the command line, read whole.
+enum InputFile {
+    static func read(_ path: String) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw ChecklistError.cannotRead(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        guard readAll(descriptor, into: &bytes) else {
+            throw ChecklistError.cannotRead(path: path, reason: String(cString: strerror(errno)))
+        }
+        return bytes
+    }
+}

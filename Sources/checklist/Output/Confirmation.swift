@@ -1,0 +1,26 @@
+import ChecklistCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The question before a big delete. It is asked only when a person can answer (stdin and
+/// stderr are terminals), so scripts and pipes never meet a prompt.
+enum Confirmation {
+    /// Deletes of more items than this ask first.
+    static let threshold = 10
+
+    /// Whether a person can answer: stdin and stderr are terminals.
+    static var isPossible: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 }
+
+    /// Asks `question [y/N]` on stderr; anything but y or yes (or end of input) is no, and
+    /// throws `declined`.
+    static func require(_ question: String) throws {
+        Output.ask(question + " [y/N] ")
+        let answer = readLine(strippingNewline: true) ?? ""
+        let word = answer.filter { !$0.isWhitespace }.lowercased()
+        guard word == "y" || word == "yes" else { throw ChecklistError.declined }
+    }
+}

@@ -1,0 +1,117 @@
+import ChecklistCore
+
+/// `export`'s two formats, written as the items stream by.
+struct ExportRenderer {
+    let format: ExportFormat
+    /// The lists still to be headed (Markdown): each gets its heading before its first item, or
+    /// at the end when it has none, so an empty list survives a round trip.
+    private var pending: ArraySlice<Checklist> = []
+    private var items = JSONRenderer()
+    /// Whether the last line written was an item, so a heading needs a blank line first.
+    private var endsWithItem = false
+    private var currentList: String?
+
+    init(format: ExportFormat) {
+        self.format = format
+    }
+
+    /// Takes the lists, in the order their items will come.
+    mutating func begin(_ lists: [Checklist], to output: inout some TextOutputStream & ByteOutput) {
+        switch format {
+        case .markdown:
+            pending = lists[...]
+        case .json:
+            var bytes = Array(#"{"lists":["#.utf8)
+            for (index, list) in lists.enumerated() {
+                bytes.append(contentsOf: (index == 0 ? "\n" : ",\n").utf8)
+                bytes.append(contentsOf: #"{"mode":"#.utf8)
+                JSONText.appendString(list.mode.rawValue, to: &bytes)
+                bytes.append(contentsOf: #","name":"#.utf8)
+                JSONText.appendString(list.name, to: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+            bytes.append(contentsOf: (lists.isEmpty ? "],\n" : "\n],\n").utf8)
+            bytes.append(contentsOf: #""items":"#.utf8)
+            output.write(bytes: bytes)
+        }
+    }
+
+    mutating func write(_ item: Item, to output: inout some TextOutputStream & ByteOutput) {
+        switch format {
+        case .markdown:
+            if item.list != currentList {
+                // Head the empty lists before this one, then this one.
+                while let list = pending.popFirst() {
+                    heading(list, to: &output)
+                    if list.name == item.list { break }
+                }
+                currentList = item.list
+            }
+            output.write(item.isSelected ? "- [x] " : "- [ ] ")
+            output.write(item.title)
+            output.write("\n")
+            endsWithItem = true
+        case .json:
+            items.write(item, to: &output)
+        }
+    }
+
+    mutating func finish(to output: inout some TextOutputStream & ByteOutput) {
+        switch format {
+        case .markdown:
+            for list in pending { heading(list, to: &output) }
+            pending = []
+        case .json:
+            items.finish(to: &output)
+            output.write("}\n")
+        }
+    }
+
+    private mutating func heading(
+        _ list: Checklist, to output: inout some TextOutputStream & ByteOutput
+    ) {
+        if endsWithItem { output.write("\n") }
+        output.write("## \(list.name)\n")
+        if list.mode == .single { output.write("<!-- checklist: mode=single -->\n") }
+        output.write("\n")
+        endsWithItem = false
+    }
+}
+
+/// `history`: one change a line, newest first.
+struct HistoryRenderer {
+    let format: OutputFormat
+    let escapesControls: Bool
+
+    func write(_ changes: [Change], to output: inout some TextOutputStream & ByteOutput) {
+        switch format {
+        case .text:
+            for change in changes {
+                let description =
+                    escapesControls
+                    ? TerminalText.escapingControls(change.description) : change.description
+                output.write("\(change.id)  \(change.createdAt)  \(description)\n")
+            }
+        case .json:
+            var bytes = Array((changes.isEmpty ? "[" : "[\n").utf8)
+            for (index, change) in changes.enumerated() {
+                if index > 0 { bytes.append(contentsOf: ",\n".utf8) }
+                bytes.append(contentsOf: #"{"command":"#.utf8)
+                JSONText.appendString(change.command, to: &bytes)
+                bytes.append(contentsOf: #","createdAt":"#.utf8)
+                JSONText.appendString(change.createdAt, to: &bytes)
+                bytes.append(contentsOf: #","description":"#.utf8)
+                JSONText.appendString(change.description, to: &bytes)
+                bytes.append(contentsOf: #","id":"#.utf8)
+                JSONText.appendInteger(change.id, to: &bytes)
+                bytes.append(contentsOf: #","itemCount":"#.utf8)
+                JSONText.appendInteger(Int64(change.itemCount), to: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+            bytes.append(contentsOf: (changes.isEmpty ? "]\n" : "\n]\n").utf8)
+            output.write(bytes: bytes)
+        case .ids:
+            for change in changes { output.write("\(change.id)\n") }
+        }
+    }
+}
