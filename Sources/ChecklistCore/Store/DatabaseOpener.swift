@@ -93,9 +93,7 @@ public enum DatabaseOpener {
         } catch let error as DatabaseError
             where [.SQLITE_CANTOPEN, .SQLITE_READONLY].contains(error.resultCode)
         {
-            var status = stat()
-            let walIsEmpty = stat(path + "-wal", &status) != 0 || status.st_size == 0
-            guard walIsEmpty else { throw error }
+            guard !hasFrames(walOf: path) else { throw error }
             let uri = "file:" + path.replacingPercentSensitiveCharacters() + "?immutable=1"
             return try DatabaseQueue(path: uri, configuration: configuration(readonly: true))
         }
@@ -154,12 +152,23 @@ public enum DatabaseOpener {
         let changeCounter = bigEndian(header, at: 24)
         let pageCount = bigEndian(header, at: 28)
         let validFor = bigEndian(header, at: 92)
+        let isWAL = header[18] == 2 && header[19] == 2
+        // A checkpoint by another process writes page 1, with the new page count, before the
+        // pages that grow the file: a live WAL database can look short for a moment. One whose
+        // -wal holds frames is read by SQLite, which knows; a copy on its own cannot be.
         if validFor == changeCounter && pageCount > 0
             && Int64(status.st_size) < Int64(pageCount) * Int64(pageSize)
+            && !(isWAL && hasFrames(walOf: path))
         {
             throw .corruptDatabase(path: path)
         }
-        return .sqlite(isWAL: header[18] == 2 && header[19] == 2)
+        return .sqlite(isWAL: isWAL)
+    }
+
+    /// Whether the database's -wal file exists and holds more than its header.
+    private static func hasFrames(walOf path: String) -> Bool {
+        var status = stat()
+        return stat(path + "-wal", &status) == 0 && status.st_size > 32
     }
 
     private static func bigEndian(_ bytes: [UInt8], at offset: Int) -> UInt32 {

@@ -21,7 +21,8 @@ import Testing
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         for arguments in [
             ["add", "Tent"], ["list"], ["check", "1"], ["uncheck", "--all"], ["count"],
-            ["lists"], ["delete", "--checked"], ["rename", "1", "x"],
+            ["lists"], ["delete", "--checked"], ["rename", "1", "x"], ["move", "1", "--to", "1"],
+            ["lists", "add", "x"], ["undo"], ["history"], ["export"], ["import", "-"],
         ] {
             let result = try cli.run(arguments + ["--db", path], stdin: Data())
             #expect(result.status == 65, "\(kind) \(arguments): \(result)")
