@@ -239,7 +239,7 @@ prepare_size() { # n: base databases, input files and rendered SQL under $WORK/$
 
 dump_db() { # what a step may change, without the clock
     sq -readonly "$1" "SELECT id, listId, title, isSelected, position, updatedAt <> createdAt FROM items ORDER BY id;
-        SELECT name, seq FROM sqlite_sequence; SELECT id, name, mode, updatedAt <> createdAt FROM lists ORDER BY id;"
+        SELECT name, seq FROM sqlite_sequence WHERE name = 'items'; SELECT id, name, mode, updatedAt <> createdAt FROM lists ORDER BY id;"
 }
 
 same_json() { # program-json sqlite3-json: same objects in the same order (0/1 = false/true)

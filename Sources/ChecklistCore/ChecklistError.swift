@@ -75,6 +75,9 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
         case .listNotEmpty(let name, let count):
             return "list \(quoted(name)) has \(count == 1 ? "1 item" : "\(count) items");"
                 + " nothing changed (pass --force to delete them with it)"
+        case .singleChoiceConflict(let list, let ids) where ids.isEmpty:
+            return "list \(quoted(list)) takes one checked item (mode single); nothing changed"
+                + " (add one item --checked, or add them unchecked)"
         case .singleChoiceConflict(let list, let ids):
             return "list \(quoted(list)) takes one checked item (mode single), and this would"
                 + " check IDs \(ids.summary()); nothing changed (name one of them)"

@@ -127,6 +127,16 @@ import Testing
         #expect(try cli.run("check", "--all", "-l", "tents").status == 64)
     }
 
+    @Test func addingSeveralCheckedItemsToASingleListIsRefused() throws {
+        try singleTents()
+        let result = try cli.run("add", "-l", "tents", "--checked", "a", "b")
+        #expect(result.status == 64)
+        #expect(
+            result.stderr
+                == "checklist: list 'tents' takes one checked item (mode single); nothing changed"
+                + " (add one item --checked, or add them unchecked)\n")
+    }
+
     @Test func aSingleListNeverHasTwoCheckedItemsAfterRandomCommands() throws {
         let seed = SeededGenerator.seed()
         var random = SeededGenerator(seed: seed)

@@ -75,6 +75,13 @@ import Testing
         #expect(result.stderr == "deleted 12 items\n")
     }
 
+    @Test func aTerminalWithoutATerminalStdinIsNotAsked() throws {
+        // stderr is the terminal, stdin a file: nobody could type an answer.
+        try cli.run(["add", "-q", "-"], stdin: Data(twelveTitles.utf8))
+        let screen = try onTerminal("\"$CHECKLIST\" delete 1-12 < /dev/null")
+        #expect(screen == "deleted 12 items\n")
+    }
+
     @Test func deletingABigListOnATerminalAsksToo() throws {
         try cli.run(["add", "-q", "-l", "camping", "-"], stdin: Data(twelveTitles.utf8))
         let screen = try onTerminal(

@@ -131,6 +131,30 @@ import Testing
         #expect(try cli.databaseBytes() == before)
     }
 
+    @Test(arguments: ["markdown", "json"])
+    func listsWhoseNamesDifferOnlyInBytesSurviveARoundTrip(_ format: String) throws {
+        try cli.run("add", "-q", "-l", "caf\u{E9}", "one")
+        try cli.run("add", "-q", "-l", "cafe\u{301}", "two")
+        let exported = try cli.run("export", "--all", "--format", format).stdout
+        let copy = try CLI()
+        #expect(try copy.run(["import", "-"], stdin: Data(exported.utf8)).status == 0)
+        #expect(try copy.run("export", "--all").stdout == cli.run("export", "--all").stdout)
+        #expect(try copy.run("lists").stdout == cli.run("lists").stdout)
+        #expect(try copy.run("count", "-l", "caf\u{E9}").stdout == "0 1\n")
+    }
+
+    @Test func aSingleListCheckingTwoItemsIsAMalformedFile() throws {
+        let file =
+            "## tents\n<!-- checklist: mode=single -->\n- [x] Big\n- [ ] Bivvy\n- [x] Small\n"
+        let result = try cli.run(["import", "-"], stdin: Data(file.utf8))
+        #expect(result.status == 65)
+        #expect(
+            result.stderr
+                == "checklist: line 5 of the import file: list 'tents' takes one checked item"
+                + " (mode single), and this is a second one; nothing was imported\n")
+        #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
+    }
+
     @Test func aMissingFileCannotBeRead() throws {
         let result = try cli.run("import", "nope.md")
         #expect(result.status == 74)

@@ -27,6 +27,27 @@ import Testing
                 ]))
     }
 
+    @Test func aSingleListCheckingTwoItemsIsAnErrorOnTheSecond() {
+        let markdown = "## t\n<!-- checklist: mode=single -->\n- [x] a\n- [ ] b\n- [X] c\n"
+        let reason = "list 't' takes one checked item (mode single), and this is a second one"
+        #expect(markdownError(markdown) == .malformedImport(line: 5, reason: reason))
+        // In JSON the mode may come after the items; the item's line is still named.
+        let json = """
+            {"items": [
+            {"title": "a", "isSelected": true, "list": "t"},
+            {"title": "c", "isSelected": true, "list": "t"}
+            ],
+            "lists": [{"name": "t", "mode": "single"}]}
+            """
+        #expect(jsonError(json) == .malformedImport(line: 3, reason: reason))
+    }
+
+    @Test func aSingleListMayCheckOneItem() throws {
+        let markdown = "## t\n<!-- checklist: mode=single -->\n- [x] a\n- [ ] b\n"
+        let document = try ImportDocument.parseMarkdown(bytes(markdown))
+        #expect(document.lists.first?.items.map(\.isSelected) == [true, false])
+    }
+
     @Test func markdownTasksBeforeAnyHeadingBelongToNoList() throws {
         let text = "- [ ] Tent\n- [x] Map\n## camping\n- [ ] Stove\n"
 
@@ -481,7 +502,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("\"\"", "a list name cannot be empty"),
+        ("\"\"", "a list name cannot be empty or only spaces"),
+        ("\"  \"", "a list name cannot be empty or only spaces"),
         ("\"a\\u2028b\"", "a list name cannot contain a line break"),
     ])
     func jsonInvalidListNameIsRejected(_ name: String, _ reason: String) {

@@ -75,6 +75,15 @@ import Testing
         #expect(try store.items(in: .list("x"), filter: .checked).map(\.id) == [2])
     }
 
+    @Test func keepGoesOnlyWithSingle() throws {
+        let store = try ChecklistStore.empty()
+        try store.add(titles("a", "b"), to: "x", checked: true)
+        #expect(throws: ChecklistError.self) {
+            try store.setMode(.multiple, ofList: "x", keeping: 1)
+        }
+        #expect(try store.counts(in: .list("x")).checked == 2)
+    }
+
     @Test func keepMustNameAnItemOfTheList() throws {
         let store = try tents()
         try store.add(titles("Milk"), to: "groceries")
@@ -137,14 +146,31 @@ import Testing
         #expect(try order(store) == [4, 2, 3, 1])
     }
 
-    @Test func storedPositionsAreContiguousAfterAMove() throws {
+    @Test func aMoveShiftsOnlyTheItemsFromItsNewPlaceOn() throws {
         let (queue, store) = try campingQueue()
+        try store.move(4, to: .position(2))
+        #expect(try storedPositions(queue) == [1: 1, 4: 2, 2: 3, 3: 4])
+    }
+
+    @Test func aMoveIntoAGapTouchesNoOtherItem() throws {
+        let (queue, store) = try campingQueue()
+        try store.move(4, to: .position(2))
         try store.delete(.ids(IDSet(ids: [2])))
-        try store.move(4, to: .position(1))
-        let positions = try queue.read {
-            try Int64.fetchAll($0, sql: "SELECT position FROM items ORDER BY position")
-        }
-        #expect(positions == [1, 2, 3])
+        try store.move(1, to: .after(4))
+        #expect(try storedPositions(queue) == [4: 2, 1: 3, 3: 4])
+        #expect(try order(store) == [4, 1, 3])
+    }
+
+    @Test func movesEitherWayKeepTheOrderOfTheOthers() throws {
+        let store = try camping()
+        try store.move(1, to: .end)
+        #expect(try order(store) == [2, 3, 4, 1])
+        try store.move(1, to: .position(1))
+        #expect(try order(store) == [1, 2, 3, 4])
+        try store.move(2, to: .position(3))
+        #expect(try order(store) == [1, 3, 2, 4])
+        try store.move(4, to: .before(3))
+        #expect(try order(store) == [1, 4, 3, 2])
     }
 
     @Test func positionsShownAreContiguousAfterADelete() throws {
@@ -153,6 +179,21 @@ import Testing
         #expect(try store.items(in: .list("camping")).map(\.position) == [1, 2, 3])
         #expect(
             try store.items(in: .list("camping"), filter: .unchecked).map(\.position) == [1, 2, 3])
+    }
+
+    @Test func aFilteredReadWithoutDetailsGivesTheSameItems() throws {
+        let store = try camping()
+        try store.check(.ids(IDSet(ids: [2, 4])))
+        var checked: [ItemID] = []
+        try store.forEachItem(in: .list("camping"), filter: .checked, detailed: false) {
+            checked.append($0.id)
+        }
+        var unchecked: [ItemID] = []
+        try store.forEachItem(in: .all, filter: .unchecked, detailed: false) {
+            unchecked.append($0.id)
+        }
+        #expect(checked == [2, 4])
+        #expect(unchecked == [1, 3])
     }
 
     @Test func filteredItemsKeepTheirPlaceInTheWholeList() throws {
@@ -226,6 +267,16 @@ import Testing
     private func order(_ store: ChecklistStore) throws -> [ItemID] {
         try store.items(in: .list("camping")).map(\.id)
     }
+
+    private func storedPositions(_ queue: DatabaseQueue) throws -> [ItemID: Int64] {
+        try queue.read { db in
+            var positions: [ItemID: Int64] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, position FROM items") {
+                positions[row[0]] = row[1]
+            }
+            return positions
+        }
+    }
 }
 
 @Suite struct ListManagementTests {
@@ -283,8 +334,49 @@ import Testing
         #expect(try store.lists().isEmpty)
     }
 
+    @Test func importIntoOneListMergesManyListsAsMultiple() throws {
+        let store = try ChecklistStore.empty()
+        let document = ImportDocument(lists: [
+            .init(
+                name: "a", mode: .single, items: [.init(title: try Title("one"), isSelected: true)]),
+            .init(name: "b", mode: nil, items: [.init(title: try Title("two"), isSelected: true)]),
+        ])
+        try store.importDocument(document, into: "inbox")
+        #expect(
+            try store.lists() == [
+                Checklist(name: "inbox", mode: .multiple, checkedCount: 2, totalCount: 2)
+            ])
+    }
+
+    @Test func importIntoOneListTakesTheModeOfAFileOfOneList() throws {
+        let store = try ChecklistStore.empty()
+        let document = ImportDocument(lists: [
+            .init(
+                name: "a", mode: .single, items: [.init(title: try Title("one"), isSelected: true)])
+        ])
+        try store.importDocument(document, into: "inbox")
+        #expect(try store.lists().first?.mode == .single)
+    }
+
+    @Test func listsWhoseNamesDifferOnlyInBytesStayApartOnImport() throws {
+        let store = try ChecklistStore.empty()
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        let document = ImportDocument(lists: [
+            .init(
+                name: composed, mode: nil,
+                items: [.init(title: try Title("one"), isSelected: false)]),
+            .init(
+                name: decomposed, mode: nil,
+                items: [.init(title: try Title("two"), isSelected: false)]),
+        ])
+        #expect(try store.importDocument(document).lists.count == 2)
+        #expect(try store.lists().count == 2)
+    }
+
     @Test func listNamesMustBeNonEmptyAndOnOneLine() {
         #expect(throws: ChecklistError.self) { try Checklist.validateName("") }
+        #expect(throws: ChecklistError.self) { try Checklist.validateName("  ") }
         #expect(throws: ChecklistError.self) { try Checklist.validateName("a\nb") }
         #expect(throws: Never.self) { try Checklist.validateName(" Zelt ⛺️ ") }
     }

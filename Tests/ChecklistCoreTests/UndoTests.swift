@@ -82,6 +82,17 @@ import Testing
         #expect(history.first?.description == "added 1 item to 'long' (ID 60)")
     }
 
+    @Test func theHistoryKeepsFiftyChangesAfterUndosToo() throws {
+        // Undone changes leave gaps in the IDs; trimming must count entries, not IDs.
+        let store = try ChecklistStore.empty()
+        for index in 1...100 { try store.add(titles("Item \(index)"), to: "long") }
+        for _ in 1...40 { try store.undo() }
+        for index in 1...15 { try store.add(titles("New \(index)"), to: "long") }
+        #expect(try store.history(limit: 100).count == 25)
+        for _ in 1...25 { try store.undo() }
+        #expect(try store.counts(in: .list("long")).total == 50)
+    }
+
     @Test func undoingEverythingLeavesNothingToUndo() throws {
         let store = try ChecklistStore.empty()
         try store.add(titles("Tent"), to: "camping")

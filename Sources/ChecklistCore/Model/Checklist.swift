@@ -17,12 +17,12 @@ public struct Checklist: Hashable, Sendable {
 }
 
 extension Checklist {
-    /// Checks a list name: case-sensitive and byte-exact, but not empty, without a line break
+    /// Checks a list name: case-sensitive and byte-exact, but not blank, without a line break
     /// (a name is printed on a line of its own) and without NUL (as for titles: SQLite's string
     /// functions and C tools stop at it).
     public static func validateName(_ name: String) throws(ChecklistError) {
-        if name.isEmpty {
-            throw .invalidInput("a list name cannot be empty")
+        if name.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) {
+            throw .invalidInput("a list name cannot be empty or only spaces")
         }
         if name.unicodeScalars.contains(where: Title.isLineBreak) {
             throw .invalidInput("a list name cannot contain a line break")

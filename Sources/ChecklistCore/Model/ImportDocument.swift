@@ -81,10 +81,10 @@ public struct ImportDocument: Equatable, Sendable {
                 try builder.setMode(mode, at: current, line: lineNumber)
             case .task(let entry):
                 let index = current ?? builder.index(of: nil)
-                builder.append(entry, toListAt: index)
+                builder.append(entry, toListAt: index, line: lineNumber)
             }
         }
-        return ImportDocument(lists: builder.lists)
+        return ImportDocument(lists: try builder.checkedLists())
     }
 
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -219,8 +219,31 @@ extension ImportDocument {
             return index
         }
 
-        mutating func append(_ entry: Entry, toListAt index: Int) {
+        /// The lines of the first two checked items of each list, by index: a single-choice
+        /// list may check one.
+        private var checkedLines: [[Int]] = []
+
+        mutating func append(_ entry: Entry, toListAt index: Int, line: Int) {
             lists[index].items.append(entry)
+            if entry.isSelected { noteChecked(at: [line], index) }
+        }
+
+        /// The lists, after checking that no single-choice list checks two items (the second
+        /// one is the bad line).
+        func checkedLists() throws(ChecklistError) -> [List] {
+            for (index, list) in lists.enumerated() where list.mode == .single {
+                guard index < checkedLines.count, checkedLines[index].count > 1 else { continue }
+                throw .malformedImport(
+                    line: checkedLines[index][1],
+                    reason: "list \(quoted(list.name ?? "")) takes one checked item (mode single),"
+                        + " and this is a second one")
+            }
+            return lists
+        }
+
+        private mutating func noteChecked(at lines: [Int], _ index: Int) {
+            while checkedLines.count <= index { checkedLines.append([]) }
+            checkedLines[index] = Array((checkedLines[index] + lines).prefix(2))
         }
 
         /// Gives the list at `index` its mode, which a file may repeat but not change.
@@ -245,10 +268,13 @@ extension ImportDocument {
                 self = other
                 return
             }
-            for list in other.lists {
+            for (otherIndex, list) in other.lists.enumerated() {
                 let index = index(of: list.name)
                 lists[index].items.append(contentsOf: list.items)
                 lists[index].mode = lists[index].mode ?? list.mode
+                if otherIndex < other.checkedLines.count {
+                    noteChecked(at: other.checkedLines[otherIndex], index)
+                }
             }
         }
 

@@ -27,7 +27,7 @@ struct JSONImport {
         try reader.expectEnd()
         // "lists" may follow "items" in the file; declared lists still come first.
         declared.append(contentsOf: referenced)
-        return ImportDocument(lists: declared.lists)
+        return ImportDocument(lists: try declared.checkedLists())
     }
 
     private mutating func readTopLevelMembers() throws(ChecklistError) {
@@ -133,7 +133,8 @@ struct JSONImport {
         }
         let index = referenced.index(of: listName)
         referenced.append(
-            ImportDocument.Entry(title: title, isSelected: isSelected), toListAt: index)
+            ImportDocument.Entry(title: title, isSelected: isSelected), toListAt: index,
+            line: braceLine)
     }
 
     /// Reads the `{` of an item or list entry, returning its line.

@@ -26,12 +26,17 @@ extension ChecklistStore {
         for documentList in document.lists {
             let name = list ?? documentList.name ?? defaultList
             try Checklist.validateName(name)
-            if let index = groups.firstIndex(where: { $0.name == name }) {
+            // Names compare byte by byte, as SQLite compares them (Swift's == would merge "é"
+            // and "e" + U+0301).
+            if let index = groups.firstIndex(where: { $0.name.utf8.elementsEqual(name.utf8) }) {
                 groups[index].entries += documentList.items
-                groups[index].mode = groups[index].mode ?? documentList.mode
             } else {
                 groups.append((name, documentList.mode, documentList.items))
             }
+        }
+        // Several lists merged into one `list` carry no one mode; the one list of a file does.
+        if list != nil && document.lists.count > 1 {
+            for index in groups.indices { groups[index].mode = nil }
         }
         guard !groups.isEmpty else { return ImportSummary(itemCount: 0, lists: []) }
         return try write { db in

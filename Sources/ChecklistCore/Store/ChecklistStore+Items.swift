@@ -1,36 +1,5 @@
 import GRDB
 
-/// Where `move` puts an item.
-public enum MoveTarget: Hashable, Sendable {
-    /// A 1-based place in the destination list.
-    case position(Int64)
-    /// Just before another item (in that item's list).
-    case before(ItemID)
-    /// Just after another item (in that item's list).
-    case after(ItemID)
-    /// At the end of the destination list.
-    case end
-}
-
-/// What `move` did.
-public struct MoveSummary: Hashable, Sendable {
-    /// The list the item is in now.
-    public var list: String
-    /// Its 1-based place there.
-    public var position: Int64
-    /// False when the item was already there.
-    public var moved: Bool
-    /// Items a single-choice destination unchecked because the moved item is checked.
-    public var uncheckedOthers: Int
-
-    public init(list: String, position: Int64, moved: Bool, uncheckedOthers: Int) {
-        self.list = list
-        self.position = position
-        self.moved = moved
-        self.uncheckedOthers = uncheckedOthers
-    }
-}
-
 /// The items a resolved selection covers: SQL conditions over `items`, each with its
 /// arguments, plus the counts a summary needs. Conditions are fixed fragments, never user input.
 struct Target {
@@ -137,63 +106,6 @@ extension ChecklistStore {
                 arguments: [title.text, journal.now, id])
             if db.changesCount == 0 { throw ChecklistError.itemsNotFound(IDSet(ids: [id])) }
             try journal.finish("renamed item \(id) to \(quoted(title.text))", itemCount: 1)
-        }
-    }
-
-    /// Moves an item to another place in its list, or into another list (`list`). The
-    /// destination list's positions are renumbered 1, 2, 3… A checked item moved into a
-    /// single-choice list unchecks the items checked there.
-    @discardableResult
-    public func move(_ id: ItemID, to target: MoveTarget, inList list: String? = nil) throws
-        -> MoveSummary
-    {
-        try write { db in
-            let journal = try Journal.begin("move", now: try timestamp(db), db)
-            guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT listId, isSelected FROM items WHERE id = ?", arguments: [id])
-            else { throw ChecklistError.itemsNotFound(IDSet(ids: [id])) }
-            let sourceID: Int64 = try row.decode(atIndex: 0)
-            let isSelected: Bool = try row.decode(atIndex: 1)
-            var destinationID = try list.map { try existingList(named: $0, db) } ?? sourceID
-            if case .before(let other) = target, other == id {
-                throw ChecklistError.invalidInput("cannot move item \(id) before itself")
-            }
-            if case .after(let other) = target, other == id {
-                throw ChecklistError.invalidInput("cannot move item \(id) after itself")
-            }
-            if case .before(let other) = target { destinationID = try anchorList(other, list, db) }
-            if case .after(let other) = target { destinationID = try anchorList(other, list, db) }
-            let destination = try listName(destinationID, db)
-
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT id, position FROM items WHERE listId = ? ORDER BY position, id",
-                arguments: [destinationID])
-            var stored: [ItemID: Int64] = [:]
-            var order: [ItemID] = []
-            for row in rows {
-                let other: ItemID = try row.decode(atIndex: 0)
-                stored[other] = try row.decode(atIndex: 1)
-                if other != id { order.append(other) }
-            }
-            let index = try insertionIndex(for: target, in: order, list: destination)
-            order.insert(id, at: index)
-
-            let renumbered = try renumber(
-                order, stored: stored, moving: id, to: destinationID, journal, db)
-            var uncheckedOthers = 0
-            if try isSelected && destinationID != sourceID
-                && listMode(destinationID, db) == .single
-            {
-                uncheckedOthers = try uncheckOthers(in: destinationID, keeping: id, journal, db)
-            }
-            let position = Int64(index + 1)
-            try journal.finish(
-                "moved item \(id) to position \(position) of \(quoted(destination))",
-                itemCount: renumbered + uncheckedOthers)
-            return MoveSummary(
-                list: destination, position: position, moved: renumbered > 0,
-                uncheckedOthers: uncheckedOthers)
         }
     }
 
@@ -374,62 +286,6 @@ extension ChecklistStore {
             unchecked += try uncheckOthers(in: listID, keeping: ids[0], journal, db)
         }
         return unchecked
-    }
-
-    /// The list of the item a move is anchored to; it must be `list` when one is named.
-    private func anchorList(_ other: ItemID, _ list: String?, _ db: Database) throws -> Int64 {
-        guard
-            let listID = try Int64.fetchOne(
-                db, sql: "SELECT listId FROM items WHERE id = ?", arguments: [other])
-        else { throw ChecklistError.itemsNotFound(IDSet(ids: [other])) }
-        if let list, try listID != existingList(named: list, db) {
-            throw ChecklistError.itemNotInList(other, list: list)
-        }
-        return listID
-    }
-
-    private func insertionIndex(for target: MoveTarget, in order: [ItemID], list: String) throws
-        -> Int
-    {
-        switch target {
-        case .end:
-            return order.count
-        case .position(let position):
-            guard position >= 1, position <= Int64(order.count) + 1 else {
-                throw ChecklistError.positionOutOfRange(
-                    position, list: list, itemCount: order.count + 1)
-            }
-            return Int(position) - 1
-        case .before(let other):
-            return order.firstIndex(of: other) ?? order.count
-        case .after(let other):
-            return (order.firstIndex(of: other) ?? order.count - 1) + 1
-        }
-    }
-
-    /// Gives the items of `order` the positions 1, 2, 3… in `listID`, recording and updating
-    /// only the rows that change; the moved item also changes list and `updatedAt`.
-    private func renumber(
-        _ order: [ItemID], stored: [ItemID: Int64], moving id: ItemID, to listID: Int64,
-        _ journal: Journal, _ db: Database
-    ) throws -> Int {
-        let changes = order.enumerated().compactMap { index, item -> (ItemID, Int64)? in
-            let position = Int64(index + 1)
-            return stored[item] == position ? nil : (item, position)
-        }
-        guard !changes.isEmpty else { return 0 }
-        try journal.recordItems(
-            where: "id IN (SELECT value FROM json_each(?))", [jsonArray(changes.map(\.0))])
-        let update = try db.cachedStatement(sql: "UPDATE items SET position = ? WHERE id = ?")
-        for (item, position) in changes where item != id {
-            try update.execute(arguments: [position, item])
-        }
-        if let position = changes.first(where: { $0.0 == id })?.1 {
-            try db.execute(
-                sql: "UPDATE items SET listId = ?, position = ?, updatedAt = ? WHERE id = ?",
-                arguments: [listID, position, journal.now, id])
-        }
-        return changes.count
     }
 
     /// " in 'camping'" for a list-wide selection, " (IDs 1, 4, 9-11)" for named IDs.

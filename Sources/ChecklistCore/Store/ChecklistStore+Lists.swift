@@ -75,7 +75,10 @@ extension ChecklistStore {
     public func setMode(_ mode: ListMode, ofList name: String, keeping: ItemID? = nil) throws
         -> Int
     {
-        try write { db in
+        if keeping != nil && mode != .single {
+            throw ChecklistError.invalidInput("only a single-choice list keeps one item checked")
+        }
+        return try write { db in
             let journal = try Journal.begin("lists mode", now: try timestamp(db), db)
             let listID = try existingList(named: name, db)
             var unchecked = 0

@@ -42,19 +42,18 @@ extension ChecklistCommand {
             let selection = try ids.selection(
                 orListWide: checked ? .checked(in: list.name) : nil, flag: "--checked", list: list)
             let store = try store.openForChanging()
-            var expected = expect
-            if !yes && Confirmation.isPossible {
-                let count = try store.deletionCount(selection, ignoringMissing: ids.ignoreMissing)
-                if let expect, expect != count {
-                    throw ChecklistError.unexpectedCount(expected: expect, actual: count)
-                }
-                if count > Confirmation.threshold {
-                    try Confirmation.require("Delete \(items(count))?")
-                    expected = count  // what was confirmed, and nothing else, is deleted
-                }
-            }
+            let confirmed = try Confirmation.confirmDeletion(
+                skipped: yes,
+                count: {
+                    let count = try store.deletionCount(
+                        selection, ignoringMissing: ids.ignoreMissing)
+                    if let expect, expect != count {  // refused before asking, not after
+                        throw ChecklistError.unexpectedCount(expected: expect, actual: count)
+                    }
+                    return count
+                }, question: { "Delete \(items($0))?" })
             let summary = try store.delete(
-                selection, ignoringMissing: ids.ignoreMissing, expecting: expected)
+                selection, ignoringMissing: ids.ignoreMissing, expecting: confirmed ?? expect)
             Output.summarize(
                 SummaryLine.selection("deleted", summary, unchanged: ""), quiet: quiet.quiet)
         }

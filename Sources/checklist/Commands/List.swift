@@ -37,7 +37,7 @@ extension ChecklistCommand {
             var counts = ItemCounts(checked: 0, total: 0)
             try store.openForReading().forEachItem(
                 in: all ? .all : .list(list.name), filter: filter,
-                includingTimestamps: format == .json
+                detailed: format == .json
             ) {
                 counts.total += 1
                 if $0.isSelected { counts.checked += 1 }

@@ -102,15 +102,10 @@ extension ChecklistCommand.Lists {
 
         func run() throws {
             let store = try store.openForChanging()
-            var expected: Int?
-            if force && !yes && Confirmation.isPossible {
-                let count = try store.itemCount(ofList: name)
-                if count > Confirmation.threshold {
-                    try Confirmation.require("Delete list \(name) and its \(items(count))?")
-                    expected = count
-                }
-            }
-            let count = try store.deleteList(named: name, withItems: force, expecting: expected)
+            let confirmed = try Confirmation.confirmDeletion(
+                skipped: yes || !force, count: { try store.itemCount(ofList: name) },
+                question: { "Delete list \(name) and its \(items($0))?" })
+            let count = try store.deleteList(named: name, withItems: force, expecting: confirmed)
             Output.summarize("deleted list \(name) with \(items(count))", quiet: quiet.quiet)
         }
     }
@@ -138,6 +133,12 @@ extension ChecklistCommand.Lists {
 
         @Argument(help: "multiple or single.")
         var mode: ListMode
+
+        func validate() throws {
+            if keep != nil && mode != .single {
+                throw ValidationError("--keep goes with single: it names the one item to keep")
+            }
+        }
 
         func run() throws {
             let keeping = try keep.map { try ItemID(parsingSingle: $0) }

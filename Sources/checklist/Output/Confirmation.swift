@@ -15,6 +15,20 @@ enum Confirmation {
     /// Whether a person can answer: stdin and stderr are terminals.
     static var isPossible: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 }
 
+    /// Before a delete: when a person can answer and not `skipped` (`--yes`), and `count()`
+    /// items is more than the threshold, asks `question(count)`. Returns the count that was
+    /// confirmed, which the delete must then remove exactly (the data may change between the
+    /// question and the answer), or nil when nothing was asked.
+    static func confirmDeletion(
+        skipped: Bool, count: () throws -> Int, question: (Int) -> String
+    ) throws -> Int? {
+        guard !skipped && isPossible else { return nil }
+        let count = try count()
+        guard count > threshold else { return nil }
+        try require(question(count))
+        return count
+    }
+
     /// Asks `question [y/N]` on stderr; anything but y or yes (or end of input) is no, and
     /// throws `declined`.
     static func require(_ question: String) throws {

@@ -39,11 +39,13 @@ struct ExportRenderer {
     mutating func write(_ item: Item, to output: inout some TextOutputStream & ByteOutput) {
         switch format {
         case .markdown:
-            if item.list != currentList {
+            // Names compare byte by byte, as SQLite orders them ("é" and "e" + U+0301 are two
+            // lists, though Swift's == calls them equal).
+            if !isSame(item.list, currentList) {
                 // Head the empty lists before this one, then this one.
                 while let list = pending.popFirst() {
                     heading(list, to: &output)
-                    if list.name == item.list { break }
+                    if isSame(list.name, item.list) { break }
                 }
                 currentList = item.list
             }
@@ -65,6 +67,10 @@ struct ExportRenderer {
             items.finish(to: &output)
             output.write("}\n")
         }
+    }
+
+    private func isSame(_ name: String, _ other: String?) -> Bool {
+        other.map { name.utf8.elementsEqual($0.utf8) } ?? false
     }
 
     private mutating func heading(

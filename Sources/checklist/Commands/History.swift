@@ -1,0 +1,29 @@
+import ArgumentParser
+import ChecklistCore
+
+extension ChecklistCommand {
+    struct History: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "history",
+            abstract: "Show the recent changes that undo can revert, newest first.",
+            discussion: "Text shows `ID  TIME  WHAT`; json adds the command and item count.")
+
+        @OptionGroup var store: StoreOptions
+
+        @Option(help: "text, json or ids.")
+        var format: OutputFormat = .text
+
+        @Option(help: "Show at most this many changes.")
+        var limit: Int = 50
+
+        func validate() throws {
+            if limit < 1 { throw ValidationError("--limit needs a count of 1 or more") }
+        }
+
+        func run() throws {
+            let changes = try store.openForReading().history(limit: limit)
+            HistoryRenderer(format: format, escapesControls: Output.isTerminal)
+                .write(changes, to: &Output.standardOutput)
+        }
+    }
+}
