@@ -23,15 +23,29 @@ struct ChecklistCommand: ParsableCommand {
             Add.self, List.self, Check.self, Uncheck.self, Toggle.self, Delete.self,
             Rename.self, Move.self, Count.self, Lists.self, Undo.self, History.self,
             Export.self, Import.self, Backup.self,
-        ],
-        defaultSubcommand: List.self
+        ]
     )
+
+    /// With no subcommand, `checklist [options]` is `checklist list [options]`. This is done
+    /// here rather than with ArgumentParser's `defaultSubcommand`, which builds the default
+    /// command's whole argument set on every run, a tenth of every command's start-up.
+    static func withDefaultSubcommand(_ arguments: [String]) -> [String] {
+        guard let first = arguments.first else { return ["list"] }
+        let rootFlags: Set = [
+            "-h", "--help", "--version", "--generate-completion-script",
+            "--experimental-dump-help",
+        ]
+        let flag = String(first.prefix { $0 != "=" })
+        guard first.hasPrefix("-"), !rootFlags.contains(flag) else { return arguments }
+        return ["list"] + arguments
+    }
 
     static func main() {
         // A write beyond a file-size limit must fail with an error SQLite reports, not kill us.
         signal(SIGXFSZ, SIG_IGN)
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(
+                withDefaultSubcommand(Array(CommandLine.arguments.dropFirst())))
             try command.run()
             Output.standardOutput.flush()
         } catch {

@@ -64,6 +64,16 @@ import Testing
         #expect(try cli.run([], stdin: Data()).stdout == "[ ] 1 Tent\n")
     }
 
+    @Test func optionsWithoutASubcommandGoToList() throws {
+        try cli.run("add", "-q", "-l", "camping", "Tent")
+        #expect(try cli.run("-l", "camping", "--format", "ids").stdout == "1\n")
+        #expect(try cli.run("--list=camping").stdout == "[ ] 1 Tent\n")
+        #expect(try cli.run("--version").stdout == "1.0.0\n")
+        let help = try cli.run("--help")
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("SUBCOMMANDS"))
+    }
+
     @Test func listFiltersCheckedAndUnchecked() throws {
         try cli.run("add", "Tent", "Stove", "Map")
         try cli.run("check", "1,3")

@@ -86,7 +86,8 @@ extension ChecklistStore {
                 throw ChecklistError.unexpectedCount(expected: expecting, actual: target.matched)
             }
             let changed = try apply(
-                "DELETE FROM items WHERE", [], to: target, and: "1", journal, db)
+                "DELETE FROM items WHERE", [], to: target, and: "1",
+                recording: journal.recordItems, db)
             let summary = ChangeSummary(
                 changed: changed, matched: target.matched, missing: target.missing)
             try journal.finish(
@@ -168,7 +169,7 @@ extension ChecklistStore {
         in listID: Int64, keeping: ItemID?, _ journal: Journal, _ db: Database
     ) throws -> Int {
         let condition = "listId = ? AND isSelected = 1 AND id IS NOT ?"
-        try journal.recordItems(where: condition, [listID, keeping])
+        try journal.recordSelections(where: condition, [listID, keeping])
         try db.execute(
             sql: "UPDATE items SET isSelected = 0, updatedAt = ? WHERE \(condition)",
             arguments: [journal.now, listID, keeping])
@@ -188,7 +189,7 @@ extension ChecklistStore {
                 newValue == "0" ? 0 : try keepSingleChoice(target, journal, db)
             let changed = try apply(
                 "UPDATE items SET isSelected = \(newValue), updatedAt = ? WHERE", [journal.now],
-                to: target, and: condition, journal, db)
+                to: target, and: condition, recording: journal.recordSelections, db)
             try journal.finish(
                 "\(verb) \(countedItems(changed))" + scopeNote(selection),
                 itemCount: changed + uncheckedOthers)
@@ -237,16 +238,16 @@ extension ChecklistStore {
         }
     }
 
-    /// Runs `sql <condition> AND extra` over the target, recording each row first; returns
-    /// how many rows changed.
+    /// Runs `sql <condition> AND extra` over the target, recording the rows first (`record`
+    /// is one of the journal's record methods); returns how many rows changed.
     func apply(
         _ sql: String, _ arguments: StatementArguments, to target: Target, and extra: String,
-        _ journal: Journal, _ db: Database
+        recording record: (String, StatementArguments) throws -> Void, _ db: Database
     ) throws -> Int {
         var changed = 0
         for condition in target.conditions {
             let predicate = "(\(condition.sql)) AND \(extra)"
-            try journal.recordItems(where: predicate, condition.arguments)
+            try record(predicate, condition.arguments)
             let statement = try db.cachedStatement(sql: "\(sql) \(predicate)")
             try statement.execute(arguments: arguments + condition.arguments)
             changed += db.changesCount

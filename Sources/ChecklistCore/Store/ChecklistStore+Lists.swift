@@ -89,7 +89,7 @@ extension ChecklistStore {
                         arguments: [keeping, listID]) ?? false
                 guard isInList else { throw ChecklistError.itemNotInList(keeping, list: name) }
                 unchecked = try uncheckOthers(in: listID, keeping: keeping, journal, db)
-                try journal.recordItems(where: "id = ? AND isSelected = 0", [keeping])
+                try journal.recordSelections(where: "id = ? AND isSelected = 0", [keeping])
                 try db.execute(
                     sql: "UPDATE items SET isSelected = 1, updatedAt = ? WHERE id = ?"
                         + " AND isSelected = 0",

@@ -85,13 +85,27 @@ extension ChecklistStore {
                     ON items.id BETWEEN addedItems.firstId AND addedItems.lastId
                     WHERE addedItems.changeId = ?)
                 """, arguments: [id])
-        // A row recorded twice in one change goes back to its first recorded state: the rows
-        // are written newest first, so the oldest lands last.
+        let selections = try Row.fetchAll(
+            db,
+            sql: "SELECT isSelected, updatedAt, itemIds FROM changedSelections WHERE changeId = ?",
+            arguments: [id])
+        let restoreSelection = try db.cachedStatement(
+            sql: """
+                UPDATE items SET isSelected = ?, updatedAt = ?
+                WHERE id IN (SELECT value FROM json_each(?))
+                """)
+        for selection in selections {
+            try restoreSelection.execute(
+                arguments: [
+                    selection[0] as DatabaseValue, selection[1] as DatabaseValue,
+                    selection[2] as DatabaseValue,
+                ])
+        }
         try db.execute(
             sql: """
                 INSERT INTO items (id, listId, title, isSelected, position, createdAt, updatedAt)
                 SELECT itemId, listId, title, isSelected, position, createdAt, updatedAt
-                FROM changedItems WHERE changeId = ? ORDER BY rowid DESC
+                FROM changedItems WHERE changeId = ?
                 ON CONFLICT (id) DO UPDATE SET listId = excluded.listId, title = excluded.title,
                     isSelected = excluded.isSelected, position = excluded.position,
                     createdAt = excluded.createdAt, updatedAt = excluded.updatedAt

@@ -25,14 +25,29 @@ struct Journal {
     }
 
     /// Records the items `condition` selects, as they are now, before the change touches them.
-    /// `condition` is a fixed SQL fragment chosen by the store, never user input.
+    /// An item already recorded by this change keeps its first record: that is its state
+    /// before the change. `condition` is a fixed SQL fragment chosen by the store, never user
+    /// input.
     func recordItems(where condition: String, _ arguments: StatementArguments) throws {
         let statement = try db.cachedStatement(
             sql: """
-                INSERT INTO changedItems
+                INSERT OR IGNORE INTO changedItems
                     (changeId, itemId, listId, title, isSelected, position, createdAt, updatedAt)
                 SELECT ?, id, listId, title, isSelected, position, createdAt, updatedAt
                 FROM items WHERE \(condition)
+                """)
+        try statement.execute(arguments: [changeID] + arguments)
+    }
+
+    /// Records the selection (isSelected and updatedAt) of the items `condition` selects, before
+    /// the change sets it; items that share both share one row. For changes that touch nothing
+    /// else of an item.
+    func recordSelections(where condition: String, _ arguments: StatementArguments) throws {
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO changedSelections (changeId, isSelected, updatedAt, itemIds)
+                SELECT ?, isSelected, updatedAt, json_group_array(id) FROM items
+                WHERE \(condition) GROUP BY isSelected, updatedAt
                 """)
         try statement.execute(arguments: [changeID] + arguments)
     }
@@ -68,6 +83,7 @@ struct Journal {
                 db,
                 sql: """
                     SELECT EXISTS (SELECT 1 FROM changedItems WHERE changeId = ?1)
+                        OR EXISTS (SELECT 1 FROM changedSelections WHERE changeId = ?1)
                         OR EXISTS (SELECT 1 FROM addedItems WHERE changeId = ?1)
                         OR EXISTS (SELECT 1 FROM changedLists WHERE changeId = ?1)
                     """, arguments: [changeID]) ?? false
