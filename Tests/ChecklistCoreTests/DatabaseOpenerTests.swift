@@ -34,7 +34,7 @@ import Testing
 
     @Test func anExistingFileKeepsItsMode() throws {
         let location = self.location("checklist.db")
-        FileManager.default.createFile(atPath: location.path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: location.path, contents: nil))
         try FileManager.default.setAttributes(
             [.posixPermissions: 0o644], ofItemAtPath: location.path)
         try DatabaseOpener.openForWriting(location).add(titles("Tent"), to: "camping")
@@ -50,7 +50,7 @@ import Testing
 
     @Test func anEmptyFileIsInitialised() throws {
         let location = self.location("checklist.db")
-        FileManager.default.createFile(atPath: location.path, contents: Data())
+        try #require(FileManager.default.createFile(atPath: location.path, contents: Data()))
         try DatabaseOpener.openForWriting(location).add(titles("Tent"), to: "camping")
         #expect(try DatabaseOpener.openForReading(location).counts(in: .all).total == 1)
     }
