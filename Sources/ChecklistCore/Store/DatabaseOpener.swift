@@ -140,29 +140,51 @@ public enum DatabaseOpener {
             throw .databaseUnavailable(path: path, reason: systemError(errno))
         }
         defer { close(descriptor) }
+        // Another process's checkpoint writes page 1, with the new page count, before the pages
+        // that grow the file, and its last connection then deletes the -wal: a live database
+        // can look truncated for a moment. Only a file that still looks short after a while,
+        // with no -wal frames that SQLite would read, is a truncated one.
+        for attempt in 1...Self.truncationLooks {
+            let header = try readHeader(descriptor, path: path)
+            var size = stat()
+            guard fstat(descriptor, &size) == 0 else {
+                throw .databaseUnavailable(path: path, reason: systemError(errno))
+            }
+            let isWAL = header[18] == 2 && header[19] == 2
+            guard looksTruncated(header, size: Int64(size.st_size)) else {
+                return .sqlite(isWAL: isWAL)
+            }
+            if isWAL && hasFrames(walOf: path) { return .sqlite(isWAL: isWAL) }
+            if attempt < Self.truncationLooks { usleep(20_000) }
+        }
+        throw .corruptDatabase(path: path)
+    }
+
+    /// How many times a file that looks truncated is looked at, 20 ms apart.
+    private static let truncationLooks = 5
+
+    /// The first 100 bytes, SQLite's file header; anything else is not a database.
+    private static func readHeader(_ descriptor: Int32, path: String) throws(ChecklistError)
+        -> [UInt8]
+    {
         var header = [UInt8](repeating: 0, count: 100)
-        let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 100) }
+        let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 100, 0) }
         guard count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else {
             throw .notAChecklistDatabase(path: path)
         }
-        // The in-header page count is valid when its "version-valid-for" matches the change
-        // counter; a file shorter than that many pages was truncated.
+        return header
+    }
+
+    /// Whether the file is shorter than its header says. The in-header page count is valid
+    /// when its "version-valid-for" matches the change counter.
+    private static func looksTruncated(_ header: [UInt8], size: Int64) -> Bool {
         let pageSizeField = Int(header[16]) << 8 | Int(header[17])
         let pageSize = pageSizeField == 1 ? 65536 : pageSizeField
         let changeCounter = bigEndian(header, at: 24)
         let pageCount = bigEndian(header, at: 28)
         let validFor = bigEndian(header, at: 92)
-        let isWAL = header[18] == 2 && header[19] == 2
-        // A checkpoint by another process writes page 1, with the new page count, before the
-        // pages that grow the file: a live WAL database can look short for a moment. One whose
-        // -wal holds frames is read by SQLite, which knows; a copy on its own cannot be.
-        if validFor == changeCounter && pageCount > 0
-            && Int64(status.st_size) < Int64(pageCount) * Int64(pageSize)
-            && !(isWAL && hasFrames(walOf: path))
-        {
-            throw .corruptDatabase(path: path)
-        }
-        return .sqlite(isWAL: isWAL)
+        return validFor == changeCounter && pageCount > 0
+            && size < Int64(pageCount) * Int64(pageSize)
     }
 
     /// Whether the database's -wal file exists and holds more than its header.
