@@ -40,9 +40,7 @@ extension ChecklistStore {
     public func check(_ selection: ItemSelection, ignoringMissing: Bool = false) throws
         -> ChangeSummary
     {
-        try changeSelection(
-            of: selection, command: "check", verb: "checked", to: "1", where: "isSelected = 0",
-            ignoringMissing: ignoringMissing)
+        try change(.check, of: selection, ignoringMissing: ignoringMissing)
     }
 
     /// Sets isSelected = 0. `uncheck(.all(in: list))` resets a list for its next use.
@@ -50,9 +48,7 @@ extension ChecklistStore {
     public func uncheck(_ selection: ItemSelection, ignoringMissing: Bool = false) throws
         -> ChangeSummary
     {
-        try changeSelection(
-            of: selection, command: "uncheck", verb: "unchecked", to: "0",
-            where: "isSelected = 1", ignoringMissing: ignoringMissing)
+        try change(.uncheck, of: selection, ignoringMissing: ignoringMissing)
     }
 
     /// Flips isSelected; in a single-choice list, as `check` for the item it turns on.
@@ -60,9 +56,7 @@ extension ChecklistStore {
     public func toggle(_ selection: ItemSelection, ignoringMissing: Bool = false) throws
         -> ChangeSummary
     {
-        try changeSelection(
-            of: selection, command: "toggle", verb: "toggled", to: "1 - isSelected",
-            where: "1", ignoringMissing: ignoringMissing)
+        try change(.toggle, of: selection, ignoringMissing: ignoringMissing)
     }
 
     /// How many items `delete` would remove, for a confirmation prompt. Throws as `delete`
@@ -176,22 +170,20 @@ extension ChecklistStore {
         return db.changesCount
     }
 
-    /// `newValue` and `condition` are fixed SQL fragments chosen by the methods above, never
-    /// user input; every value is bound.
-    private func changeSelection(
-        of selection: ItemSelection, command: String, verb: String, to newValue: String,
-        where condition: String, ignoringMissing: Bool
+    private func change(
+        _ change: SelectionChange, of selection: ItemSelection, ignoringMissing: Bool
     ) throws -> ChangeSummary {
         try write { db in
-            let journal = try Journal.begin(command, now: try timestamp(db), db)
+            let journal = try Journal.begin(change.rawValue, now: try timestamp(db), db)
             let target = try resolve(selection, ignoringMissing: ignoringMissing, db)
             let uncheckedOthers =
-                newValue == "0" ? 0 : try keepSingleChoice(target, journal, db)
+                change.canTurnItemsOn ? try keepSingleChoice(target, journal, db) : 0
             let changed = try apply(
-                "UPDATE items SET isSelected = \(newValue), updatedAt = ? WHERE", [journal.now],
-                to: target, and: condition, recording: journal.recordSelections, db)
+                "UPDATE items SET isSelected = \(change.newValue), updatedAt = ? WHERE",
+                [journal.now], to: target, and: change.changedRows,
+                recording: journal.recordSelections, db)
             try journal.finish(
-                "\(verb) \(countedItems(changed))" + scopeNote(selection),
+                "\(change.verb) \(countedItems(changed))" + scopeNote(selection),
                 itemCount: changed + uncheckedOthers)
             return ChangeSummary(
                 changed: changed, matched: target.matched, missing: target.missing,
@@ -301,6 +293,40 @@ extension ChecklistStore {
     private func idNote(_ ids: IDSet) -> String {
         " (\(ids.count == 1 ? "ID" : "IDs") \(ids.summary(limit: 5)))"
     }
+}
+
+/// check, uncheck and toggle: the SQL each sets, and which rows it changes. The fragments are
+/// fixed here, never user input; every value is bound.
+private enum SelectionChange: String {
+    case check, uncheck, toggle
+
+    var newValue: String {
+        switch self {
+        case .check: "1"
+        case .uncheck: "0"
+        case .toggle: "1 - isSelected"
+        }
+    }
+
+    /// The rows the change alters (the others are matched but left as they are).
+    var changedRows: String {
+        switch self {
+        case .check: "isSelected = 0"
+        case .uncheck: "isSelected = 1"
+        case .toggle: "1"
+        }
+    }
+
+    var verb: String {
+        switch self {
+        case .check: "checked"
+        case .uncheck: "unchecked"
+        case .toggle: "toggled"
+        }
+    }
+
+    /// Whether the change can check an item, so a single-choice list's rule applies.
+    var canTurnItemsOn: Bool { self != .uncheck }
 }
 
 /// English for counts: "1 item", "3 items".
