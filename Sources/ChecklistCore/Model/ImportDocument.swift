@@ -97,6 +97,15 @@ public struct ImportDocument: Equatable, Sendable {
             throw .malformedImport(line: line, reason: error.description)
         }
     }
+
+    /// The line under a Markdown `## list` heading that gives the list's mode, as `export`
+    /// writes it and this parser reads it: an HTML comment, invisible when rendered.
+    public static func markdownModeComment(_ mode: ListMode) -> String {
+        modeCommentPrefix + mode.rawValue + modeCommentSuffix
+    }
+
+    static let modeCommentPrefix = "<!-- checklist: mode="
+    static let modeCommentSuffix = " -->"
 }
 
 /// One line of a Markdown import file, classified.
@@ -153,8 +162,8 @@ private enum MarkdownLine {
     private static func mode(
         in line: ArraySlice<UInt8>, number: Int
     ) throws(ChecklistError) -> ListMode? {
-        let prefix = "<!-- checklist: mode=".utf8
-        let suffix = " -->".utf8
+        let prefix = ImportDocument.modeCommentPrefix.utf8
+        let suffix = ImportDocument.modeCommentSuffix.utf8
         var trimmed = line.drop(while: isBlank)
         while let last = trimmed.last, isBlank(last) { trimmed = trimmed.dropLast() }
         guard trimmed.count >= prefix.count + suffix.count, trimmed.starts(with: prefix),
