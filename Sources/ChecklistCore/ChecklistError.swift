@@ -3,6 +3,10 @@
 public enum ChecklistError: Error, Equatable, CustomStringConvertible {
     /// Some IDs name no item; nothing changed.
     case itemsNotFound(IDSet)
+    /// The one item a command names (rename, move) does not exist; nothing changed.
+    case itemNotFound(ItemID)
+    /// A command that needs an existing database file (backup) found none.
+    case databaseNotFound(path: String)
     /// A list named by the user does not exist; nothing changed.
     case listNotFound(String)
     /// Input that breaks the grammar of IDs or titles.
@@ -48,6 +52,11 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
             let noun = ids.count == 1 ? "ID" : "IDs"
             return "no item with \(noun) \(ids.summary()); nothing changed"
                 + " (pass --ignore-missing to skip missing IDs)"
+        case .itemNotFound(let id):
+            return "no item with ID \(id); nothing changed (see `checklist list --all` for IDs)"
+        case .databaseNotFound(let path):
+            return "no database at \(path); nothing to back up"
+                + " (pass --db or set CHECKLIST_DB to name the database)"
         case .listNotFound(let name):
             return "no list named \(quoted(name)); see `checklist lists`,"
                 + " or add an item to create it"

@@ -1,11 +1,6 @@
 import ArgumentParser
 import ChecklistCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The root command, and the one place where errors become exit statuses.
 @main
@@ -26,42 +21,45 @@ struct ChecklistCommand: ParsableCommand {
         ]
     )
 
-    /// With no subcommand, `checklist [options]` is `checklist list [options]`. This is done
-    /// here rather than with ArgumentParser's `defaultSubcommand`, which builds the default
-    /// command's whole argument set on every run, a tenth of every command's start-up.
-    static func withDefaultSubcommand(_ arguments: [String]) -> [String] {
-        guard let first = arguments.first else { return ["list"] }
-        let rootFlags: Set = [
-            "-h", "--help", "--version", "--generate-completion-script",
-            "--experimental-dump-help",
-        ]
-        let flag = String(first.prefix { $0 != "=" })
-        guard first.hasPrefix("-"), !rootFlags.contains(flag) else { return arguments }
-        return ["list"] + arguments
-    }
-
     static func main() {
-        // A write beyond a file-size limit must fail with an error SQLite reports, not kill us.
-        signal(SIGXFSZ, SIG_IGN)
+        Platform.ignoreFatalWriteSignals()
+        Platform.holdClosedStandardDescriptors()
+        var commandPath: [String] = []
         do {
-            var command = try parseAsRoot(
-                withDefaultSubcommand(Array(CommandLine.arguments.dropFirst())))
+            // With no subcommand, `checklist [options]` is `checklist list [options]`. This is
+            // done by `Invocation` rather than with ArgumentParser's `defaultSubcommand`,
+            // which builds the default command's whole argument set on every run, a tenth of
+            // every command's start-up.
+            let invocation = try Invocation(Array(CommandLine.arguments.dropFirst()))
+            commandPath = invocation.commandPath
+            var command = try parseAsRoot(invocation.arguments)
             try command.run()
-            Output.standardOutput.flush()
+            try Output.finishStandardOutput()
         } catch {
             Output.standardOutput.flush()
-            exit(reporting: error)
+            exit(reporting: error, in: commandPath)
         }
     }
 
-    /// Prints one line for the error on stderr and exits with the contract's status.
-    private static func exit(reporting error: any Error) -> Never {
+    /// Prints one line for the error on stderr and exits with the contract's status. A usage
+    /// error points to the help of the subcommand it concerns.
+    private static func exit(reporting error: any Error, in commandPath: [String]) -> Never {
+        let help = helpPointer(commandPath)
         switch error {
         case let error as ChecklistError:
             Output.reportError(error.description)
-            Glibc.exit(ExitStatus(error).rawValue)
+            Platform.exit(ExitStatus(error).rawValue)
+        case let error as UsageError:
+            Output.reportError(error.message + " " + helpPointer(error.command))
+            Platform.exit(ExitStatus.usage.rawValue)
+        case let error as OutputFailure:
+            Output.reportError("cannot write to standard output: \(error.reason)")
+            Platform.exit(ExitStatus.ioError.rawValue)
+        case let error as AddedButNotShown:
+            Output.reportError(error.message)
+            Platform.exit(ExitStatus.ioError.rawValue)
         case let error as ExitCode:
-            Glibc.exit(error.rawValue)
+            Platform.exit(error.rawValue)
         default:
             // Help, --version and completion scripts are clean exits: ArgumentParser prints them.
             if exitCode(for: error) == .success { exit(withError: error) }
@@ -70,10 +68,14 @@ struct ChecklistCommand: ParsableCommand {
                 message(for: error)
                 .split(separator: "\n").first.map(String.init) ?? "\(error)"
             Output.reportError(
-                lowercasingFirst(message.replacingPrefix("Error: ", with: ""))
-                    + " (see 'checklist --help')")
-            Glibc.exit(ExitStatus.usage.rawValue)
+                lowercasingFirst(message.replacingPrefix("Error: ", with: "")) + " " + help)
+            Platform.exit(ExitStatus.usage.rawValue)
         }
+    }
+
+    /// "(see 'checklist lists add --help')".
+    private static func helpPointer(_ commandPath: [String]) -> String {
+        "(see '" + (["checklist"] + commandPath + ["--help"]).joined(separator: " ") + "')"
     }
 
     private static func lowercasingFirst(_ text: String) -> String {
@@ -96,7 +98,7 @@ enum ExitStatus: Int32 {
 
     init(_ error: ChecklistError) {
         switch error {
-        case .itemsNotFound, .listNotFound, .listExists, .listNotEmpty, .severalChecked,
+        case .itemsNotFound, .itemNotFound, .databaseNotFound, .listNotFound, .listExists, .listNotEmpty, .severalChecked,
             .itemNotInList, .positionOutOfRange, .unexpectedCount, .nothingToUndo:
             self = .notFound
         case .declined: self = .declined

@@ -31,12 +31,23 @@ import Testing
         #expect(try cli.run("count").stdout == "0 3\n")
     }
 
-    @Test func renamingAMissingItemIsNotFound() throws {
+    @Test func renamingAMissingItemIsNotFoundWithoutAnOptionItLacks() throws {
         let result = try cli.run("rename", "9", "x")
         #expect(result.status == 3)
         #expect(
             result.stderr == "checklist: no item with ID 9; nothing changed"
-                + " (pass --ignore-missing to skip missing IDs)\n")
+                + " (see `checklist list --all` for IDs)\n")
+    }
+
+    @Test func movingAMissingItemIsNotFoundWithoutAnOptionItLacks() throws {
+        try cli.run("add", "Tent")
+        for arguments in [["move", "9", "--to", "1"], ["move", "1", "--before", "9"]] {
+            let result = try cli.run(arguments, stdin: Data())
+            #expect(result.status == 3)
+            #expect(
+                result.stderr == "checklist: no item with ID 9; nothing changed"
+                    + " (see `checklist list --all` for IDs)\n")
+        }
     }
 
     @Test func ignoreMissingAppliesToTheIDsThatExist() throws {

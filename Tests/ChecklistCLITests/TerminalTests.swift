@@ -37,6 +37,17 @@ import Testing
         #expect(try cli.run("list", "--format", "json").stdout.contains("\"\\u001b[31mred\""))
     }
 
+    @Test func exportAndHistoryShowEscapeSequencesEscapedOnATerminal() throws {
+        try cli.run("add", "-l", "\u{1B}[2Jlist", "\u{1B}[31mred")
+        let export = try onTerminal("\"$CHECKLIST\" export --all")
+        #expect(export == "## \\u{1B}[2Jlist\n\n- [ ] \\u{1B}[31mred\n")
+        let history = try onTerminal("\"$CHECKLIST\" history")
+        #expect(history.hasSuffix("added 1 item to '\\u{1B}[2Jlist' (ID 1)\n"), "\(history)")
+        #expect(!export.contains("\u{1B}") && !history.contains("\u{1B}"))
+        // A file gets the bytes.
+        #expect(try cli.run("export", "--all").stdout.contains("- [ ] \u{1B}[31mred\n"))
+    }
+
     // MARK: - Confirming big deletes
 
     @Test func aBigDeleteOnATerminalAsksAndNoChangesNothing() throws {

@@ -257,7 +257,7 @@ import Testing
 
     @Test func renamingAMissingItemThrows() throws {
         let store = try storeWithCampingList()
-        #expect(throws: ChecklistError.itemsNotFound(IDSet(ids: [9]))) {
+        #expect(throws: ChecklistError.itemNotFound(9)) {
             try store.rename(9, to: Title("x"))
         }
     }

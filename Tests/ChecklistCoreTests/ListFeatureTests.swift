@@ -234,7 +234,7 @@ import Testing
 
     @Test func movingAMissingItemOrIntoAMissingListIsNotFound() throws {
         let store = try camping()
-        #expect(throws: ChecklistError.itemsNotFound(IDSet(ids: [9]))) {
+        #expect(throws: ChecklistError.itemNotFound(9)) {
             try store.move(9, to: .position(1))
         }
         #expect(throws: ChecklistError.listNotFound("nope")) {

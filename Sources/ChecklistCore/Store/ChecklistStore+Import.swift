@@ -6,6 +6,8 @@ public struct ImportSummary: Hashable, Sendable {
     public var itemCount: Int
     /// The lists they went to, in the file's order.
     public var lists: [String]
+    /// Items of single-choice lists unchecked because an imported item there is checked.
+    public var uncheckedOthers: Int = 0
 }
 
 extension ChecklistStore {
@@ -42,6 +44,7 @@ extension ChecklistStore {
         return try write { db in
             let journal = try Journal.begin("import", now: try timestamp(db), db)
             var count = 0
+            var uncheckedOthers = 0
             for group in groups {
                 let listID = try listForAdding(
                     named: group.name, mode: group.mode ?? .multiple, journal, db)
@@ -50,7 +53,7 @@ extension ChecklistStore {
                     guard checked == 1 else {
                         throw ChecklistError.severalChecked(list: group.name, ids: IDSet())
                     }
-                    _ = try uncheckOthers(in: listID, keeping: nil, journal, db)
+                    uncheckedOthers += try uncheckOthers(in: listID, keeping: nil, journal, db)
                 }
                 count += try append(
                     group.entries.map(\.title.text), checked: false,
@@ -59,8 +62,9 @@ extension ChecklistStore {
             }
             let names = groups.map { quoted($0.name) }.joined(separator: ", ")
             try journal.finish(
-                "imported \(countedItems(count)) into \(names)", itemCount: count)
-            return ImportSummary(itemCount: count, lists: groups.map(\.name))
+                "imported \(countedItems(count)) into \(names)", itemCount: count + uncheckedOthers)
+            return ImportSummary(
+                itemCount: count, lists: groups.map(\.name), uncheckedOthers: uncheckedOthers)
         }
     }
 }

@@ -12,25 +12,34 @@ extension ChecklistStore {
     // MARK: - Writes to items
 
     /// Appends one item per title at the end of `list`, creating the list when it is missing.
-    /// Returns the new IDs in order. In a single-choice list, one item may be added checked
-    /// (the others are unchecked); several may not.
+    /// Returns the new IDs in order (see `addItems` for what else the change did).
     @discardableResult
     public func add(_ titles: [Title], to list: String, checked: Bool = false) throws -> [ItemID] {
-        guard !titles.isEmpty else { return [] }
+        try addItems(titles, to: list, checked: checked).ids
+    }
+
+    /// Appends one item per title at the end of `list`, creating the list when it is missing.
+    /// In a single-choice list, one item may be added checked (the others are unchecked, and
+    /// the result says how many); several may not.
+    public func addItems(_ titles: [Title], to list: String, checked: Bool = false) throws
+        -> AddSummary
+    {
+        guard !titles.isEmpty else { return AddSummary(ids: [], uncheckedOthers: 0) }
         return try write { db in
             let journal = try Journal.begin("add", now: try timestamp(db), db)
             let listID = try listForAdding(named: list, journal, db)
+            var uncheckedOthers = 0
             if try checked && listMode(listID, db) == .single {
                 guard titles.count == 1 else {
                     throw ChecklistError.singleChoiceConflict(list: list, ids: IDSet())
                 }
-                _ = try uncheckOthers(in: listID, keeping: nil, journal, db)
+                uncheckedOthers = try uncheckOthers(in: listID, keeping: nil, journal, db)
             }
             let ids = try append(titles.map(\.text), checked: checked, to: listID, journal, db)
             try journal.finish(
                 "added \(countedItems(ids.count)) to \(quoted(list))" + idNote(IDSet(ids: ids)),
-                itemCount: ids.count)
-            return ids
+                itemCount: ids.count + uncheckedOthers)
+            return AddSummary(ids: ids, uncheckedOthers: uncheckedOthers)
         }
     }
 
@@ -90,17 +99,28 @@ extension ChecklistStore {
         }
     }
 
-    /// Changes one item's title. A list named alongside must exist, as for `.ids`.
-    public func rename(_ id: ItemID, to title: Title, namedList: String? = nil) throws {
+    /// Changes one item's title; returns false, changing and recording nothing, when the item
+    /// already has exactly that title. A list named alongside must exist, as for `.ids`.
+    @discardableResult
+    public func rename(_ id: ItemID, to title: Title, namedList: String? = nil) throws -> Bool {
         try write { db in
             let journal = try Journal.begin("rename", now: try timestamp(db), db)
             if let namedList { _ = try requireList(named: namedList, db) }
+            guard
+                let current = try String.fetchOne(
+                    db, sql: "SELECT title FROM items WHERE id = ?", arguments: [id])
+            else { throw ChecklistError.itemNotFound(id) }
+            // Byte for byte: "é" as one code point or two are different titles to the user.
+            if current.utf8.elementsEqual(title.text.utf8) {
+                try journal.finish("", itemCount: 0)
+                return false
+            }
             try journal.recordItems(where: "id = ?", [id])
             try db.execute(
                 sql: "UPDATE items SET title = ?, updatedAt = ? WHERE id = ?",
                 arguments: [title.text, journal.now, id])
-            if db.changesCount == 0 { throw ChecklistError.itemsNotFound(IDSet(ids: [id])) }
             try journal.finish("renamed item \(id) to \(quoted(title.text))", itemCount: 1)
+            return true
         }
     }
 
@@ -158,15 +178,21 @@ extension ChecklistStore {
         return Array(first...last)
     }
 
-    /// Unchecks every checked item of a list but `keeping`; returns how many.
+    /// Unchecks every checked item of a list but `keeping` and `sparing` (items the change
+    /// itself sets); returns how many.
     func uncheckOthers(
-        in listID: Int64, keeping: ItemID?, _ journal: Journal, _ db: Database
+        in listID: Int64, keeping: ItemID?, sparing: [ItemID] = [], _ journal: Journal,
+        _ db: Database
     ) throws -> Int {
-        let condition = "listId = ? AND isSelected = 1 AND id IS NOT ?"
-        try journal.recordSelections(where: condition, [listID, keeping])
+        let condition = """
+            listId = ? AND isSelected = 1 AND id IS NOT ?
+            AND id NOT IN (SELECT value FROM json_each(?))
+            """
+        let arguments: StatementArguments = [listID, keeping, jsonArray(sparing)]
+        try journal.recordSelections(where: condition, arguments)
         try db.execute(
             sql: "UPDATE items SET isSelected = 0, updatedAt = ? WHERE \(condition)",
-            arguments: [journal.now, listID, keeping])
+            arguments: [journal.now] + arguments)
         return db.changesCount
     }
 
@@ -177,7 +203,7 @@ extension ChecklistStore {
             let journal = try Journal.begin(change.rawValue, now: try timestamp(db), db)
             let target = try resolve(selection, ignoringMissing: ignoringMissing, db)
             let uncheckedOthers =
-                change.canTurnItemsOn ? try keepSingleChoice(target, journal, db) : 0
+                change.canTurnItemsOn ? try keepSingleChoice(target, for: change, journal, db) : 0
             let changed = try apply(
                 "UPDATE items SET isSelected = \(change.newValue), updatedAt = ? WHERE",
                 [journal.now], to: target, and: change.changedRows,
@@ -247,36 +273,45 @@ extension ChecklistStore {
         return changed
     }
 
-    /// Before items are checked: in each single-choice list the target touches, the one item
-    /// named stays the only checked one (the others are unchecked); naming two is an error.
-    /// Returns how many others were unchecked.
-    private func keepSingleChoice(_ target: Target, _ journal: Journal, _ db: Database) throws
-        -> Int
-    {
+    /// Before items are checked or toggled: in each single-choice list the target touches, at
+    /// most one item may end up checked. `check` may name one item of such a list; `toggle`
+    /// may name any items whose flip leaves at most one checked (toggling the checked item and
+    /// another moves the choice). The list's other checked items, those not named, are
+    /// unchecked. Returns how many were.
+    private func keepSingleChoice(
+        _ target: Target, for change: SelectionChange, _ journal: Journal, _ db: Database
+    ) throws -> Int {
         // Most databases have no single-choice list: one look, and nothing more to do.
         let hasSingleLists =
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM lists WHERE mode = 'single')")
             ?? false
         guard hasSingleLists else { return 0 }
-        var named: [Int64: [ItemID]] = [:]
+        var named: [Int64: [(id: ItemID, isSelected: Bool)]] = [:]
         for condition in target.conditions {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT listId, id FROM items WHERE (\(condition.sql))
+                    SELECT listId, id, isSelected FROM items WHERE (\(condition.sql))
                     AND listId IN (SELECT id FROM lists WHERE mode = 'single')
                     """, arguments: condition.arguments)
             for row in rows {
-                named[try row.decode(atIndex: 0), default: []].append(try row.decode(atIndex: 1))
+                named[try row.decode(atIndex: 0), default: []].append(
+                    (try row.decode(atIndex: 1), try row.decode(atIndex: 2)))
             }
         }
         var unchecked = 0
-        for (listID, ids) in named.sorted(by: { $0.key < $1.key }) {
-            guard ids.count == 1 else {
+        for (listID, items) in named.sorted(by: { $0.key < $1.key }) {
+            // The items this change turns on: every named one for check, the unchecked named
+            // ones for toggle (the checked ones it names go off).
+            let turnedOn = change == .toggle ? items.filter { !$0.isSelected } : items
+            if change == .check && items.count > 1 || turnedOn.count > 1 {
+                let ids = change == .check ? items.map(\.id) : turnedOn.map(\.id)
                 throw ChecklistError.singleChoiceConflict(
                     list: try listName(listID, db), ids: IDSet(ids: ids))
             }
-            unchecked += try uncheckOthers(in: listID, keeping: ids[0], journal, db)
+            guard let choice = turnedOn.first else { continue }
+            unchecked += try uncheckOthers(
+                in: listID, keeping: choice.id, sparing: items.map(\.id), journal, db)
         }
         return unchecked
     }
@@ -297,7 +332,7 @@ extension ChecklistStore {
 
 /// check, uncheck and toggle: the SQL each sets, and which rows it changes. The fragments are
 /// fixed here, never user input; every value is bound.
-private enum SelectionChange: String {
+private enum SelectionChange: String, Equatable {
     case check, uncheck, toggle
 
     var newValue: String {

@@ -18,7 +18,7 @@ extension ChecklistStore {
         try write { db in
             let journal = try Journal.begin("lists rename", now: try timestamp(db), db)
             let listID = try existingList(named: name, db)
-            guard name != newName else { return try journal.finish("", itemCount: 0) }
+            guard !name.utf8.elementsEqual(newName.utf8) else { return try journal.finish("", itemCount: 0) }
             if try self.listID(named: newName, db) != nil {
                 throw ChecklistError.listExists(newName)
             }

@@ -49,7 +49,7 @@ extension ChecklistStore {
                 let row = try Row.fetchOne(
                     db, sql: "SELECT listId, isSelected, position FROM items WHERE id = ?",
                     arguments: [id])
-            else { throw ChecklistError.itemsNotFound(IDSet(ids: [id])) }
+            else { throw ChecklistError.itemNotFound(id) }
             let sourceID: Int64 = try row.decode(atIndex: 0)
             let isSelected: Bool = try row.decode(atIndex: 1)
             let place = Place(listID: sourceID, position: try row.decode(atIndex: 2), id: id)
@@ -101,7 +101,7 @@ extension ChecklistStore {
         guard
             let anchorList = try Int64.fetchOne(
                 db, sql: "SELECT listId FROM items WHERE id = ?", arguments: [anchor])
-        else { throw ChecklistError.itemsNotFound(IDSet(ids: [anchor])) }
+        else { throw ChecklistError.itemNotFound(anchor) }
         if let named, let list, named != anchorList {
             throw ChecklistError.itemNotInList(anchor, list: list)
         }

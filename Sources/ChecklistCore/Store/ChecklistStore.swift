@@ -30,6 +30,14 @@ public struct ChangeSummary: Hashable, Sendable {
     }
 }
 
+/// What `add` did.
+public struct AddSummary: Hashable, Sendable {
+    /// The new items' IDs, in order.
+    public var ids: [ItemID]
+    /// Items of a single-choice list unchecked because an item was added checked.
+    public var uncheckedOthers: Int
+}
+
 /// The repository: the only code that speaks SQL. Each public method is one transaction, so a
 /// command happens completely or not at all; writes are IMMEDIATE transactions (GRDB's default
 /// for writes), so two processes never both read and then race to upgrade their locks.

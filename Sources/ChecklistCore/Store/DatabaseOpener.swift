@@ -26,12 +26,11 @@ public enum DatabaseOpener {
             break
         }
         do {
-            let queue = try readOnlyQueue(at: path)
-            switch try queue.read(SchemaMigrator.state(of:)) {
+            switch try look(at: path) {
             case .empty:
                 return try ChecklistStore.empty()
             case .checklist:
-                return ChecklistStore(queue)
+                return ChecklistStore(try readOnlyQueue(at: path))
             case .tooNew:
                 throw ChecklistError.schemaTooNew(path: path)
             case .foreign:
@@ -40,6 +39,15 @@ public enum DatabaseOpener {
         } catch let error as DatabaseError {
             throw ChecklistError(error, path: path)
         }
+    }
+
+    /// Opens a database that must exist (for `backup`): a missing file is an error, not an
+    /// empty checklist.
+    public static func openExisting(_ location: DatabaseLocation) throws -> ChecklistStore {
+        if try inspectFile(at: location.path) == .missing {
+            throw ChecklistError.databaseNotFound(path: location.path)
+        }
+        return try openForReading(location)
     }
 
     /// Opens the database for a command that writes, creating and migrating it as needed.
@@ -59,20 +67,17 @@ public enum DatabaseOpener {
         }
         do {
             if case .sqlite(let isWAL) = file {
-                // The look goes through its own read-only connection: a read-write connection
-                // to a foreign WAL database would checkpoint it when it closes.
-                let look = try DatabaseQueue(
-                    path: path, configuration: configuration(readonly: true))
-                let state = try look.read(SchemaMigrator.state(of:))
-                try look.close()
+                let state = try look(at: path)
                 if state == .tooNew { throw ChecklistError.schemaTooNew(path: path) }
                 if state == .foreign { throw ChecklistError.notAChecklistDatabase(path: path) }
+                try requireWritable(path)
                 let queue = try DatabaseQueue(
                     path: path, configuration: configuration(readonly: false))
                 if !isWAL { try enableWAL(queue) }
                 if state != .checklist(pending: []) { try SchemaMigrator.migrate(queue) }
                 return ChecklistStore(queue)
             }
+            try requireWritable(path)
             let queue = try DatabaseQueue(path: path, configuration: configuration(readonly: false))
             try enableWAL(queue)
             try SchemaMigrator.migrate(queue)
@@ -80,6 +85,65 @@ public enum DatabaseOpener {
         } catch let error as DatabaseError {
             throw ChecklistError(error, path: path)
         }
+    }
+
+    /// What the file holds, seen through a read-only connection that leaves nothing beside
+    /// the file: a file we refuse must stay exactly as found, without a `-shm` or `-wal`.
+    ///
+    /// With no `-wal` beside it, no connection is open and the file alone is the whole
+    /// database, so SQLite may read it as immutable (no `-shm`). Another process could start
+    /// writing during the look; then the `-wal` appears or the file changes, and the look is
+    /// made again through an ordinary read-only connection (a `-wal` exists by then, so it
+    /// adds nothing that was not there). A read-write connection is never used for the look:
+    /// closing it would checkpoint a foreign WAL database.
+    static func look(at path: String) throws -> SchemaMigrator.SchemaState {
+        if !exists(path + "-wal") {
+            let before = modificationStamp(path)
+            let immutable = try? DatabaseQueue(
+                path: immutableURI(path), configuration: configuration(readonly: true))
+            if let immutable, let state = try? immutable.read(SchemaMigrator.state(of:)) {
+                try? immutable.close()
+                if !exists(path + "-wal") && modificationStamp(path) == before { return state }
+            }
+        }
+        let look = try DatabaseQueue(path: path, configuration: configuration(readonly: true))
+        defer { try? look.close() }
+        return try look.read(SchemaMigrator.state(of:))
+    }
+
+    /// Refuses, before SQLite touches anything, a file or folder this user may not write: a
+    /// read-write open of it would leave `-wal` and `-shm` files behind and then fail.
+    private static func requireWritable(_ path: String) throws(ChecklistError) {
+        let folder = parentFolder(of: path)
+        if access(path, W_OK) != 0 && errno != ENOENT {
+            throw .databaseUnavailable(
+                path: path, reason: "the file is read-only; check its permissions")
+        }
+        if !exists(path + "-wal") && access(folder.isEmpty ? "." : folder, W_OK) != 0 {
+            throw .databaseUnavailable(
+                path: path,
+                reason: "its folder is read-only (SQLite keeps a journal beside the file);"
+                    + " check the folder's permissions")
+        }
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
+    }
+
+    /// The file's size and modification time, to notice a change during a look.
+    private static func modificationStamp(_ path: String) -> [Int] {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return [] }
+        return [
+            Int(status.st_size), Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec),
+            Int(status.st_ino),
+        ]
+    }
+
+    private static func immutableURI(_ path: String) -> String {
+        "file:" + path.replacingPercentSensitiveCharacters() + "?immutable=1"
     }
 
     /// A read-only connection. A WAL database in a folder we may not write (read-only media,
@@ -94,8 +158,8 @@ public enum DatabaseOpener {
             where [.SQLITE_CANTOPEN, .SQLITE_READONLY].contains(error.resultCode)
         {
             guard !hasFrames(walOf: path) else { throw error }
-            let uri = "file:" + path.replacingPercentSensitiveCharacters() + "?immutable=1"
-            return try DatabaseQueue(path: uri, configuration: configuration(readonly: true))
+            return try DatabaseQueue(
+                path: immutableURI(path), configuration: configuration(readonly: true))
         }
     }
 

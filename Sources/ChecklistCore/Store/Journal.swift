@@ -12,16 +12,24 @@ struct Journal {
 
     let changeID: Int64
     let now: String
+    private let command: String
     private let db: Database
 
-    /// Opens an entry for `command` (e.g. "delete").
+    /// Opens an entry for `command` (e.g. "delete"). Its `changes` row is written by `finish`,
+    /// and only when the change recorded something, so a command that changes nothing writes
+    /// nothing at all (no page of the file, no history number). The records written before it
+    /// name its ID, so foreign keys are checked at commit for this transaction.
     static func begin(_ command: String, now: String, _ db: Database) throws -> Journal {
-        try db.execute(
-            sql: """
-                INSERT INTO changes (command, description, itemCount, createdAt)
-                VALUES (?, '', 0, ?)
-                """, arguments: [command, now])
-        return Journal(changeID: db.lastInsertedRowID, now: now, db: db)
+        try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+        let last =
+            try Int64.fetchOne(
+                db,
+                sql: """
+                    SELECT max(
+                        coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'changes'), 0),
+                        coalesce((SELECT max(id) FROM changes), 0))
+                    """) ?? 0
+        return Journal(changeID: last + 1, now: now, command: command, db: db)
     }
 
     /// Records the items `condition` selects, as they are now, before the change touches them.
@@ -87,13 +95,12 @@ struct Journal {
                         OR EXISTS (SELECT 1 FROM addedItems WHERE changeId = ?1)
                         OR EXISTS (SELECT 1 FROM changedLists WHERE changeId = ?1)
                     """, arguments: [changeID]) ?? false
-        guard recordedSomething else {
-            try db.execute(sql: "DELETE FROM changes WHERE id = ?", arguments: [changeID])
-            return
-        }
+        guard recordedSomething else { return }
         try db.execute(
-            sql: "UPDATE changes SET description = ?, itemCount = ? WHERE id = ?",
-            arguments: [description, itemCount, changeID])
+            sql: """
+                INSERT INTO changes (id, command, description, itemCount, createdAt)
+                VALUES (?, ?, ?, ?, ?)
+                """, arguments: [changeID, command, description, itemCount, now])
         // Keeps the newest `depth` entries by rank, not by ID: undone IDs leave gaps. The
         // cascade drops the old entries' rows (foreign keys are on for every connection).
         try db.execute(

@@ -30,26 +30,51 @@ extension ChecklistCommand {
 
         func run() throws {
             let titles = try parsedTitles()
-            let ids =
+            // An empty stdin adds nothing, and creates no database for it.
+            let added =
                 titles.isEmpty
-                ? [] : try store.openForAdding().add(titles, to: list.name, checked: checked)
+                ? nil : try store.openForAdding().addItems(titles, to: list.name, checked: checked)
+            let ids = added?.ids ?? []
+            let uncheckedOthers = added?.uncheckedOthers ?? 0
             for id in ids {
                 Output.standardOutput.write(String(id))
                 Output.standardOutput.write("\n")
             }
-            Output.summarize("added \(items(ids.count)) to \(list.name)", quiet: quiet.quiet)
+            // The items are added whatever happens to stdout; a failed write says which.
+            do {
+                try Output.finishStandardOutput()
+            } catch {
+                throw AddedButNotShown(ids: ids, failure: error)
+            }
+            var summary = "added \(items(ids.count)) to \(list.name)"
+            if uncheckedOthers > 0 {
+                summary += " (unchecked \(items(uncheckedOthers)) of a single-choice list)"
+            }
+            Output.summarize(summary, quiet: quiet.quiet)
         }
 
         private func parsedTitles() throws -> [Title] {
             var parsed: [Title] = []
             for title in titles {
                 if title == "-" {
-                    parsed += try Title.parseLines(StandardInput.readBytes())
+                    parsed += try Title.parseLines(try StandardInput.readBytes())
                 } else {
                     parsed.append(try Title(title))
                 }
             }
             return parsed
         }
+    }
+}
+
+/// `add` committed its items but could not write their IDs to standard output.
+struct AddedButNotShown: Error {
+    let ids: [ItemID]
+    let failure: OutputFailure
+
+    var message: String {
+        let noun = ids.count == 1 ? "ID" : "IDs"
+        return "cannot write to standard output: \(failure.reason); the items were added"
+            + " (\(noun) \(IDSet(ids: ids).summary())); `checklist undo` removes them"
     }
 }

@@ -22,7 +22,7 @@ extension ChecklistCommand {
         var path: String
 
         func run() throws {
-            try store.openForReading().backup(to: path, overwriting: force)
+            try store.openExisting().backup(to: path, overwriting: force)
             Output.summarize("backed up the database to \(path)", quiet: quiet.quiet)
         }
     }

@@ -1,19 +1,23 @@
 import ArgumentParser
 import ChecklistCore
 
-let idsDiscussion = """
+/// The IDS grammar, and an example of the command it is the help of.
+func idsDiscussion(example: String) -> String {
+    """
     IDS: an ID (12), a range (3-7) or a comma-separated mix (1,4,9-11); - reads more IDs from \
     stdin. IDs are global: --list does not scope them. If any ID names no item, nothing \
     changes and the command exits 3, unless --ignore-missing.
-    Example: checklist list --checked --format ids | checklist uncheck -
+    Example: \(example)
     """
+}
 
 extension ChecklistCommand {
     struct Check: SelectionCommand {
         static let configuration = CommandConfiguration(
             commandName: "check",
             abstract: "Check items (set isSelected); --all checks the whole list.",
-            discussion: idsDiscussion)
+            discussion: idsDiscussion(
+                example: "checklist list --match tent --format ids | checklist check -"))
         static let verb = "checked"
         static let unchangedNote = "already checked"
 
@@ -32,7 +36,7 @@ extension ChecklistCommand {
         static let configuration = CommandConfiguration(
             commandName: "uncheck",
             abstract: "Uncheck items; --all resets the whole list for its next use.",
-            discussion: idsDiscussion)
+            discussion: idsDiscussion(example: "checklist uncheck --all -l camping"))
         static let verb = "unchecked"
         static let unchangedNote = "already unchecked"
 
@@ -51,7 +55,7 @@ extension ChecklistCommand {
         static let configuration = CommandConfiguration(
             commandName: "toggle",
             abstract: "Flip items between checked and unchecked; --all inverts the whole list.",
-            discussion: idsDiscussion)
+            discussion: idsDiscussion(example: "checklist toggle 2,5-7"))
         static let verb = "toggled"
         static let unchangedNote = "unchanged"
 

@@ -27,6 +27,7 @@ extension ChecklistCommand {
         var allChecked = false
 
         func validate() throws {
+            try list.requireNoList(with: all)
             if checked && unchecked {
                 throw ValidationError("give --checked or --unchecked, not both")
             }

@@ -6,7 +6,7 @@ extension ChecklistCommand {
         static let configuration = CommandConfiguration(
             commandName: "delete",
             abstract: "Delete items; delete --checked deletes every checked item of a list.",
-            discussion: idsDiscussion + """
+            discussion: idsDiscussion(example: "checklist list --checked --format ids | checklist delete -") + """
 
                 Deleted IDs are never given to another item; `checklist undo` brings them back. \
                 On a terminal, deleting more than \(Confirmation.threshold) items asks first \
@@ -34,7 +34,8 @@ extension ChecklistCommand {
 
         func validate() throws {
             if let expect, expect < 0 {
-                throw ValidationError("--expect needs a count of 0 or more")
+                throw ValidationError(
+                    "invalid value '\(expect)' for '--expect <n>': give a count of 0 or more")
             }
         }
 
@@ -78,8 +79,11 @@ extension ChecklistCommand {
         func run() throws {
             let id = try ItemID(parsingSingle: id)
             let title = try Title(title)
-            try store.openForChanging().rename(id, to: title, namedList: list.explicitName)
-            Output.summarize("renamed item \(id)", quiet: quiet.quiet)
+            let renamed = try store.openForChanging().rename(
+                id, to: title, namedList: list.explicitName)
+            Output.summarize(
+                renamed ? "renamed item \(id)" : "item \(id) is already titled \(quoted(title.text))",
+                quiet: quiet.quiet)
         }
     }
 }

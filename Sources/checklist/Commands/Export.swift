@@ -29,8 +29,12 @@ extension ChecklistCommand {
         @Option(help: "markdown or json.")
         var format: ExportFormat = .markdown
 
+        func validate() throws {
+            try list.requireNoList(with: all)
+        }
+
         func run() throws {
-            var renderer = ExportRenderer(format: format)
+            var renderer = ExportRenderer(format: format, escapesControls: Output.isTerminal)
             try store.openForReading().forEachList(
                 in: all ? .all : .list(list.name),
                 lists: { renderer.begin($0, to: &Output.standardOutput) },

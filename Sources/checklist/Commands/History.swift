@@ -17,7 +17,10 @@ extension ChecklistCommand {
         var limit: Int = 50
 
         func validate() throws {
-            if limit < 1 { throw ValidationError("--limit needs a count of 1 or more") }
+            if limit < 1 {
+                throw ValidationError(
+                    "invalid value '\(limit)' for '--limit <limit>': give a count of 1 or more")
+            }
         }
 
         func run() throws {

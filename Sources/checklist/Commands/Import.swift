@@ -32,19 +32,25 @@ extension ChecklistCommand {
         var file: String
 
         func validate() throws {
-            if let list { try Checklist.validateName(list) }
+            if let list { try Checklist.validateName(list) } else {
+                try ListOptions.validateEnvironment()
+            }
         }
 
         func run() throws {
-            let bytes = file == "-" ? StandardInput.readBytes() : try InputFile.read(file)
+            let bytes = file == "-" ? try StandardInput.readBytes() : try InputFile.read(file)
             let document = try ImportDocument.parse(bytes)
             let summary = try store.openForAdding().importDocument(
                 document, into: list,
                 defaultList: ListOptions.environmentName ?? Checklist.defaultName)
             let lists = summary.lists.joined(separator: ", ")
-            Output.summarize(
+            var line =
                 "imported \(items(summary.itemCount))"
-                    + (summary.lists.isEmpty ? "" : " into \(lists)"), quiet: quiet.quiet)
+                + (summary.lists.isEmpty ? "" : " into \(lists)")
+            if summary.uncheckedOthers > 0 {
+                line += " (unchecked \(items(summary.uncheckedOthers)) of a single-choice list)"
+            }
+            Output.summarize(line, quiet: quiet.quiet)
         }
     }
 }

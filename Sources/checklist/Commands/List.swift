@@ -25,6 +25,7 @@ extension ChecklistCommand {
         var format: OutputFormat = .text
 
         func validate() throws {
+            try list.requireNoList(with: all)
             if checked && unchecked {
                 throw ValidationError("give --checked or --unchecked, not both")
             }

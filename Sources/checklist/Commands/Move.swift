@@ -44,7 +44,10 @@ extension ChecklistCommand {
             if places == 0 && list == nil {
                 throw ValidationError("say where: --to POSITION, --before ID, --after ID or --list")
             }
-            if let to, to < 1 { throw ValidationError("--to counts from 1; it was given \(to)") }
+            if let to, to < 1 {
+                throw ValidationError(
+                    "invalid value '\(to)' for '--to <position>': positions count from 1")
+            }
         }
 
         func run() throws {

@@ -34,7 +34,7 @@ struct IDArguments: ParsableArguments {
         for expression in expressions {
             ids = ids.union(
                 expression == "-"
-                    ? try IDSet(parsingList: StandardInput.readText())
+                    ? try IDSet(parsingList: try StandardInput.readText())
                     : try IDSet(parsingExpression: expression))
         }
         return .ids(ids, namedList: list.explicitName)
@@ -53,17 +53,19 @@ enum StandardInput {
     nonisolated(unsafe) private static var consumed: [UInt8]?
 
     /// All of stdin as bytes; read once, so a second `-` sees the same input. A read error
-    /// ends the input, as end of file does.
-    static func readBytes() -> [UInt8] {
+    /// (a closed descriptor: `checklist check - <&-`) is an error, never an empty input.
+    static func readBytes() throws(ChecklistError) -> [UInt8] {
         if let consumed { return consumed }
         var bytes: [UInt8] = []
-        _ = readAll(STDIN_FILENO, into: &bytes)
+        guard readAll(STDIN_FILENO, into: &bytes) else {
+            throw .cannotRead(path: "standard input", reason: Platform.describe(errno))
+        }
         consumed = bytes
         return bytes
     }
 
-    static func readText() -> String {
-        String(decoding: readBytes(), as: UTF8.self)
+    static func readText() throws(ChecklistError) -> String {
+        String(decoding: try readBytes(), as: UTF8.self)
     }
 }
 
@@ -71,7 +73,10 @@ enum StandardInput {
 func readAll(_ descriptor: Int32, into bytes: inout [UInt8]) -> Bool {
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        let count = chunk.withUnsafeMutableBytes { buffer in
+            guard let start = buffer.baseAddress else { return 0 }
+            return Platform.read(descriptor, start, buffer.count)
+        }
         if count > 0 {
             bytes.append(contentsOf: chunk[0..<count])
         } else if count == 0 {

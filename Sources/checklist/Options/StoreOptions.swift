@@ -1,11 +1,7 @@
 import ArgumentParser
 import ChecklistCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// `--db`: where the database lives.
 struct StoreOptions: ParsableArguments {
@@ -19,6 +15,11 @@ struct StoreOptions: ParsableArguments {
     /// Opens the database read-only; a missing file reads as empty and is not created.
     func openForReading() throws -> ChecklistStore {
         try DatabaseOpener.openForReading(location())
+    }
+
+    /// Opens a database that must exist (backup): a missing file is an error (exit 3).
+    func openExisting() throws -> ChecklistStore {
+        try DatabaseOpener.openExisting(location())
     }
 
     /// Opens the database for adding items, creating and migrating it when needed.
@@ -57,10 +58,32 @@ struct ListOptions: ParsableArguments {
     /// The list a command works on.
     var name: String { explicitName ?? Checklist.defaultName }
 
+    /// The flag is checked as ArgumentParser reads it; `CHECKLIST_LIST` exactly as the flag,
+    /// unless the flag overrides it (an empty variable counts as unset).
     func validate() throws {
-        guard let list else { return }
-        if list.isEmpty { throw ValidationError("--list needs a name; it was given an empty one") }
-        try Checklist.validateName(list)
+        if let list {
+            if list.isEmpty {
+                throw ValidationError("--list needs a name; it was given an empty one")
+            }
+            try Checklist.validateName(list)
+        } else {
+            try ListOptions.validateEnvironment()
+        }
+    }
+
+    /// `CHECKLIST_LIST` is refused exactly as `--list` would refuse its value.
+    static func validateEnvironment() throws {
+        guard let name = environmentName else { return }
+        do {
+            try Checklist.validateName(name)
+        } catch {
+            throw ValidationError("$CHECKLIST_LIST: \(error.description)")
+        }
+    }
+
+    /// `--all` with the flag `--list` is a contradiction (the variable only sets a default).
+    func requireNoList(with all: Bool) throws {
+        if all && list != nil { throw ValidationError("give --all or --list, not both") }
     }
 }
 

@@ -11,8 +11,13 @@ struct ExportRenderer {
     private var endsWithItem = false
     private var currentList: String?
 
-    init(format: ExportFormat) {
+    /// On a terminal, control characters in titles and names are shown escaped, as `list`
+    /// shows them; a file or a pipe gets the bytes (JSON escapes them its own way).
+    let escapesControls: Bool
+
+    init(format: ExportFormat, escapesControls: Bool = false) {
         self.format = format
+        self.escapesControls = escapesControls
     }
 
     /// Takes the lists, in the order their items will come.
@@ -50,7 +55,7 @@ struct ExportRenderer {
                 currentList = item.list
             }
             output.write(item.isSelected ? "- [x] " : "- [ ] ")
-            output.write(item.title)
+            output.write(displayed(item.title))
             output.write("\n")
             endsWithItem = true
         case .json:
@@ -69,6 +74,10 @@ struct ExportRenderer {
         }
     }
 
+    private func displayed(_ text: String) -> String {
+        escapesControls ? TerminalText.escapingControls(text) : text
+    }
+
     private func isSame(_ name: String, _ other: String?) -> Bool {
         other.map { name.utf8.elementsEqual($0.utf8) } ?? false
     }
@@ -77,7 +86,7 @@ struct ExportRenderer {
         _ list: Checklist, to output: inout some TextOutputStream & ByteOutput
     ) {
         if endsWithItem { output.write("\n") }
-        output.write("## \(list.name)\n")
+        output.write("## \(displayed(list.name))\n")
         if list.mode == .single {
             output.write(ImportDocument.markdownModeComment(.single) + "\n")
         }

@@ -1,10 +1,6 @@
 import ChecklistCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// stdout carries data, stderr carries summaries and errors; nothing else in the executable
 /// writes.
@@ -14,6 +10,13 @@ enum Output {
 
     /// Whether standard output is a terminal (a person reads it).
     static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// Flushes standard output; a write that failed (full disk, I/O error, closed descriptor)
+    /// is an error of the command, not a silent loss.
+    static func finishStandardOutput() throws(OutputFailure) {
+        standardOutput.flush()
+        if let failure = standardOutput.failure { throw OutputFailure(errno: failure) }
+    }
 
     /// Writes one error line on stderr.
     static func reportError(_ message: String) {
@@ -42,11 +45,16 @@ enum Output {
     }
 }
 
-/// A `TextOutputStream` over a file descriptor, with a buffer of its own.
+/// A `TextOutputStream` over a file descriptor, with a buffer of its own. The first failed
+/// write is kept in `failure` (and later writes are dropped), so the command can report it
+/// once it is done. On standard output, a reader that went away (EPIPE: `checklist list |
+/// head -3`) ends the process quietly with status 0: nobody is left to read the rest.
 struct FileOutput: TextOutputStream {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private static let capacity = 1 << 16
+    /// The `errno` of the first write that failed.
+    private(set) var failure: Int32?
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -64,23 +72,37 @@ struct FileOutput: TextOutputStream {
     }
 
     mutating func flush() {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard failure == nil else { return }
         var offset = 0
-        buffer.withUnsafeBytes { bytes in
-            guard let start = bytes.baseAddress else { return }
+        let descriptor = self.descriptor
+        let error: Int32? = buffer.withUnsafeBytes { bytes in
+            guard let start = bytes.baseAddress else { return nil }
             while offset < bytes.count {
-                let written = Glibc.write(descriptor, start + offset, bytes.count - offset)
+                let written = Platform.write(descriptor, start + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return  // the reader went away (EPIPE): nothing more to say
+                    return errno
                 }
                 offset += written
             }
+            return nil
         }
-        buffer.removeAll(keepingCapacity: true)
+        guard let error else { return }
+        if error == EPIPE && descriptor == STDOUT_FILENO { Platform.exit(0) }
+        failure = error
     }
 }
 
 /// English for counts: "1 item", "3 items".
 func items(_ count: Int) -> String {
     count == 1 ? "1 item" : "\(count) items"
+}
+
+/// A write to standard output that failed.
+struct OutputFailure: Error {
+    let errno: Int32
+
+    /// "No space left on device".
+    var reason: String { Platform.describe(errno) }
 }

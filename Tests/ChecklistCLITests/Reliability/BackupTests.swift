@@ -60,10 +60,15 @@ import Testing
         #expect((attributes[.posixPermissions] as? Int ?? 0) & 0o777 == 0o600)
     }
 
-    @Test func aMissingDatabaseBacksUpAsAnEmptyOne() throws {
-        let path = cli.folder.appendingPathComponent("empty-backup.db").path
-        #expect(try cli.run("backup", path).status == 0)
+    @Test func backingUpAMissingDatabaseIsNotFoundAndWritesNothing() throws {
+        let path = cli.folder.appendingPathComponent("typo-backup.db").path
+        let result = try cli.run("backup", path)
+        #expect(result.status == 3)
+        #expect(
+            result.stderr
+                == "checklist: no database at \(cli.databasePath); nothing to back up"
+                + " (pass --db or set CHECKLIST_DB to name the database)\n")
+        #expect(!FileManager.default.fileExists(atPath: path))
         #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
-        #expect(try cli.run("count", "--db", path).stdout == "0 0\n")
     }
 }

@@ -31,6 +31,9 @@ import Testing
             #expect(result.stderr.filter { $0 == "\n" }.count == 1)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "\(kind) changed")
+        for suffix in ["-wal", "-shm", "-journal"] {
+            #expect(!FileManager.default.fileExists(atPath: path + suffix), "\(kind): \(suffix)")
+        }
     }
 
     @Test func anEmptyFileIsInitialised() throws {

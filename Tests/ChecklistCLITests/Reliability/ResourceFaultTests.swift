@@ -37,6 +37,10 @@ import Testing
         try expectUnwritable(fileMode: 0o666, folderMode: 0o755)
     }
 
+    @Test func aReadOnlyFileInAWritableFolderGetsNoJournalFilesBesideIt() throws {
+        try expectUnwritable(fileMode: 0o444, folderMode: 0o777)
+    }
+
     /// Runs a write as a user who may not write the file or its folder. Tests run as root here,
     /// who may write anything, so the command runs as `nobody`; elsewhere the modes alone do it.
     private func expectUnwritable(fileMode: Int, folderMode: Int) throws {
@@ -59,6 +63,11 @@ import Testing
         #expect(result.stderr.filter { $0 == "\n" }.count == 1)
         #expect(result.stderr.contains("read-only"), "\(result.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]
+        #expect(mode as? Int == fileMode)
+        for suffix in ["-wal", "-shm", "-journal"] {
+            #expect(!FileManager.default.fileExists(atPath: path + suffix), "\(suffix) was left")
+        }
         let read = try cli.pipeline("\(asUser)\"$CHECKLIST\" count -l big --db '\(path)'")
         #expect(read.stdout == "0 200\n", "the same user can still read it: \(read)")
     }

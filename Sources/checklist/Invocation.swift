@@ -1,0 +1,192 @@
+import ArgumentParser
+
+/// The command line as typed, put into the shape ArgumentParser reads, before it reads it:
+/// - `--db PATH` and `-l/--list NAME` before the subcommand's name move to just after it, so
+///   an option given after the name (read later) still wins;
+/// - no subcommand is `list`;
+/// - a first word that names no subcommand is an unknown command, with a suggestion;
+/// - a negative number after a numeric option is that option's value (`--to -1`), so the
+///   command can say the value is invalid rather than missing;
+/// - a title that starts with a dash, given to `add` or `rename` without `--`, gets an error
+///   that shows the fix.
+struct Invocation: Equatable {
+    /// The subcommand's words: `["check"]`, `["lists", "add"]`; empty for the root itself.
+    var commandPath: [String]
+    /// What ArgumentParser parses.
+    var arguments: [String]
+
+    /// Options the root takes in front of a subcommand's name.
+    static let leadingOptions: Set = ["--db", "--list", "-l"]
+    /// The root's own flags, which ArgumentParser handles.
+    static let rootFlags: Set = [
+        "-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help",
+    ]
+    /// Options whose value is a number or an ID, so `-1` after them is their value.
+    static let numericOptions: Set = ["--to", "--limit", "--expect", "--keep", "--before", "--after"]
+
+    init(_ raw: [String]) throws(UsageError) {
+        var leading: [String] = []
+        var rest = raw[...]
+        while let first = rest.first {
+            let name = String(first.prefix { $0 != "=" })
+            guard Self.leadingOptions.contains(name) else { break }
+            leading.append(rest.removeFirst())
+            if name == first, let value = rest.first {
+                leading.append(value)
+                rest.removeFirst()
+            }
+        }
+        guard let word = rest.first else {
+            self.init(path: ["list"], leading: leading, rest: [])
+            return
+        }
+        if word.hasPrefix("-") {
+            if leading.isEmpty && Self.rootFlags.contains(String(word.prefix { $0 != "=" })) {
+                self.init(path: [], leading: [], rest: raw[...])
+                return
+            }
+            self.init(path: ["list"], leading: leading, rest: rest)
+            return
+        }
+        rest.removeFirst()
+        guard let command = Self.subcommands.first(where: { $0.names.contains(word) }) else {
+            if word == "help" {
+                self.init(path: [], leading: [], rest: raw[...])
+                return
+            }
+            throw .unknownCommand(word, suggestion: Self.suggestion(for: word))
+        }
+        var path = [word]
+        if let nested = rest.first, command.nested.contains(nested) {
+            path.append(nested)
+            rest.removeFirst()
+        }
+        self.init(path: path, leading: leading, rest: rest)
+        try requireDashTitlesAfterSeparator()
+    }
+
+    private init(path: [String], leading: [String], rest: ArraySlice<String>) {
+        commandPath = path
+        arguments = path + leading + Self.joiningNegativeValues(rest)
+    }
+
+    /// `--to -1` becomes `--to=-1`; nothing after `--` changes.
+    static func joiningNegativeValues(_ arguments: ArraySlice<String>) -> [String] {
+        var joined: [String] = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            if argument == "--" {
+                joined += arguments[index...]
+                break
+            }
+            let next = arguments.index(after: index)
+            if numericOptions.contains(argument), next < arguments.endIndex,
+                arguments[next].count > 1, arguments[next].hasPrefix("-"),
+                arguments[next].dropFirst().first?.isNumber == true
+            {
+                joined.append(argument + "=" + arguments[next])
+                index = arguments.index(after: next)
+            } else {
+                joined.append(argument)
+                index = next
+            }
+        }
+        return joined
+    }
+
+    /// `add -5` and `rename 4 -5`: a word that starts with a dash and is none of the command's
+    /// options is most likely a title; the error says how to give it.
+    private func requireDashTitlesAfterSeparator() throws(UsageError) {
+        guard let known = Self.titleCommandOptions[commandPath] else { return }
+        for argument in arguments.dropFirst(commandPath.count) {
+            if argument == "--" { return }
+            guard argument.count > 1, argument.hasPrefix("-") else { continue }
+            let name = String(argument.prefix { $0 != "=" })
+            if known.contains(name) { continue }
+            // Bundled short flags (-qc) are ArgumentParser's to read.
+            if !argument.hasPrefix("--"),
+                argument.dropFirst().allSatisfy({ known.contains("-" + String($0)) })
+            {
+                continue
+            }
+            let positional = arguments.dropFirst(commandPath.count).filter { !$0.hasPrefix("-") }
+            let prefix = commandPath == ["rename"] ? [positional.first ?? "ID"] : []
+            let fix = (["checklist"] + commandPath + prefix + ["--", Self.shellQuoted(argument)])
+                .joined(separator: " ")
+            throw .titleLooksLikeOption(argument, fix: fix, command: commandPath)
+        }
+    }
+
+    /// The options of the commands that take titles (checked by a test against `--help`).
+    static let titleCommandOptions: [[String]: Set<String>] = [
+        ["add"]: ["--db", "--list", "-l", "--quiet", "-q", "--checked", "--help", "-h"],
+        ["rename"]: ["--db", "--list", "-l", "--quiet", "-q", "--help", "-h"],
+    ]
+
+    static func shellQuoted(_ text: String) -> String {
+        "'" + text.split(separator: "'", omittingEmptySubsequences: false)
+            .joined(separator: #"'\''"#) + "'"
+    }
+
+    // MARK: - Subcommand names
+
+    /// Each subcommand's names (its name and aliases) and its own subcommands' names.
+    static var subcommands: [(names: [String], nested: [String])] {
+        ChecklistCommand.configuration.subcommands.map { command in
+            let configuration = command.configuration
+            return (
+                [configuration.commandName ?? ""] + configuration.aliases,
+                configuration.subcommands.compactMap { $0.configuration.commandName }
+            )
+        }
+    }
+
+    /// The subcommand or alias nearest to `word`, if it is within two edits.
+    static func suggestion(for word: String) -> String? {
+        // Nearest first; among equals, one that starts as the word does (`mv`: move, not ls).
+        let candidates = subcommands.flatMap(\.names).map { name in
+            (name, editDistance(word, name), name.first == word.first ? 0 : 1)
+        }.filter { $0.1 <= 2 }
+        return candidates.min { ($0.1, $0.2) < ($1.1, $1.2) }?.0
+    }
+
+    /// Levenshtein distance over characters.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
+
+/// A usage error found before ArgumentParser reads the command line.
+enum UsageError: Error, Equatable {
+    case unknownCommand(String, suggestion: String?)
+    case titleLooksLikeOption(String, fix: String, command: [String])
+
+    var message: String {
+        switch self {
+        case .unknownCommand(let word, let suggestion):
+            "unknown command '\(word)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .titleLooksLikeOption(let word, let fix, _):
+            "unknown option '\(word)'; a title that starts with a dash goes after --: \(fix)"
+        }
+    }
+
+    /// The help the message points to.
+    var command: [String] {
+        switch self {
+        case .unknownCommand: []
+        case .titleLooksLikeOption(_, _, let command): command
+        }
+    }
+}
