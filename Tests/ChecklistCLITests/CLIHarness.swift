@@ -73,6 +73,26 @@ final class CLI {
             environment: variables, in: folder)
     }
 
+    /// Runs a command line as a user types it at a shell prompt: `checklist` is found on PATH,
+    /// the database is the default one under HOME (no CHECKLIST_DB), and stderr goes into the
+    /// same stream as stdout, in the order they were written.
+    func asUser(_ commandLine: String) throws -> Result {
+        let bin = folder.appendingPathComponent("bin")
+        let home = folder.appendingPathComponent("home")
+        if !FileManager.default.fileExists(atPath: bin.path) {
+            try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(
+                at: bin.appendingPathComponent("checklist"), withDestinationURL: CLI.binary)
+        }
+        let variables = [
+            "HOME": home.path, "PATH": bin.path + ":/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC",
+        ]
+        return try CLI.execute(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "exec 2>&1\n" + commandLine], stdin: Data(),
+            environment: variables, in: folder)
+    }
+
     /// The file's bytes, for "nothing changed" checks.
     func databaseBytes() throws -> Data {
         try Data(contentsOf: URL(fileURLWithPath: databasePath))
