@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func aReaderThatQuitsEarlyIsNotAnError() throws {
-        try cli.pipeline("seq 1 30000 | checklist add -q - > /dev/null")
+        _ = try cli.pipeline("seq 1 30000 | checklist add -q - > /dev/null")
         let result = try cli.pipeline(#"(checklist list; echo "status $?" >&2) | head -n 1"#)
         #expect(result.stdout == "[ ] 1 1\n")
         #expect(result.stderr == "status 0\n")

@@ -6,7 +6,7 @@ import Testing
 /// and stderr in one stream). A README that drifts from the program fails here.
 @Suite(.timeLimit(.minutes(3))) struct ReadmeExampleTests {
     @Test func everyReadmeExampleRunsAsShown() throws {
-        let examples = try ReadmeExample.all(in: try readme())
+        let examples = ReadmeExample.all(in: try readme())
         #expect(examples.count >= 40, "the parser found \(examples.count) examples")
         let cli = try CLI()
         let home = cli.folder.appendingPathComponent("home").path

@@ -62,9 +62,9 @@ import Testing
 
     @Test func theDefaultListReadsAsEmptyBeforeItsFirstItem() throws {
         let store = try ChecklistStore.empty()
-        #expect(try store.items(in: .list(Checklist.defaultName)).isEmpty)
+        #expect(try store.items(in: .list(ListName.defaultList)).isEmpty)
         #expect(
-            try store.counts(in: .list(Checklist.defaultName)) == ItemCounts(checked: 0, total: 0))
+            try store.counts(in: .list(ListName.defaultList)) == ItemCounts(checked: 0, total: 0))
         #expect(try store.lists().isEmpty)
     }
 
@@ -93,7 +93,7 @@ import Testing
         let store = try storeWithCampingList()
         try store.check(.ids(IDSet(ids: [1])))
         let summary = try store.check(.ids(IDSet(ids: [1, 2])))
-        #expect(summary == ChangeSummary(changed: 1, matched: 2))
+        #expect(summary.counts == ChangeSummary(changed: 1, matched: 2))
     }
 
     @Test func checkingChangesUpdatedAtOnlyOfChangedItems() throws {
@@ -109,7 +109,7 @@ import Testing
         try store.add(titles("Milk"), to: "groceries", checked: true)
         try store.check(.all(in: "camping"))
         let summary = try store.uncheck(.all(in: "camping"))
-        #expect(summary == ChangeSummary(changed: 3, matched: 3))
+        #expect(summary.counts == ChangeSummary(changed: 3, matched: 3))
         #expect(try store.counts(in: .list("camping")).checked == 0)
         #expect(try store.counts(in: .list("groceries")).checked == 1)
     }
@@ -124,7 +124,7 @@ import Testing
     @Test func toggleAllInvertsTheList() throws {
         let store = try storeWithCampingList()
         try store.check(.ids(IDSet(ids: [2])))
-        #expect(try store.toggle(.all(in: "camping")) == ChangeSummary(changed: 3, matched: 3))
+        #expect(try store.toggle(.all(in: "camping")).counts == ChangeSummary(changed: 3, matched: 3))
         #expect(try store.items(in: .list("camping")).map(\.isSelected) == [true, false, true])
     }
 
@@ -201,14 +201,14 @@ import Testing
         let store = try ChecklistStore.empty()
         try store.add(try titles(count: 1000), to: "big")
         let odd = IDSet(ids: stride(from: 1, through: 999, by: 2))
-        #expect(try store.check(.ids(odd)) == ChangeSummary(changed: 500, matched: 500))
+        #expect(try store.check(.ids(odd)).counts == ChangeSummary(changed: 500, matched: 500))
         #expect(try store.items(in: .list("big"), filter: .checked).map(\.id) == Array(odd.ids))
     }
 
     @Test func ignoringMissingAppliesToTheIDsThatExist() throws {
         let store = try storeWithCampingList()
         let summary = try store.check(.ids(try IDSet(parsing: "2,3,40")), ignoringMissing: true)
-        #expect(summary == ChangeSummary(changed: 2, matched: 2, missing: IDSet(ids: [40])))
+        #expect(summary.counts == ChangeSummary(changed: 2, matched: 2, missing: IDSet(ids: [40])))
         #expect(try store.counts(in: .list("camping")).checked == 2)
     }
 
@@ -227,7 +227,7 @@ import Testing
         let store = try storeWithCampingList()
         try store.add(titles("Milk"), to: "groceries", checked: true)
         try store.check(.ids(IDSet(ids: [1, 3])))
-        #expect(try store.delete(.checked(in: "camping")) == ChangeSummary(changed: 2, matched: 2))
+        #expect(try store.delete(.checked(in: "camping")).counts == ChangeSummary(changed: 2, matched: 2))
         #expect(try store.items(in: .all).map(\.id) == [2, 4])
     }
 

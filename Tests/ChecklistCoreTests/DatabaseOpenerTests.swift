@@ -20,7 +20,7 @@ import Testing
     @Test func readingAMissingFileReadsEmptyAndCreatesNothing() throws {
         let location = self.location("sub/checklist.db")
         let store = try DatabaseOpener.openForReading(location)
-        #expect(try store.items(in: .list(Checklist.defaultName)).isEmpty)
+        #expect(try store.items(in: .list(ListName.defaultList)).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("sub").path))
     }
 

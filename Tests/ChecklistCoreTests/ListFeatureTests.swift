@@ -7,7 +7,7 @@ import Testing
         let store = try tents()
         try store.check(.ids(IDSet(ids: [1])))
         let summary = try store.check(.ids(IDSet(ids: [2])))
-        #expect(summary == ChangeSummary(changed: 1, matched: 1, uncheckedOthers: 1))
+        #expect(summary.counts == ChangeSummary(changed: 1, matched: 1, uncheckedOthers: 1))
         #expect(try checked(store) == [2])
     }
 
@@ -70,7 +70,7 @@ import Testing
     @Test func keepChoosesTheOneThatStaysChecked() throws {
         let store = try ChecklistStore.empty()
         try store.add(titles("a", "b", "c"), to: "x", checked: true)
-        #expect(try store.setMode(.single, ofList: "x", keeping: 2) == 2)
+        #expect(try store.setMode(.single, ofList: "x", keeping: 2).itemCount == 2)
         #expect(try store.lists().first?.mode == .single)
         #expect(try store.items(in: .list("x"), filter: .checked).map(\.id) == [2])
     }
@@ -185,11 +185,11 @@ import Testing
         let store = try camping()
         try store.check(.ids(IDSet(ids: [2, 4])))
         var checked: [ItemID] = []
-        try store.forEachItem(in: .list("camping"), filter: .checked, detailed: false) {
+        try store.forEachHeadline(in: .list("camping"), filter: .checked) {
             checked.append($0.id)
         }
         var unchecked: [ItemID] = []
-        try store.forEachItem(in: .all, filter: .unchecked, detailed: false) {
+        try store.forEachHeadline(in: .all, filter: .unchecked) {
             unchecked.append($0.id)
         }
         #expect(checked == [2, 4])
@@ -207,7 +207,7 @@ import Testing
         try store.add(titles("Milk"), to: "groceries")
         let summary = try store.move(2, to: .end, inList: "groceries")
         #expect(
-            summary == MoveSummary(list: "groceries", position: 2, moved: true, uncheckedOthers: 0))
+            summary == MoveSummary(id: 2, list: "groceries", position: 2, moved: true, uncheckedOthers: 0))
         #expect(try store.items(in: .list("groceries")).map(\.id) == [5, 2])
         #expect(try order(store) == [1, 3, 4])
     }
@@ -322,7 +322,7 @@ import Testing
         #expect(throws: ChecklistError.listNotEmpty("camping", itemCount: 2)) {
             try store.deleteList(named: "camping")
         }
-        #expect(try store.deleteList(named: "camping", withItems: true) == 2)
+        #expect(try store.deleteList(named: "camping", withItems: true).itemCount == 2)
         #expect(try store.lists().isEmpty)
         #expect(try store.counts(in: .all).total == 0)
     }
@@ -330,7 +330,7 @@ import Testing
     @Test func deletingAnEmptyListNeedsNoForce() throws {
         let store = try ChecklistStore.empty()
         try store.addList(named: "empty")
-        #expect(try store.deleteList(named: "empty") == 0)
+        #expect(try store.deleteList(named: "empty").itemCount == 0)
         #expect(try store.lists().isEmpty)
     }
 
@@ -375,10 +375,10 @@ import Testing
     }
 
     @Test func listNamesMustBeNonEmptyAndOnOneLine() {
-        #expect(throws: ChecklistError.self) { try Checklist.validateName("") }
-        #expect(throws: ChecklistError.self) { try Checklist.validateName("  ") }
-        #expect(throws: ChecklistError.self) { try Checklist.validateName("a\nb") }
-        #expect(throws: Never.self) { try Checklist.validateName(" Zelt ⛺️ ") }
+        #expect(throws: ChecklistError.self) { try ListName.validate("") }
+        #expect(throws: ChecklistError.self) { try ListName.validate("  ") }
+        #expect(throws: ChecklistError.self) { try ListName.validate("a\nb") }
+        #expect(throws: Never.self) { try ListName.validate(" Zelt ⛺️ ") }
     }
 }
 
@@ -386,7 +386,7 @@ import Testing
     @Test func deleteWithTheRightExpectationDeletes() throws {
         let store = try ChecklistStore.empty()
         try store.add(titles("a", "b", "c"), to: "x", checked: true)
-        #expect(try store.delete(.checked(in: "x"), expecting: 3).changed == 3)
+        #expect(try store.delete(.checked(in: "x"), expecting: 3).counts.changed == 3)
     }
 
     @Test func deleteWithTheWrongExpectationChangesNothing() throws {

@@ -59,7 +59,7 @@ import Testing
     private static func randomChange(
         to store: ChecklistStore, using random: inout SplitMix
     ) throws -> String? {
-        let lists = ["camping", "tents", "Tents", "groceries"]
+        let lists: [ListName] = ["camping", "tents", "Tents", "groceries"]
         let list = lists[random.next(lists.count)]
         let ids = IDSet(ids: (0..<(1 + random.next(3))).map { _ in ItemID(1 + random.next(30)) })
         let id = ItemID(1 + random.next(30))
@@ -102,13 +102,13 @@ import Testing
                 let target = targets[random.next(targets.count)]
                 let into = random.next(2) == 0 ? list : nil
                 try store.move(id, to: target, inList: into)
-                description = "move \(id) \(target) into \(into ?? "-")"
+                description = "move \(id) \(target) into \(into?.text ?? "-")"
             case 10:
                 try store.addList(named: list, mode: random.next(2) == 0 ? .single : .multiple)
                 description = "lists add \(list)"
             case 11:
                 let other = lists[random.next(lists.count)]
-                try store.renameList(list, to: other + "\(random.next(3))")
+                try store.renameList(list, to: ListName(other.text + "\(random.next(3))"))
                 description = "lists rename \(list)"
             case 12:
                 let mode: ListMode = random.next(2) == 0 ? .single : .multiple
@@ -122,7 +122,7 @@ import Testing
                 } else {
                     let document = ImportDocument(lists: [
                         .init(
-                            name: list, mode: nil,
+                            name: list.text, mode: nil,
                             items: [
                                 .init(title: try Title("imported"), isSelected: random.next(2) == 0)
                             ])

@@ -1,35 +1,15 @@
-/// A named list of items.
+/// A named list of items, with its counts.
 public struct Checklist: Hashable, Sendable {
-    /// The list used when none is named.
-    public static let defaultName = "default"
-
-    public var name: String
+    public var name: ListName
     public var mode: ListMode
     public var checkedCount: Int
     public var totalCount: Int
 
-    public init(name: String, mode: ListMode, checkedCount: Int, totalCount: Int) {
+    public init(name: ListName, mode: ListMode, checkedCount: Int, totalCount: Int) {
         self.name = name
         self.mode = mode
         self.checkedCount = checkedCount
         self.totalCount = totalCount
-    }
-}
-
-extension Checklist {
-    /// Checks a list name: case-sensitive and byte-exact, but not blank, without a line break
-    /// (a name is printed on a line of its own) and without NUL (as for titles: SQLite's string
-    /// functions and C tools stop at it).
-    public static func validateName(_ name: String) throws(ChecklistError) {
-        if name.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) {
-            throw .invalidInput("a list name cannot be empty or only spaces")
-        }
-        if name.unicodeScalars.contains(where: Title.isLineBreak) {
-            throw .invalidInput("a list name cannot contain a line break")
-        }
-        if name.unicodeScalars.contains("\0") {
-            throw .invalidInput("a list name cannot contain a NUL byte")
-        }
     }
 }
 
@@ -41,7 +21,7 @@ public enum ListMode: String, Hashable, Sendable, CaseIterable {
 
 /// Which lists a read covers.
 public enum ListScope: Hashable, Sendable {
-    case list(String)
+    case list(ListName)
     case all
 }
 

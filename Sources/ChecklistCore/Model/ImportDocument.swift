@@ -92,7 +92,7 @@ public struct ImportDocument: Equatable, Sendable {
     /// Checks a list name the way `--list` does; `line` is where the file gives it.
     static func validateListName(_ name: String, line: Int) throws(ChecklistError) {
         do {
-            try Checklist.validateName(name)
+            try ListName.validate(name)
         } catch {
             throw .malformedImport(line: line, reason: error.description)
         }

@@ -4,7 +4,7 @@ public typealias ItemID = Int64
 /// One row of a list. `isSelected` is the durable selection this product is built on.
 public struct Item: Hashable, Sendable {
     public var id: ItemID
-    public var list: String
+    public var list: ListName
     public var title: String
     public var isSelected: Bool
     public var position: Int64
@@ -14,7 +14,7 @@ public struct Item: Hashable, Sendable {
     public var updatedAt: String
 
     public init(
-        id: ItemID, list: String, title: String, isSelected: Bool, position: Int64,
+        id: ItemID, list: ListName, title: String, isSelected: Bool, position: Int64,
         createdAt: String, updatedAt: String
     ) {
         self.id = id
@@ -24,5 +24,22 @@ public struct Item: Hashable, Sendable {
         self.position = position
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+    }
+}
+
+/// What text and ID output show of an item: no place in its list, no timestamps. Reading only
+/// these lets a filtered read use an index instead of every row, and skips two strings a row
+/// (a third of the cost of reading one).
+public struct ItemHeadline: Hashable, Sendable {
+    public var id: ItemID
+    public var list: ListName
+    public var title: String
+    public var isSelected: Bool
+
+    public init(id: ItemID, list: ListName, title: String, isSelected: Bool) {
+        self.id = id
+        self.list = list
+        self.title = title
+        self.isSelected = isSelected
     }
 }

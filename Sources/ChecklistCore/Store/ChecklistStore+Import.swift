@@ -1,15 +1,5 @@
 import GRDB
 
-/// What an import did.
-public struct ImportSummary: Hashable, Sendable {
-    /// How many items were added.
-    public var itemCount: Int
-    /// The lists they went to, in the file's order.
-    public var lists: [String]
-    /// Items of single-choice lists unchecked because an imported item there is checked.
-    public var uncheckedOthers: Int = 0
-}
-
 extension ChecklistStore {
     // MARK: - Import
 
@@ -21,16 +11,13 @@ extension ChecklistStore {
     /// there; several are refused.
     @discardableResult
     public func importDocument(
-        _ document: ImportDocument, into list: String? = nil,
-        defaultList: String = Checklist.defaultName
+        _ document: ImportDocument, into list: ListName? = nil,
+        defaultList: ListName = .defaultList
     ) throws -> ImportSummary {
-        var groups: [(name: String, mode: ListMode?, entries: [ImportDocument.Entry])] = []
+        var groups: [(name: ListName, mode: ListMode?, entries: [ImportDocument.Entry])] = []
         for documentList in document.lists {
-            let name = list ?? documentList.name ?? defaultList
-            try Checklist.validateName(name)
-            // Names compare byte by byte, as SQLite compares them (Swift's == would merge "é"
-            // and "e" + U+0301).
-            if let index = groups.firstIndex(where: { $0.name.utf8.elementsEqual(name.utf8) }) {
+            let name = try list ?? documentList.name.map { try ListName($0) } ?? defaultList
+            if let index = groups.firstIndex(where: { $0.name == name }) {
                 groups[index].entries += documentList.items
             } else {
                 groups.append((name, documentList.mode, documentList.items))
@@ -41,28 +28,24 @@ extension ChecklistStore {
             for index in groups.indices { groups[index].mode = nil }
         }
         guard !groups.isEmpty else { return ImportSummary(itemCount: 0, lists: []) }
-        return try write { db in
-            let journal = try Journal.begin("import", now: try timestamp(db), db)
+        return try recordingChange("import") { change in
             var count = 0
             var uncheckedOthers = 0
             for group in groups {
-                let listID = try listForAdding(
-                    named: group.name, mode: group.mode ?? .multiple, journal, db)
+                let listID = try change.listForAdding(
+                    named: group.name, mode: group.mode ?? .multiple)
                 let checked = group.entries.filter(\.isSelected).count
-                if try checked > 0 && listMode(listID, db) == .single {
+                if try checked > 0 && change.listRow(listID).mode == .single {
                     guard checked == 1 else {
-                        throw ChecklistError.severalChecked(list: group.name, ids: IDSet())
+                        throw ChecklistError.severalChecked(list: group.name.text, ids: IDSet())
                     }
-                    uncheckedOthers += try uncheckOthers(in: listID, keeping: nil, journal, db)
+                    uncheckedOthers += try change.uncheckOthers(in: listID, keeping: nil)
                 }
-                count += try append(
+                count += try change.append(
                     group.entries.map(\.title.text), checked: false,
-                    selection: group.entries.map(\.isSelected), to: listID, journal, db
+                    selection: group.entries.map(\.isSelected), to: listID
                 ).count
             }
-            let names = groups.map { quoted($0.name) }.joined(separator: ", ")
-            try journal.finish(
-                "imported \(countedItems(count)) into \(names)", itemCount: count + uncheckedOthers)
             return ImportSummary(
                 itemCount: count, lists: groups.map(\.name), uncheckedOthers: uncheckedOthers)
         }

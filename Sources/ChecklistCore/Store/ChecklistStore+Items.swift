@@ -1,45 +1,35 @@
 import GRDB
 
-/// The items a resolved selection covers: SQL conditions over `items`, each with its
-/// arguments, plus the counts a summary needs. Conditions are fixed fragments, never user input.
-struct Target {
-    var conditions: [(sql: String, arguments: StatementArguments)]
-    var matched: Int
-    var missing: IDSet
-}
-
 extension ChecklistStore {
     // MARK: - Writes to items
 
     /// Appends one item per title at the end of `list`, creating the list when it is missing.
     /// Returns the new IDs in order (see `addItems` for what else the change did).
     @discardableResult
-    public func add(_ titles: [Title], to list: String, checked: Bool = false) throws -> [ItemID] {
+    public func add(_ titles: [Title], to list: ListName, checked: Bool = false) throws
+        -> [ItemID]
+    {
         try addItems(titles, to: list, checked: checked).ids
     }
 
     /// Appends one item per title at the end of `list`, creating the list when it is missing.
     /// In a single-choice list, one item may be added checked (the others are unchecked, and
     /// the result says how many); several may not.
-    public func addItems(_ titles: [Title], to list: String, checked: Bool = false) throws
+    public func addItems(_ titles: [Title], to list: ListName, checked: Bool = false) throws
         -> AddSummary
     {
-        guard !titles.isEmpty else { return AddSummary(ids: [], uncheckedOthers: 0) }
-        return try write { db in
-            let journal = try Journal.begin("add", now: try timestamp(db), db)
-            let listID = try listForAdding(named: list, journal, db)
+        guard !titles.isEmpty else { return AddSummary(list: list, ids: [], uncheckedOthers: 0) }
+        return try recordingChange("add") { change in
+            let listID = try change.listForAdding(named: list)
             var uncheckedOthers = 0
-            if try checked && listMode(listID, db) == .single {
+            if try checked && change.listRow(listID).mode == .single {
                 guard titles.count == 1 else {
-                    throw ChecklistError.singleChoiceConflict(list: list, ids: IDSet())
+                    throw ChecklistError.singleChoiceConflict(list: list.text, ids: IDSet())
                 }
-                uncheckedOthers = try uncheckOthers(in: listID, keeping: nil, journal, db)
+                uncheckedOthers = try change.uncheckOthers(in: listID, keeping: nil)
             }
-            let ids = try append(titles.map(\.text), checked: checked, to: listID, journal, db)
-            try journal.finish(
-                "added \(countedItems(ids.count)) to \(quoted(list))" + idNote(IDSet(ids: ids)),
-                itemCount: ids.count + uncheckedOthers)
-            return AddSummary(ids: ids, uncheckedOthers: uncheckedOthers)
+            let ids = try change.append(titles.map(\.text), checked: checked, to: listID)
+            return AddSummary(list: list, ids: ids, uncheckedOthers: uncheckedOthers)
         }
     }
 
@@ -47,7 +37,7 @@ extension ChecklistStore {
     /// single-choice list, checking an item unchecks the others; naming several is an error.
     @discardableResult
     public func check(_ selection: ItemSelection, ignoringMissing: Bool = false) throws
-        -> ChangeSummary
+        -> SelectionChange
     {
         try change(.check, of: selection, ignoringMissing: ignoringMissing)
     }
@@ -55,15 +45,16 @@ extension ChecklistStore {
     /// Sets isSelected = 0. `uncheck(.all(in: list))` resets a list for its next use.
     @discardableResult
     public func uncheck(_ selection: ItemSelection, ignoringMissing: Bool = false) throws
-        -> ChangeSummary
+        -> SelectionChange
     {
         try change(.uncheck, of: selection, ignoringMissing: ignoringMissing)
     }
 
-    /// Flips isSelected; in a single-choice list, as `check` for the item it turns on.
+    /// Flips isSelected. In a single-choice list the result may have one checked item at most:
+    /// toggling the checked item and another one moves the choice.
     @discardableResult
     public func toggle(_ selection: ItemSelection, ignoringMissing: Bool = false) throws
-        -> ChangeSummary
+        -> SelectionChange
     {
         try change(.toggle, of: selection, ignoringMissing: ignoringMissing)
     }
@@ -73,7 +64,9 @@ extension ChecklistStore {
     public func deletionCount(_ selection: ItemSelection, ignoringMissing: Bool = false) throws
         -> Int
     {
-        try read { db in try resolve(selection, ignoringMissing: ignoringMissing, db).matched }
+        try read { db in
+            try Self.resolve(selection, ignoringMissing: ignoringMissing, db).matched
+        }
     }
 
     /// Deletes the items. Their IDs are never given to another item. With `expecting`, nothing
@@ -81,145 +74,71 @@ extension ChecklistStore {
     @discardableResult
     public func delete(
         _ selection: ItemSelection, ignoringMissing: Bool = false, expecting: Int? = nil
-    ) throws -> ChangeSummary {
-        try write { db in
-            let journal = try Journal.begin("delete", now: try timestamp(db), db)
-            let target = try resolve(selection, ignoringMissing: ignoringMissing, db)
+    ) throws -> SelectionChange {
+        try recordingChange("delete") { change in
+            let target = try Self.resolve(selection, ignoringMissing: ignoringMissing, change.db)
             if let expecting, expecting != target.matched {
                 throw ChecklistError.unexpectedCount(expected: expecting, actual: target.matched)
             }
-            let changed = try apply(
-                "DELETE FROM items WHERE", [], to: target, and: "1",
-                recording: journal.recordItems, db)
-            let summary = ChangeSummary(
-                changed: changed, matched: target.matched, missing: target.missing)
-            try journal.finish(
-                "deleted \(countedItems(changed))" + scopeNote(selection), itemCount: changed)
-            return summary
+            let deleted = try change.apply(
+                .delete, to: target, where: "1", recording: change.recordItems(where:))
+            return SelectionChange(
+                verb: .deleted, scope: selection,
+                counts: ChangeSummary(
+                    changed: deleted, matched: target.matched, missing: target.missing))
         }
     }
 
-    /// Changes one item's title; returns false, changing and recording nothing, when the item
-    /// already has exactly that title. A list named alongside must exist, as for `.ids`.
+    /// Changes one item's title; changes and records nothing when the item already has exactly
+    /// that title. A list named alongside must exist, as for `.ids`.
     @discardableResult
-    public func rename(_ id: ItemID, to title: Title, namedList: String? = nil) throws -> Bool {
-        try write { db in
-            let journal = try Journal.begin("rename", now: try timestamp(db), db)
-            if let namedList { _ = try requireList(named: namedList, db) }
+    public func rename(_ id: ItemID, to title: Title, namedList: ListName? = nil) throws
+        -> RenameSummary
+    {
+        try recordingChange("rename") { change in
+            if let namedList { _ = try change.requireList(named: namedList) }
             guard
-                let current = try String.fetchOne(
-                    db, sql: "SELECT title FROM items WHERE id = ?", arguments: [id])
+                let current = try SQLRequest<String>(
+                    literal: "SELECT title FROM items WHERE id = \(id)"
+                ).fetchOne(change.db)
             else { throw ChecklistError.itemNotFound(id) }
             // Byte for byte: "é" as one code point or two are different titles to the user.
-            if current.utf8.elementsEqual(title.text.utf8) {
-                try journal.finish("", itemCount: 0)
-                return false
+            guard !current.utf8.elementsEqual(title.text.utf8) else {
+                return RenameSummary(id: id, title: title.text, changed: false)
             }
-            try journal.recordItems(where: "id = ?", [id])
-            try db.execute(
-                sql: "UPDATE items SET title = ?, updatedAt = ? WHERE id = ?",
-                arguments: [title.text, journal.now, id])
-            try journal.finish("renamed item \(id) to \(quoted(title.text))", itemCount: 1)
-            return true
+            try change.recordItems(where: "id = \(id)")
+            try change.db.execute(
+                literal: """
+                    UPDATE items SET title = \(title.text), updatedAt = \(change.now)
+                    WHERE id = \(id)
+                    """)
+            return RenameSummary(id: id, title: title.text, changed: true)
         }
     }
 
     // MARK: - Steps shared by the item writes
 
-    /// The list `add` appends to: created when missing, else recorded (its `updatedAt`
-    /// changes).
-    func listForAdding(
-        named name: String, mode: ListMode = .multiple, _ journal: Journal, _ db: Database
-    ) throws -> Int64 {
-        guard let listID = try listID(named: name, db) else {
-            return try createList(named: name, mode: mode, journal, db)
-        }
-        try journal.recordList(listID)
-        try db.execute(
-            sql: "UPDATE lists SET updatedAt = ? WHERE id = ?", arguments: [journal.now, listID])
-        return listID
-    }
-
-    /// Appends items at the end of a list in one statement and records them; returns their
-    /// IDs. `checked` is one state for all, or one a title.
-    func append(
-        _ titles: [String], checked: Bool, selection: [Bool]? = nil, to listID: Int64,
-        _ journal: Journal, _ db: Database
-    ) throws -> [ItemID] {
-        guard !titles.isEmpty else { return [] }
-        let position =
-            try Int64.fetchOne(
-                db, sql: "SELECT max(position) FROM items WHERE listId = ?", arguments: [listID]
-            ) ?? 0
-        // All titles go to SQLite as one JSON array in one statement: a million titles cost
-        // one statement, not a million. With a state a title, each title carries it as a
-        // leading 0 or 1 (joining two json_each tables on their keys would be quadratic).
-        if let selection {
-            let flagged = zip(titles, selection).map { ($1 ? "1" : "0") + $0 }
-            try db.execute(
-                sql: """
-                    INSERT INTO items (listId, title, isSelected, position, createdAt, updatedAt)
-                    SELECT ?1, substr(value, 2), substr(value, 1, 1) = '1', ?2 + key + 1, ?3, ?3
-                    FROM json_each(?4) ORDER BY key
-                    """,
-                arguments: [listID, position, journal.now, JSONText.array(of: flagged)])
-        } else {
-            try db.execute(
-                sql: """
-                    INSERT INTO items (listId, title, isSelected, position, createdAt, updatedAt)
-                    SELECT ?1, value, ?2, ?3 + key + 1, ?4, ?4 FROM json_each(?5) ORDER BY key
-                    """,
-                arguments: [listID, checked, position, journal.now, JSONText.array(of: titles)])
-        }
-        // One INSERT under the write lock takes consecutive AUTOINCREMENT IDs.
-        let last = db.lastInsertedRowID
-        let first = last - ItemID(titles.count) + 1
-        try journal.recordAdded(first...last)
-        return Array(first...last)
-    }
-
-    /// Unchecks every checked item of a list but `keeping` and `sparing` (items the change
-    /// itself sets); returns how many.
-    func uncheckOthers(
-        in listID: Int64, keeping: ItemID?, sparing: [ItemID] = [], _ journal: Journal,
-        _ db: Database
-    ) throws -> Int {
-        let condition = """
-            listId = ? AND isSelected = 1 AND id IS NOT ?
-            AND id NOT IN (SELECT value FROM json_each(?))
-            """
-        let arguments: StatementArguments = [listID, keeping, jsonArray(sparing)]
-        try journal.recordSelections(where: condition, arguments)
-        try db.execute(
-            sql: "UPDATE items SET isSelected = 0, updatedAt = ? WHERE \(condition)",
-            arguments: [journal.now] + arguments)
-        return db.changesCount
-    }
-
     private func change(
-        _ change: SelectionChange, of selection: ItemSelection, ignoringMissing: Bool
-    ) throws -> ChangeSummary {
-        try write { db in
-            let journal = try Journal.begin(change.rawValue, now: try timestamp(db), db)
-            let target = try resolve(selection, ignoringMissing: ignoringMissing, db)
+        _ kind: SelectionKind, of selection: ItemSelection, ignoringMissing: Bool
+    ) throws -> SelectionChange {
+        try recordingChange(kind.rawValue) { change in
+            let target = try Self.resolve(selection, ignoringMissing: ignoringMissing, change.db)
             let uncheckedOthers =
-                change.canTurnItemsOn ? try keepSingleChoice(target, for: change, journal, db) : 0
-            let changed = try apply(
-                "UPDATE items SET isSelected = \(change.newValue), updatedAt = ? WHERE",
-                [journal.now], to: target, and: change.changedRows,
-                recording: journal.recordSelections, db)
-            try journal.finish(
-                "\(change.verb) \(countedItems(changed))" + scopeNote(selection),
-                itemCount: changed + uncheckedOthers)
-            return ChangeSummary(
-                changed: changed, matched: target.matched, missing: target.missing,
-                uncheckedOthers: uncheckedOthers)
+                kind == .uncheck ? 0 : try Self.keepSingleChoice(target, for: kind, change)
+            let changed = try change.apply(
+                .update("isSelected = \(kind.newValue), updatedAt = \(change.now)"), to: target,
+                where: kind.changedRows, recording: change.recordSelections(where:))
+            return SelectionChange(
+                verb: kind.verb, scope: selection,
+                counts: ChangeSummary(
+                    changed: changed, matched: target.matched, missing: target.missing,
+                    uncheckedOthers: uncheckedOthers))
         }
     }
 
     /// The conditions that select the items, after checking, before the first change, that
     /// every named ID and list exists.
-    func resolve(_ selection: ItemSelection, ignoringMissing: Bool, _ db: Database) throws
+    static func resolve(_ selection: ItemSelection, ignoringMissing: Bool, _ db: Database) throws
         -> Target
     {
         switch selection {
@@ -230,13 +149,12 @@ extension ChecklistStore {
             // Lone IDs go to SQLite in one statement as a JSON array, so a million scattered
             // IDs from stdin cost one statement, not a million; runs go range by range.
             let (lone, runs) = ids.split()
-            var conditions: [(sql: String, arguments: StatementArguments)] = []
+            var conditions: [SQL] = []
             if !lone.isEmpty {
-                conditions.append(
-                    ("id IN (SELECT value FROM json_each(?))", [jsonArray(lone)]))
+                conditions.append("id IN (SELECT value FROM json_each(\(jsonArray(lone))))")
             }
             for range in runs {
-                conditions.append(("id BETWEEN ? AND ?", [range.lowerBound, range.upperBound]))
+                conditions.append("id BETWEEN \(range.lowerBound) AND \(range.upperBound)")
             }
             return Target(
                 conditions: conditions, matched: ids.count - missing.count, missing: missing)
@@ -244,33 +162,55 @@ extension ChecklistStore {
             guard let listID = try requireList(named: list, db) else {
                 return Target(conditions: [], matched: 0, missing: IDSet())
             }
-            let condition =
-                if case .checked = selection { "listId = ? AND isSelected = 1" } else {
-                    "listId = ?"
+            let condition: SQL =
+                if case .checked = selection { "listId = \(listID) AND isSelected = 1" } else {
+                    "listId = \(listID)"
                 }
             let matched =
-                try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM items WHERE \(condition)", arguments: [listID]
-                ) ?? 0
-            return Target(conditions: [(condition, [listID])], matched: matched, missing: IDSet())
+                try SQLRequest<Int>(literal: "SELECT count(*) FROM items WHERE \(condition)")
+                .fetchOne(db) ?? 0
+            return Target(conditions: [condition], matched: matched, missing: IDSet())
         }
     }
 
-    /// Runs `sql <condition> AND extra` over the target, recording the rows first (`record`
-    /// is one of the journal's record methods); returns how many rows changed.
-    func apply(
-        _ sql: String, _ arguments: StatementArguments, to target: Target, and extra: String,
-        recording record: (String, StatementArguments) throws -> Void, _ db: Database
-    ) throws -> Int {
-        var changed = 0
-        for condition in target.conditions {
-            let predicate = "(\(condition.sql)) AND \(extra)"
-            try record(predicate, condition.arguments)
-            let statement = try db.cachedStatement(sql: "\(sql) \(predicate)")
-            try statement.execute(arguments: arguments + condition.arguments)
-            changed += db.changesCount
+    /// The IDs of `ids` that name no item. A range costs one count when it is complete.
+    static func missingIDs(_ ids: IDSet, _ db: Database) throws -> IDSet {
+        let (lone, runs) = ids.split()
+        var missing: [ClosedRange<ItemID>] = []
+        if !lone.isEmpty {
+            let absent = try SQLRequest<ItemID>(
+                literal: """
+                    SELECT value FROM json_each(\(jsonArray(lone)))
+                    WHERE NOT EXISTS (SELECT 1 FROM items WHERE items.id = value)
+                    """
+            ).fetchAll(db)
+            missing += absent.map { $0...$0 }
         }
-        return changed
+        for range in runs {
+            let found =
+                try SQLRequest<Int>(
+                    literal: """
+                        SELECT count(*) FROM items
+                        WHERE id BETWEEN \(range.lowerBound) AND \(range.upperBound)
+                        """, cached: true
+                ).fetchOne(db) ?? 0
+            if found == Int(range.upperBound - range.lowerBound) + 1 { continue }
+            // `next` is the lowest ID not yet accounted for; nil once the range is covered
+            // (so an item with ID Int64.max never overflows it).
+            var next: ItemID? = range.lowerBound
+            let cursor = try SQLRequest<ItemID>(
+                literal: """
+                    SELECT id FROM items WHERE id BETWEEN \(range.lowerBound) AND \(range.upperBound)
+                    ORDER BY id
+                    """
+            ).fetchCursor(db)
+            while let id = try cursor.next() {
+                if let low = next, id > low { missing.append(low...(id - 1)) }
+                next = id < range.upperBound ? id + 1 : nil
+            }
+            if let low = next { missing.append(low...range.upperBound) }
+        }
+        return IDSet(missing)
     }
 
     /// Before items are checked or toggled: in each single-choice list the target touches, at
@@ -278,64 +218,61 @@ extension ChecklistStore {
     /// may name any items whose flip leaves at most one checked (toggling the checked item and
     /// another moves the choice). The list's other checked items, those not named, are
     /// unchecked. Returns how many were.
-    private func keepSingleChoice(
-        _ target: Target, for change: SelectionChange, _ journal: Journal, _ db: Database
+    private static func keepSingleChoice(
+        _ target: Target, for kind: SelectionKind, _ change: ChangeTransaction
     ) throws -> Int {
         // Most databases have no single-choice list: one look, and nothing more to do.
         let hasSingleLists =
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM lists WHERE mode = 'single')")
-            ?? false
+            try SQLRequest<Bool>(
+                literal: "SELECT EXISTS (SELECT 1 FROM lists WHERE mode = \(ListMode.single))"
+            ).fetchOne(change.db) ?? false
         guard hasSingleLists else { return 0 }
-        var named: [Int64: [(id: ItemID, isSelected: Bool)]] = [:]
+        var named: [Int64: [NamedItem]] = [:]
         for condition in target.conditions {
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT listId, id, isSelected FROM items WHERE (\(condition.sql))
-                    AND listId IN (SELECT id FROM lists WHERE mode = 'single')
-                    """, arguments: condition.arguments)
-            for row in rows {
-                named[try row.decode(atIndex: 0), default: []].append(
-                    (try row.decode(atIndex: 1), try row.decode(atIndex: 2)))
-            }
+            let items = try SQLRequest<NamedItem>(
+                literal: """
+                    SELECT listId, id, isSelected FROM items WHERE (\(condition))
+                    AND listId IN (SELECT id FROM lists WHERE mode = \(ListMode.single))
+                    """
+            ).fetchAll(change.db)
+            for item in items { named[item.listId, default: []].append(item) }
         }
         var unchecked = 0
         for (listID, items) in named.sorted(by: { $0.key < $1.key }) {
             // The items this change turns on: every named one for check, the unchecked named
             // ones for toggle (the checked ones it names go off).
-            let turnedOn = change == .toggle ? items.filter { !$0.isSelected } : items
-            if change == .check && items.count > 1 || turnedOn.count > 1 {
-                let ids = change == .check ? items.map(\.id) : turnedOn.map(\.id)
+            let turnedOn = kind == .toggle ? items.filter { !$0.isSelected } : items
+            if kind == .check && items.count > 1 || turnedOn.count > 1 {
                 throw ChecklistError.singleChoiceConflict(
-                    list: try listName(listID, db), ids: IDSet(ids: ids))
+                    list: try change.listRow(listID).name.text,
+                    ids: IDSet(ids: (kind == .check ? items : turnedOn).map(\.id)))
             }
             guard let choice = turnedOn.first else { continue }
-            unchecked += try uncheckOthers(
-                in: listID, keeping: choice.id, sparing: items.map(\.id), journal, db)
+            unchecked += try change.uncheckOthers(
+                in: listID, keeping: choice.id, sparing: items.map(\.id))
         }
         return unchecked
     }
+}
 
-    /// " in 'camping'" for a list-wide selection, " (IDs 1, 4, 9-11)" for named IDs.
-    private func scopeNote(_ selection: ItemSelection) -> String {
-        switch selection {
-        case .ids(let ids, _): idNote(ids)
-        case .all(let list): " in \(quoted(list))"
-        case .checked(let list): " (the checked items of \(quoted(list)))"
-        }
-    }
+/// An item of a single-choice list that a selection names.
+private struct NamedItem: FetchableRecord {
+    var listId: Int64
+    var id: ItemID
+    var isSelected: Bool
 
-    private func idNote(_ ids: IDSet) -> String {
-        " (\(ids.count == 1 ? "ID" : "IDs") \(ids.summary(limit: 5)))"
+    init(row: Row) throws {
+        listId = try row.decode(forColumn: "listId")
+        id = try row.decode(forColumn: "id")
+        isSelected = try row.decode(forColumn: "isSelected")
     }
 }
 
-/// check, uncheck and toggle: the SQL each sets, and which rows it changes. The fragments are
-/// fixed here, never user input; every value is bound.
-private enum SelectionChange: String, Equatable {
+/// check, uncheck and toggle: the value each sets, and which rows it changes.
+private enum SelectionKind: String {
     case check, uncheck, toggle
 
-    var newValue: String {
+    var newValue: SQL {
         switch self {
         case .check: "1"
         case .uncheck: "0"
@@ -344,7 +281,7 @@ private enum SelectionChange: String, Equatable {
     }
 
     /// The rows the change alters (the others are matched but left as they are).
-    var changedRows: String {
+    var changedRows: SQL {
         switch self {
         case .check: "isSelected = 0"
         case .uncheck: "isSelected = 1"
@@ -352,19 +289,11 @@ private enum SelectionChange: String, Equatable {
         }
     }
 
-    var verb: String {
+    var verb: SelectionChange.Verb {
         switch self {
-        case .check: "checked"
-        case .uncheck: "unchecked"
-        case .toggle: "toggled"
+        case .check: .checked
+        case .uncheck: .unchecked
+        case .toggle: .toggled
         }
     }
-
-    /// Whether the change can check an item, so a single-choice list's rule applies.
-    var canTurnItemsOn: Bool { self != .uncheck }
-}
-
-/// English for counts: "1 item", "3 items".
-func countedItems(_ count: Int) -> String {
-    count == 1 ? "1 item" : "\(count) items"
 }

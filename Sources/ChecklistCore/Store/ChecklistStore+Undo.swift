@@ -22,45 +22,21 @@ public struct Change: Hashable, Sendable {
 extension ChecklistStore {
     // MARK: - Undo
 
-    /// The recorded changes, newest first.
-    public func history(limit: Int = 50) throws -> [Change] {
-        try read { db in
-            // A database not yet migrated to the journal (opened read-only) has no history.
-            guard try db.tableExists("changes") else { return [] }
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT id, command, description, itemCount, createdAt FROM changes
-                    ORDER BY id DESC LIMIT ?
-                    """, arguments: [limit])
-            return try rows.map { row in
-                Change(
-                    id: try row.decode(atIndex: 0), command: try row.decode(atIndex: 1),
-                    description: try row.decode(atIndex: 2), itemCount: try row.decode(atIndex: 3),
-                    createdAt: try row.decode(atIndex: 4))
-            }
-        }
-    }
-
     /// Reverts the most recent change and removes it from the history, so the next `undo`
     /// walks further back. Returns the change that was undone.
     @discardableResult
     public func undo() throws -> Change {
         try write { db in
             guard try db.tableExists("changes"),
-                let row = try Row.fetchOne(
-                    db,
-                    sql: """
+                let change = try SQLRequest<Change>(
+                    literal: """
                         SELECT id, command, description, itemCount, createdAt FROM changes
                         ORDER BY id DESC LIMIT 1
-                        """)
+                        """
+                ).fetchOne(db)
             else { throw ChecklistError.nothingToUndo }
-            let change = Change(
-                id: try row.decode(atIndex: 0), command: try row.decode(atIndex: 1),
-                description: try row.decode(atIndex: 2), itemCount: try row.decode(atIndex: 3),
-                createdAt: try row.decode(atIndex: 4))
             try revert(change.id, db)
-            try db.execute(sql: "DELETE FROM changes WHERE id = ?", arguments: [change.id])
+            try db.execute(literal: "DELETE FROM changes WHERE id = \(change.id)")
             return change
         }
     }
@@ -71,49 +47,51 @@ extension ChecklistStore {
         // An UPSERT updates a row in place; INSERT OR REPLACE would delete it first, and a
         // deleted list takes its items with it (ON DELETE CASCADE).
         try db.execute(
-            sql: """
+            literal: """
                 INSERT INTO lists (id, name, mode, createdAt, updatedAt)
                 SELECT listId, name, mode, createdAt, updatedAt FROM changedLists
-                WHERE changeId = ? AND name IS NOT NULL ORDER BY rowid DESC
+                WHERE changeId = \(id) AND name IS NOT NULL ORDER BY rowid DESC
                 ON CONFLICT (id) DO UPDATE SET name = excluded.name, mode = excluded.mode,
                     createdAt = excluded.createdAt, updatedAt = excluded.updatedAt
-                """, arguments: [id])
+                """)
         try db.execute(
-            sql: """
+            literal: """
                 DELETE FROM items WHERE id IN (
                     SELECT items.id FROM addedItems JOIN items
                     ON items.id BETWEEN addedItems.firstId AND addedItems.lastId
-                    WHERE addedItems.changeId = ?)
-                """, arguments: [id])
-        let selections = try Row.fetchAll(
-            db,
-            sql: "SELECT isSelected, updatedAt, itemIds FROM changedSelections WHERE changeId = ?",
-            arguments: [id])
-        let restoreSelection = try db.cachedStatement(
-            sql: """
-                UPDATE items SET isSelected = ?, updatedAt = ?
-                WHERE id IN (SELECT value FROM json_each(?))
+                    WHERE addedItems.changeId = \(id))
                 """)
+        // Each group of items that shared a selection gets it back in one statement (a
+        // correlated UPDATE over json_each would be quadratic in the group's size).
+        let selections = try SQLRequest<Row>(
+            literal: """
+                SELECT isSelected, updatedAt, itemIds FROM changedSelections
+                WHERE changeId = \(id)
+                """
+        ).fetchAll(db)
         for selection in selections {
-            try restoreSelection.execute(
-                arguments: [
-                    selection[0] as DatabaseValue, selection[1] as DatabaseValue,
-                    selection[2] as DatabaseValue,
-                ])
+            let isSelected: Bool = try selection.decode(forColumn: "isSelected")
+            let updatedAt: String = try selection.decode(forColumn: "updatedAt")
+            let itemIDs: String = try selection.decode(forColumn: "itemIds")
+            try db.execute(
+                literal: """
+                    UPDATE items SET isSelected = \(isSelected), updatedAt = \(updatedAt)
+                    WHERE id IN (SELECT value FROM json_each(\(itemIDs)))
+                    """)
         }
         try db.execute(
-            sql: """
+            literal: """
                 INSERT INTO items (id, listId, title, isSelected, position, createdAt, updatedAt)
                 SELECT itemId, listId, title, isSelected, position, createdAt, updatedAt
-                FROM changedItems WHERE changeId = ?
+                FROM changedItems WHERE changeId = \(id)
                 ON CONFLICT (id) DO UPDATE SET listId = excluded.listId, title = excluded.title,
                     isSelected = excluded.isSelected, position = excluded.position,
                     createdAt = excluded.createdAt, updatedAt = excluded.updatedAt
-                """, arguments: [id])
+                """)
         try db.execute(
-            sql: """
+            literal: """
                 DELETE FROM lists WHERE id IN (
-                    SELECT listId FROM changedLists WHERE changeId = ? AND name IS NULL)
-                """, arguments: [id])
+                    SELECT listId FROM changedLists WHERE changeId = \(id) AND name IS NULL)
+                """)
     }
 }

@@ -33,9 +33,9 @@ extension ChecklistCommand {
             // An empty stdin adds nothing, and creates no database for it.
             let added =
                 titles.isEmpty
-                ? nil : try store.openForAdding().addItems(titles, to: list.name, checked: checked)
-            let ids = added?.ids ?? []
-            let uncheckedOthers = added?.uncheckedOthers ?? 0
+                ? AddSummary(list: try list.name, ids: [], uncheckedOthers: 0)
+                : try store.openForAdding().addItems(titles, to: try list.name, checked: checked)
+            let ids = added.ids
             for id in ids {
                 Output.standardOutput.write(String(id))
                 Output.standardOutput.write("\n")
@@ -46,11 +46,7 @@ extension ChecklistCommand {
             } catch {
                 throw AddedButNotShown(ids: ids, failure: error)
             }
-            var summary = "added \(items(ids.count)) to \(list.name)"
-            if uncheckedOthers > 0 {
-                summary += " (unchecked \(items(uncheckedOthers)) of a single-choice list)"
-            }
-            Output.summarize(summary, quiet: quiet.quiet)
+            Output.summarize(added.summaryLine, quiet: quiet.quiet)
         }
 
         private func parsedTitles() throws -> [Title] {
@@ -73,8 +69,7 @@ struct AddedButNotShown: Error {
     let failure: OutputFailure
 
     var message: String {
-        let noun = ids.count == 1 ? "ID" : "IDs"
         return "cannot write to standard output: \(failure.reason); the items were added"
-            + " (\(noun) \(IDSet(ids: ids).summary())); `checklist undo` removes them"
+            + " (\(Phrase.ids(IDSet(ids: ids)))); `checklist undo` removes them"
     }
 }

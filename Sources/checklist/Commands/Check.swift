@@ -18,8 +18,6 @@ extension ChecklistCommand {
             abstract: "Check items (set isSelected); --all checks the whole list.",
             discussion: idsDiscussion(
                 example: "checklist list --match tent --format ids | checklist check -"))
-        static let verb = "checked"
-        static let unchangedNote = "already checked"
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var list: ListOptions
@@ -27,7 +25,7 @@ extension ChecklistCommand {
         @OptionGroup var ids: IDArguments
         @Flag(help: "Apply to every item of the list instead of named IDs.") var all = false
 
-        func change(_ selection: ItemSelection, in store: ChecklistStore) throws -> ChangeSummary {
+        func change(_ selection: ItemSelection, in store: ChecklistStore) throws -> SelectionChange {
             try store.check(selection, ignoringMissing: ids.ignoreMissing)
         }
     }
@@ -37,8 +35,6 @@ extension ChecklistCommand {
             commandName: "uncheck",
             abstract: "Uncheck items; --all resets the whole list for its next use.",
             discussion: idsDiscussion(example: "checklist uncheck --all -l camping"))
-        static let verb = "unchecked"
-        static let unchangedNote = "already unchecked"
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var list: ListOptions
@@ -46,7 +42,7 @@ extension ChecklistCommand {
         @OptionGroup var ids: IDArguments
         @Flag(help: "Apply to every item of the list instead of named IDs.") var all = false
 
-        func change(_ selection: ItemSelection, in store: ChecklistStore) throws -> ChangeSummary {
+        func change(_ selection: ItemSelection, in store: ChecklistStore) throws -> SelectionChange {
             try store.uncheck(selection, ignoringMissing: ids.ignoreMissing)
         }
     }
@@ -56,8 +52,6 @@ extension ChecklistCommand {
             commandName: "toggle",
             abstract: "Flip items between checked and unchecked; --all inverts the whole list.",
             discussion: idsDiscussion(example: "checklist toggle 2,5-7"))
-        static let verb = "toggled"
-        static let unchangedNote = "unchanged"
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var list: ListOptions
@@ -65,33 +59,29 @@ extension ChecklistCommand {
         @OptionGroup var ids: IDArguments
         @Flag(help: "Apply to every item of the list instead of named IDs.") var all = false
 
-        func change(_ selection: ItemSelection, in store: ChecklistStore) throws -> ChangeSummary {
+        func change(_ selection: ItemSelection, in store: ChecklistStore) throws -> SelectionChange {
             try store.toggle(selection, ignoringMissing: ids.ignoreMissing)
         }
     }
 }
 
 /// check, uncheck and toggle share their options and their shape; they differ in the store
-/// call and the words of the summary. (The options are declared in each command rather than in
+/// call. (The options are declared in each command rather than in
 /// one nested group: ArgumentParser's debug-build validation grows steeply with nesting.)
 protocol SelectionCommand: ParsableCommand {
-    static var verb: String { get }
-    static var unchangedNote: String { get }
     var store: StoreOptions { get }
     var list: ListOptions { get }
     var quiet: QuietOption { get }
     var ids: IDArguments { get }
     var all: Bool { get }
-    func change(_ selection: ItemSelection, in store: ChecklistStore) throws -> ChangeSummary
+    func change(_ selection: ItemSelection, in store: ChecklistStore) throws -> SelectionChange
 }
 
 extension SelectionCommand {
     func run() throws {
         let selection = try ids.selection(
-            orListWide: all ? .all(in: list.name) : nil, flag: "--all", list: list)
-        let summary = try change(selection, in: store.openForChanging())
-        Output.summarize(
-            SummaryLine.selection(Self.verb, summary, unchanged: Self.unchangedNote),
-            quiet: quiet.quiet)
+            orListWide: all ? .all(in: try list.name) : nil, flag: "--all", list: list)
+        let change = try change(selection, in: store.openForChanging())
+        Output.summarize(change.summaryLine, quiet: quiet.quiet)
     }
 }

@@ -34,7 +34,7 @@ extension ChecklistCommand {
         }
 
         func run() throws {
-            let counts = try store.openForReading().counts(in: all ? .all : .list(list.name))
+            let counts = try store.openForReading().counts(in: all ? .all : .list(try list.name))
             let line =
                 checked
                 ? "\(counts.checked)"

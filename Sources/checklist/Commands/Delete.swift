@@ -41,7 +41,8 @@ extension ChecklistCommand {
 
         func run() throws {
             let selection = try ids.selection(
-                orListWide: checked ? .checked(in: list.name) : nil, flag: "--checked", list: list)
+                orListWide: checked ? .checked(in: try list.name) : nil, flag: "--checked",
+                list: list)
             let store = try store.openForChanging()
             let confirmed = try Confirmation.confirmDeletion(
                 skipped: yes,
@@ -52,78 +53,10 @@ extension ChecklistCommand {
                         throw ChecklistError.unexpectedCount(expected: expect, actual: count)
                     }
                     return count
-                }, question: { "Delete \(items($0))?" })
-            let summary = try store.delete(
+                }, question: { "Delete \(Phrase.items($0))?" })
+            let change = try store.delete(
                 selection, ignoringMissing: ids.ignoreMissing, expecting: confirmed ?? expect)
-            Output.summarize(
-                SummaryLine.selection("deleted", summary, unchanged: ""), quiet: quiet.quiet)
+            Output.summarize(change.summaryLine, quiet: quiet.quiet)
         }
-    }
-
-    struct Rename: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "rename",
-            abstract: "Change an item's title.",
-            discussion: "Use -- before a title that starts with a dash: rename 4 -- '-5 degrees'")
-
-        @OptionGroup var store: StoreOptions
-        @OptionGroup var list: ListOptions
-        @OptionGroup var quiet: QuietOption
-
-        @Argument(help: "The item's ID.")
-        var id: String
-
-        @Argument(help: "The new title.")
-        var title: String
-
-        func run() throws {
-            let id = try ItemID(parsingSingle: id)
-            let title = try Title(title)
-            let renamed = try store.openForChanging().rename(
-                id, to: title, namedList: list.explicitName)
-            Output.summarize(
-                renamed ? "renamed item \(id)" : "item \(id) is already titled \(quoted(title.text))",
-                quiet: quiet.quiet)
-        }
-    }
-}
-
-extension ItemID {
-    /// One ID, for commands that take exactly one.
-    init(parsingSingle expression: String) throws(ChecklistError) {
-        let ids = try IDSet(parsing: expression)
-        guard ids.ranges.count == 1, let range = ids.ranges.first,
-            range.lowerBound == range.upperBound
-        else {
-            throw .invalidInput("this command takes one ID, not \(quoted(expression))")
-        }
-        self = range.lowerBound
-    }
-}
-
-func quoted(_ text: String) -> String {
-    "'" + text + "'"
-}
-
-/// The one-line summaries of the bulk commands.
-enum SummaryLine {
-    /// "checked 3 items", plus what was matched but unchanged and what was skipped.
-    static func selection(_ verb: String, _ summary: ChangeSummary, unchanged: String) -> String {
-        var line = "\(verb) \(items(summary.changed))"
-        var notes: [String] = []
-        let unchangedCount = summary.matched - summary.changed
-        if unchangedCount > 0 && !unchanged.isEmpty {
-            notes.append("\(unchangedCount) \(unchanged)")
-        }
-        if summary.uncheckedOthers > 0 {
-            notes.append("unchecked \(items(summary.uncheckedOthers)) of a single-choice list")
-        }
-        if !summary.missing.isEmpty {
-            notes.append(
-                "skipped missing \(summary.missing.count == 1 ? "ID" : "IDs") "
-                    + summary.missing.summary())
-        }
-        if !notes.isEmpty { line += " (" + notes.joined(separator: "; ") + ")" }
-        return line
     }
 }

@@ -36,7 +36,7 @@ extension ChecklistCommand {
         func run() throws {
             var renderer = ExportRenderer(format: format, escapesControls: Output.isTerminal)
             try store.openForReading().forEachList(
-                in: all ? .all : .list(list.name),
+                in: all ? .all : .list(try list.name),
                 lists: { renderer.begin($0, to: &Output.standardOutput) },
                 items: { renderer.write($0, to: &Output.standardOutput) })
             renderer.finish(to: &Output.standardOutput)

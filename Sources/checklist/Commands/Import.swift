@@ -32,7 +32,7 @@ extension ChecklistCommand {
         var file: String
 
         func validate() throws {
-            if let list { try Checklist.validateName(list) } else {
+            if let list { try ListName.validate(list) } else {
                 try ListOptions.validateEnvironment()
             }
         }
@@ -40,17 +40,11 @@ extension ChecklistCommand {
         func run() throws {
             let bytes = file == "-" ? try StandardInput.readBytes() : try InputFile.read(file)
             let document = try ImportDocument.parse(bytes)
-            let summary = try store.openForAdding().importDocument(
-                document, into: list,
-                defaultList: ListOptions.environmentName ?? Checklist.defaultName)
-            let lists = summary.lists.joined(separator: ", ")
-            var line =
-                "imported \(items(summary.itemCount))"
-                + (summary.lists.isEmpty ? "" : " into \(lists)")
-            if summary.uncheckedOthers > 0 {
-                line += " (unchecked \(items(summary.uncheckedOthers)) of a single-choice list)"
-            }
-            Output.summarize(line, quiet: quiet.quiet)
+            let change = try store.openForAdding().importDocument(
+                document, into: try list.map { try ListName($0) },
+                defaultList: try ListOptions.environmentName.map { try ListName($0) }
+                    ?? .defaultList)
+            Output.summarize(change.summaryLine, quiet: quiet.quiet)
         }
     }
 }

@@ -33,18 +33,25 @@ extension ChecklistCommand {
 
         func run() throws {
             let filter: ItemFilter = checked ? .checked : unchecked ? .unchecked : .any
+            let scope: ListScope = all ? .all : .list(try list.name)
+            let store = try store.openForReading()
             let isTerminal = Output.isTerminal
-            var renderer = format.renderer(showsListNames: all, escapesControls: isTerminal)
             var counts = ItemCounts(checked: 0, total: 0)
-            try store.openForReading().forEachItem(
-                in: all ? .all : .list(list.name), filter: filter,
-                detailed: format == .json
-            ) {
+            if format == .json {
+                var renderer = JSONRenderer()
+                try store.forEachItem(in: scope, filter: filter) {
+                    renderer.write($0, to: &Output.standardOutput)
+                }
+                renderer.finish(to: &Output.standardOutput)
+                return
+            }
+            var renderer = format.headlineRenderer(
+                showsListNames: all, escapesControls: isTerminal)
+            try store.forEachHeadline(in: scope, filter: filter) {
                 counts.total += 1
                 if $0.isSelected { counts.checked += 1 }
                 renderer.write($0, to: &Output.standardOutput)
             }
-            renderer.finish(to: &Output.standardOutput)
             if isTerminal && format == .text && filter == .any {
                 Output.summarize("\(counts.checked) of \(counts.total) checked", quiet: false)
             }

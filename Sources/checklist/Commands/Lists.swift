@@ -50,11 +50,11 @@ extension ChecklistCommand.Lists {
         @Argument(help: "The new list's name.")
         var name: String
 
-        func validate() throws { try Checklist.validateName(name) }
+        func validate() throws { try ListName.validate(name) }
 
         func run() throws {
-            try store.openForAdding().addList(named: name, mode: mode)
-            Output.summarize("created list \(name) (\(mode.rawValue))", quiet: quiet.quiet)
+            let change = try store.openForAdding().addList(named: try ListName(name), mode: mode)
+            Output.summarize(change.summaryLine, quiet: quiet.quiet)
         }
     }
 
@@ -71,11 +71,12 @@ extension ChecklistCommand.Lists {
         @Argument(help: "Its new name.")
         var newName: String
 
-        func validate() throws { try Checklist.validateName(newName) }
+        func validate() throws { try ListName.validate(newName) }
 
         func run() throws {
-            try store.openForChanging().renameList(name, to: newName)
-            Output.summarize("renamed list \(name) to \(newName)", quiet: quiet.quiet)
+            let change = try store.openForChanging().renameList(
+                ListName(lookingUp: name), to: try ListName(newName))
+            Output.summarize(change.summaryLine, quiet: quiet.quiet)
         }
     }
 
@@ -102,11 +103,12 @@ extension ChecklistCommand.Lists {
 
         func run() throws {
             let store = try store.openForChanging()
+            let name = ListName(lookingUp: name)
             let confirmed = try Confirmation.confirmDeletion(
                 skipped: yes || !force, count: { try store.itemCount(ofList: name) },
-                question: { "Delete list \(name) and its \(items($0))?" })
-            let count = try store.deleteList(named: name, withItems: force, expecting: confirmed)
-            Output.summarize("deleted list \(name) with \(items(count))", quiet: quiet.quiet)
+                question: { "Delete list \(name) and its \(Phrase.items($0))?" })
+            let change = try store.deleteList(named: name, withItems: force, expecting: confirmed)
+            Output.summarize(change.summaryLine, quiet: quiet.quiet)
         }
     }
 
@@ -142,10 +144,9 @@ extension ChecklistCommand.Lists {
 
         func run() throws {
             let keeping = try keep.map { try ItemID(parsingSingle: $0) }
-            let unchecked = try store.openForChanging().setMode(
-                mode, ofList: name, keeping: keeping)
-            let note = unchecked > 0 ? " (unchecked \(items(unchecked)))" : ""
-            Output.summarize("list \(name) is \(mode.rawValue)\(note)", quiet: quiet.quiet)
+            let change = try store.openForChanging().setMode(
+                mode, ofList: ListName(lookingUp: name), keeping: keeping)
+            Output.summarize(change.summaryLine, quiet: quiet.quiet)
         }
     }
 }

@@ -56,15 +56,9 @@ extension ChecklistCommand {
                 if let to { .position(to) } else if let before {
                     .before(try ItemID(parsingSingle: before))
                 } else if let after { .after(try ItemID(parsingSingle: after)) } else { .end }
-            let summary = try store.openForChanging().move(id, to: target, inList: list)
-            var line =
-                summary.moved
-                ? "moved item \(id) to position \(summary.position) of \(summary.list)"
-                : "item \(id) is already at position \(summary.position) of \(summary.list)"
-            if summary.uncheckedOthers > 0 {
-                line += " (unchecked \(items(summary.uncheckedOthers)) of a single-choice list)"
-            }
-            Output.summarize(line, quiet: quiet.quiet)
+            let change = try store.openForChanging().move(
+                id, to: target, inList: try list.map { try ListName($0) })
+            Output.summarize(change.summaryLine, quiet: quiet.quiet)
         }
     }
 }

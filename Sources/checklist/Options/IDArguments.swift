@@ -37,7 +37,7 @@ struct IDArguments: ParsableArguments {
                     ? try IDSet(parsingList: try StandardInput.readText())
                     : try IDSet(parsingExpression: expression))
         }
-        return .ids(ids, namedList: list.explicitName)
+        return .ids(ids, namedList: try list.explicitListName)
     }
 }
 

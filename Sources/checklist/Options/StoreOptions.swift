@@ -55,8 +55,16 @@ struct ListOptions: ParsableArguments {
         return name
     }
 
-    /// The list a command works on.
-    var name: String { explicitName ?? Checklist.defaultName }
+    /// The list a command works on (checked by `validate()`, which ArgumentParser runs
+    /// before `run()`).
+    var name: ListName {
+        get throws { try explicitName.map { try ListName($0) } ?? .defaultList }
+    }
+
+    /// The list named by the flag or the environment, if any, as a checked name.
+    var explicitListName: ListName? {
+        get throws { try explicitName.map { try ListName($0) } }
+    }
 
     /// The flag is checked as ArgumentParser reads it; `CHECKLIST_LIST` exactly as the flag,
     /// unless the flag overrides it (an empty variable counts as unset).
@@ -65,7 +73,7 @@ struct ListOptions: ParsableArguments {
             if list.isEmpty {
                 throw ValidationError("--list needs a name; it was given an empty one")
             }
-            try Checklist.validateName(list)
+            try ListName.validate(list)
         } else {
             try ListOptions.validateEnvironment()
         }
@@ -75,8 +83,8 @@ struct ListOptions: ParsableArguments {
     static func validateEnvironment() throws {
         guard let name = environmentName else { return }
         do {
-            try Checklist.validateName(name)
-        } catch {
+            try ListName.validate(name)
+        } catch let error as ChecklistError {
             throw ValidationError("$CHECKLIST_LIST: \(error.description)")
         }
     }

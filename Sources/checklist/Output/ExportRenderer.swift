@@ -9,7 +9,7 @@ struct ExportRenderer {
     private var items = JSONRenderer()
     /// Whether the last line written was an item, so a heading needs a blank line first.
     private var endsWithItem = false
-    private var currentList: String?
+    private var currentList: ListName?
 
     /// On a terminal, control characters in titles and names are shown escaped, as `list`
     /// shows them; a file or a pipe gets the bytes (JSON escapes them its own way).
@@ -32,7 +32,7 @@ struct ExportRenderer {
                 bytes.append(contentsOf: #"{"mode":"#.utf8)
                 JSONText.appendString(list.mode.rawValue, to: &bytes)
                 bytes.append(contentsOf: #","name":"#.utf8)
-                JSONText.appendString(list.name, to: &bytes)
+                JSONText.appendString(list.name.text, to: &bytes)
                 bytes.append(UInt8(ascii: "}"))
             }
             bytes.append(contentsOf: (lists.isEmpty ? "],\n" : "\n],\n").utf8)
@@ -44,13 +44,12 @@ struct ExportRenderer {
     mutating func write(_ item: Item, to output: inout some TextOutputStream & ByteOutput) {
         switch format {
         case .markdown:
-            // Names compare byte by byte, as SQLite orders them ("é" and "e" + U+0301 are two
-            // lists, though Swift's == calls them equal).
-            if !isSame(item.list, currentList) {
+            // ListName compares byte by byte, as SQLite orders names.
+            if item.list != currentList {
                 // Head the empty lists before this one, then this one.
                 while let list = pending.popFirst() {
                     heading(list, to: &output)
-                    if isSame(list.name, item.list) { break }
+                    if list.name == item.list { break }
                 }
                 currentList = item.list
             }
@@ -78,15 +77,11 @@ struct ExportRenderer {
         escapesControls ? TerminalText.escapingControls(text) : text
     }
 
-    private func isSame(_ name: String, _ other: String?) -> Bool {
-        other.map { name.utf8.elementsEqual($0.utf8) } ?? false
-    }
-
     private mutating func heading(
         _ list: Checklist, to output: inout some TextOutputStream & ByteOutput
     ) {
         if endsWithItem { output.write("\n") }
-        output.write("## \(displayed(list.name))\n")
+        output.write("## \(displayed(list.name.text))\n")
         if list.mode == .single {
             output.write(ImportDocument.markdownModeComment(.single) + "\n")
         }

@@ -1,13 +1,12 @@
 import ChecklistCore
 
-/// Writes items in one of the contract's formats, one at a time, so a list of any length
+/// Writes what text and ID output show of items, one at a time, so a list of any length
 /// streams through in constant memory.
-protocol ItemRenderer {
-    mutating func write(_ item: Item, to output: inout some TextOutputStream & ByteOutput)
-    mutating func finish(to output: inout some TextOutputStream & ByteOutput)
+protocol HeadlineRenderer {
+    mutating func write(_ item: ItemHeadline, to output: inout some TextOutputStream & ByteOutput)
 }
 
-/// An output that also takes raw bytes (JSON comes out of the encoder as UTF-8).
+/// An output that also takes raw bytes (JSON is written as UTF-8).
 protocol ByteOutput {
     mutating func write(bytes: some Collection<UInt8>)
 }
@@ -15,33 +14,34 @@ protocol ByteOutput {
 extension FileOutput: ByteOutput {}
 
 extension OutputFormat {
-    /// The renderer for this format. `showsListNames` groups text output under list headings.
-    func renderer(showsListNames: Bool, escapesControls: Bool) -> any ItemRenderer {
+    /// The renderer for text or IDs. `showsListNames` groups text output under list headings.
+    func headlineRenderer(showsListNames: Bool, escapesControls: Bool) -> any HeadlineRenderer {
         switch self {
-        case .text: TextRenderer(showsListNames: showsListNames, escapesControls: escapesControls)
-        case .json: JSONRenderer()
+        case .text, .json:
+            TextRenderer(showsListNames: showsListNames, escapesControls: escapesControls)
         case .ids: IDRenderer()
         }
     }
 }
 
 /// `[x] 12 Tent`, one line an item; with several lists, a `name:` heading before each.
-struct TextRenderer: ItemRenderer {
+struct TextRenderer: HeadlineRenderer {
     let showsListNames: Bool
     /// On a terminal, control characters in a title (ESC, CSI, OSC…) are shown escaped, so a
     /// title cannot drive the terminal; piped output stays byte-exact.
     let escapesControls: Bool
-    private var currentList: String?
+    private var currentList: ListName?
 
     init(showsListNames: Bool, escapesControls: Bool) {
         self.showsListNames = showsListNames
         self.escapesControls = escapesControls
     }
 
-    mutating func write(_ item: Item, to output: inout some TextOutputStream & ByteOutput) {
+    mutating func write(_ item: ItemHeadline, to output: inout some TextOutputStream & ByteOutput) {
+        // ListName compares byte by byte: "é" and "e" + U+0301 are two lists, two headings.
         if showsListNames && item.list != currentList {
             if currentList != nil { output.write("\n") }
-            output.write(displayed(item.list) + ":\n")
+            output.write(displayed(item.list.text) + ":\n")
             currentList = item.list
         }
         output.write(item.isSelected ? "[x] " : "[ ] ")
@@ -51,8 +51,6 @@ struct TextRenderer: ItemRenderer {
         output.write("\n")
     }
 
-    mutating func finish(to output: inout some TextOutputStream & ByteOutput) {}
-
     private func displayed(_ text: String) -> String {
         escapesControls ? TerminalText.escapingControls(text) : text
     }
@@ -61,7 +59,7 @@ struct TextRenderer: ItemRenderer {
 /// The contract's JSON: one array of objects with exactly the contract's keys, one object a
 /// line, written as it streams. Strings are escaped by `JSONText` (see there for why not
 /// `JSONEncoder`).
-struct JSONRenderer: ItemRenderer {
+struct JSONRenderer {
     private var bytes: [UInt8] = []
     private var count = 0
 
@@ -78,7 +76,7 @@ struct JSONRenderer: ItemRenderer {
         bytes.append(contentsOf: #","isSelected":"#.utf8)
         JSONText.appendBool(item.isSelected, to: &bytes)
         bytes.append(contentsOf: #","list":"#.utf8)
-        JSONText.appendString(item.list, to: &bytes)
+        JSONText.appendString(item.list.text, to: &bytes)
         bytes.append(contentsOf: #","position":"#.utf8)
         JSONText.appendInteger(item.position, to: &bytes)
         bytes.append(contentsOf: #","title":"#.utf8)
@@ -95,13 +93,11 @@ struct JSONRenderer: ItemRenderer {
 }
 
 /// One ID a line, for pipes.
-struct IDRenderer: ItemRenderer {
-    mutating func write(_ item: Item, to output: inout some TextOutputStream & ByteOutput) {
+struct IDRenderer: HeadlineRenderer {
+    mutating func write(_ item: ItemHeadline, to output: inout some TextOutputStream & ByteOutput) {
         output.write(String(item.id))
         output.write("\n")
     }
-
-    mutating func finish(to output: inout some TextOutputStream & ByteOutput) {}
 }
 
 enum TerminalText {

@@ -1,5 +1,4 @@
 import ChecklistCore
-import FoundationEssentials
 
 /// Writes the lists with their counts.
 struct ListsRenderer {
@@ -9,39 +8,36 @@ struct ListsRenderer {
     func write(_ lists: [Checklist], to output: inout some TextOutputStream & ByteOutput) {
         switch format {
         case .text:
-            let width = lists.map(\.name.count).max() ?? 0
+            let width = lists.map(\.name.text.count).max() ?? 0
             for list in lists {
-                let name = escapesControls ? TerminalText.escapingControls(list.name) : list.name
-                let padding = String(repeating: " ", count: max(0, width - list.name.count))
+                let name = displayed(list.name.text)
+                let padding = String(repeating: " ", count: max(0, width - list.name.text.count))
                 let mode = list.mode == .single ? " (single)" : ""
                 output.write("\(name)\(padding)  \(list.checkedCount)/\(list.totalCount)\(mode)\n")
             }
         case .json:
-            // The same layout as the items' JSON: one object a line.
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            output.write(lists.isEmpty ? "[]\n" : "[\n")
+            // The same layout as the items' JSON: one object a line, keys in sorted order.
+            var bytes = Array((lists.isEmpty ? "[" : "[\n").utf8)
             for (index, list) in lists.enumerated() {
-                if let data = try? encoder.encode(JSONList(list)) { output.write(bytes: data) }
-                output.write(index == lists.count - 1 ? "\n]\n" : ",\n")
+                if index > 0 { bytes.append(contentsOf: ",\n".utf8) }
+                bytes.append(contentsOf: #"{"checked":"#.utf8)
+                JSONText.appendInteger(Int64(list.checkedCount), to: &bytes)
+                bytes.append(contentsOf: #","mode":"#.utf8)
+                JSONText.appendString(list.mode.rawValue, to: &bytes)
+                bytes.append(contentsOf: #","name":"#.utf8)
+                JSONText.appendString(list.name.text, to: &bytes)
+                bytes.append(contentsOf: #","total":"#.utf8)
+                JSONText.appendInteger(Int64(list.totalCount), to: &bytes)
+                bytes.append(UInt8(ascii: "}"))
             }
+            bytes.append(contentsOf: (lists.isEmpty ? "]\n" : "\n]\n").utf8)
+            output.write(bytes: bytes)
         case .ids:
-            for list in lists { output.write(list.name + "\n") }
+            for list in lists { output.write(displayed(list.name.text) + "\n") }
         }
     }
-}
 
-/// A list as JSON: name, mode, checked, total.
-struct JSONList: Encodable {
-    let name: String
-    let mode: String
-    let checked: Int
-    let total: Int
-
-    init(_ list: Checklist) {
-        name = list.name
-        mode = list.mode.rawValue
-        checked = list.checkedCount
-        total = list.totalCount
+    private func displayed(_ text: String) -> String {
+        escapesControls ? TerminalText.escapingControls(text) : text
     }
 }

@@ -1,0 +1,265 @@
+import GRDB
+
+/// One recorded write: the database inside the write's IMMEDIATE transaction, the undo
+/// journal's entry for it, and the transaction's clock. Only `ChecklistStore.recordingChange`
+/// makes one, and it lives no longer than that call's closure.
+///
+/// Every step that changes rows records them first, in the same transaction (see
+/// `migrations/0002_undo_journal.sql`), so a crash can never keep a change and lose its record.
+/// The entry's `changes` row is written at the end, and only when something was recorded: a
+/// command that changes nothing writes nothing at all (no page of the file, no history number).
+struct ChangeTransaction {
+    /// How many changes `undo` can walk back; older entries are dropped.
+    static let journalDepth = 50
+
+    let db: Database
+    /// The entry's ID, reserved from AUTOINCREMENT's counter.
+    let changeID: Int64
+    /// One timestamp for the whole change, ISO 8601 UTC with milliseconds, from SQLite's clock.
+    let now: String
+
+    init(_ db: Database) throws {
+        self.db = db
+        // The records written before the entry's row name its ID: foreign keys are checked at
+        // commit for this transaction.
+        try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+        let row = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'changes'), 0),
+                           coalesce((SELECT max(id) FROM changes), 0)) + 1 AS changeId,
+                       strftime('%Y-%m-%dT%H:%M:%fZ', 'now') AS now
+                """)
+        guard let row else { throw ChecklistError.invalidInput("SQLite returned no clock") }
+        changeID = try row.decode(forColumn: "changeId")
+        now = try row.decode(forColumn: "now")
+    }
+
+    /// Completes the entry when the change recorded something; keeps the newest entries.
+    func finish(_ command: String, _ change: some ChangeDescribing) throws {
+        let recordedSomething =
+            try SQLRequest<Bool>(
+                literal: """
+                    SELECT EXISTS (SELECT 1 FROM changedItems WHERE changeId = \(changeID))
+                        OR EXISTS (SELECT 1 FROM changedSelections WHERE changeId = \(changeID))
+                        OR EXISTS (SELECT 1 FROM addedItems WHERE changeId = \(changeID))
+                        OR EXISTS (SELECT 1 FROM changedLists WHERE changeId = \(changeID))
+                    """
+            ).fetchOne(db) ?? false
+        guard recordedSomething else { return }
+        try db.execute(
+            literal: """
+                INSERT INTO changes (id, command, description, itemCount, createdAt)
+                VALUES (\(changeID), \(command), \(change.historyLine), \(change.itemCount), \(now))
+                """)
+        // The newest entries by rank, not by ID: undone IDs leave gaps. The cascade drops the
+        // old entries' rows (foreign keys are on for every connection).
+        try db.execute(
+            literal: """
+                DELETE FROM changes WHERE id <= (
+                    SELECT id FROM changes ORDER BY id DESC LIMIT 1 OFFSET \(Self.journalDepth))
+                """)
+    }
+
+    // MARK: - Journal records
+
+    /// Records the items `condition` selects, as they are now, before the change touches them.
+    /// An item already recorded by this change keeps its first record: its state before it.
+    func recordItems(where condition: SQL) throws {
+        try db.execute(
+            literal: """
+                INSERT OR IGNORE INTO changedItems
+                    (changeId, itemId, listId, title, isSelected, position, createdAt, updatedAt)
+                SELECT \(changeID), id, listId, title, isSelected, position, createdAt, updatedAt
+                FROM items WHERE \(condition)
+                """)
+    }
+
+    /// Records the selection (isSelected and updatedAt) of the items `condition` selects,
+    /// before the change sets it; items that share both share one row. For changes that touch
+    /// nothing else of an item.
+    func recordSelections(where condition: SQL) throws {
+        try db.execute(
+            literal: """
+                INSERT INTO changedSelections (changeId, isSelected, updatedAt, itemIds)
+                SELECT \(changeID), isSelected, updatedAt, json_group_array(id) FROM items
+                WHERE \(condition) GROUP BY isSelected, updatedAt
+                """)
+    }
+
+    /// Records items the change created, as one range of consecutive IDs.
+    func recordAdded(_ ids: ClosedRange<ItemID>) throws {
+        try db.execute(
+            literal: """
+                INSERT INTO addedItems (changeId, firstId, lastId)
+                VALUES (\(changeID), \(ids.lowerBound), \(ids.upperBound))
+                """)
+    }
+
+    /// Records a list as it is now, before the change renames, re-modes or deletes it.
+    func recordList(_ listID: Int64) throws {
+        try db.execute(
+            literal: """
+                INSERT INTO changedLists (changeId, listId, name, mode, createdAt, updatedAt)
+                SELECT \(changeID), id, name, mode, createdAt, updatedAt FROM lists
+                WHERE id = \(listID)
+                """)
+    }
+
+    // MARK: - Lists
+
+    /// The list's row ID, if it exists.
+    func listID(named name: ListName) throws -> Int64? {
+        try ChecklistStore.listID(named: name, db)
+    }
+
+    /// The ID of a list that must exist (the default list too).
+    func existingList(named name: ListName) throws -> Int64 {
+        guard let listID = try listID(named: name) else {
+            throw ChecklistError.listNotFound(name.text)
+        }
+        return listID
+    }
+
+    /// The list's row ID; nil for the default list before its first item; any other missing
+    /// list throws (see `ChecklistStore.requireList`).
+    func requireList(named name: ListName) throws -> Int64? {
+        try ChecklistStore.requireList(named: name, db)
+    }
+
+    func listRow(_ listID: Int64) throws -> ListRow {
+        guard
+            let row = try SQLRequest<ListRow>(
+                literal: "SELECT id, name, mode FROM lists WHERE id = \(listID)"
+            ).fetchOne(db)
+        else { throw ChecklistError.listNotFound("#\(listID)") }
+        return row
+    }
+
+    /// Creates a list and records it (undo deletes it).
+    func createList(named name: ListName, mode: ListMode = .multiple) throws -> Int64 {
+        try db.execute(
+            literal: """
+                INSERT INTO lists (name, mode, createdAt, updatedAt)
+                VALUES (\(name.text), \(mode), \(now), \(now))
+                """)
+        let listID = db.lastInsertedRowID
+        try db.execute(
+            literal: "INSERT INTO changedLists (changeId, listId) VALUES (\(changeID), \(listID))")
+        return listID
+    }
+
+    /// The list `add` and `import` append to: created when missing, else recorded (its
+    /// `updatedAt` changes).
+    func listForAdding(named name: ListName, mode: ListMode = .multiple) throws -> Int64 {
+        guard let listID = try listID(named: name) else {
+            return try createList(named: name, mode: mode)
+        }
+        try recordList(listID)
+        try db.execute(literal: "UPDATE lists SET updatedAt = \(now) WHERE id = \(listID)")
+        return listID
+    }
+
+    // MARK: - Items
+
+    /// Appends items at the end of a list in one statement and records them; returns their
+    /// IDs. `selection` is one state a title, or nil for `checked` on all.
+    func append(
+        _ titles: [String], checked: Bool, selection: [Bool]? = nil, to listID: Int64
+    ) throws -> [ItemID] {
+        guard !titles.isEmpty else { return [] }
+        let last =
+            try SQLRequest<Int64>(
+                literal: "SELECT max(position) FROM items WHERE listId = \(listID)"
+            ).fetchOne(db) ?? 0
+        // All titles go to SQLite as one JSON array in one statement: a million titles cost
+        // one statement, not a million. With a state a title, each title carries it as a
+        // leading 0 or 1 (joining two json_each tables on their keys would be quadratic).
+        if let selection {
+            let flagged = zip(titles, selection).map { ($1 ? "1" : "0") + $0 }
+            try db.execute(
+                literal: """
+                    INSERT INTO items (listId, title, isSelected, position, createdAt, updatedAt)
+                    SELECT \(listID), substr(value, 2), substr(value, 1, 1) = '1',
+                           \(last) + key + 1, \(now), \(now)
+                    FROM json_each(\(JSONText.array(of: flagged))) ORDER BY key
+                    """)
+        } else {
+            try db.execute(
+                literal: """
+                    INSERT INTO items (listId, title, isSelected, position, createdAt, updatedAt)
+                    SELECT \(listID), value, \(checked), \(last) + key + 1, \(now), \(now)
+                    FROM json_each(\(JSONText.array(of: titles))) ORDER BY key
+                    """)
+        }
+        // One INSERT under the write lock takes consecutive AUTOINCREMENT IDs.
+        let lastID = db.lastInsertedRowID
+        let firstID = lastID - ItemID(titles.count) + 1
+        try recordAdded(firstID...lastID)
+        return Array(firstID...lastID)
+    }
+
+    /// Unchecks every checked item of a list but `keeping` and `sparing` (items the change
+    /// itself sets); returns how many.
+    func uncheckOthers(
+        in listID: Int64, keeping: ItemID?, sparing: [ItemID] = []
+    ) throws -> Int {
+        let condition: SQL = """
+            listId = \(listID) AND isSelected = 1 AND id IS NOT \(keeping)
+            AND id NOT IN (SELECT value FROM json_each(\(ChecklistStore.jsonArray(sparing))))
+            """
+        try recordSelections(where: condition)
+        try db.execute(
+            literal: "UPDATE items SET isSelected = 0, updatedAt = \(now) WHERE \(condition)")
+        return db.changesCount
+    }
+
+    /// Runs `UPDATE items SET <assignments>` or `DELETE FROM items` over the target's rows
+    /// that also match `extra`, recording them first with `record`; returns how many changed.
+    func apply(
+        _ statement: TargetStatement, to target: Target, where extra: SQL,
+        recording record: (SQL) throws -> Void
+    ) throws -> Int {
+        var changed = 0
+        for condition in target.conditions {
+            let predicate: SQL = "(\(condition)) AND \(extra)"
+            try record(predicate)
+            switch statement {
+            case .update(let assignments):
+                try db.execute(literal: "UPDATE items SET \(assignments) WHERE \(predicate)")
+            case .delete:
+                try db.execute(literal: "DELETE FROM items WHERE \(predicate)")
+            }
+            changed += db.changesCount
+        }
+        return changed
+    }
+}
+
+/// What `ChangeTransaction.apply` runs over a target.
+enum TargetStatement {
+    /// `UPDATE items SET <assignments>`.
+    case update(SQL)
+    case delete
+}
+
+/// The items a resolved selection covers: SQL conditions over `items`, plus the counts a
+/// summary needs.
+struct Target {
+    var conditions: [SQL]
+    var matched: Int
+    var missing: IDSet
+}
+
+/// A list's row, for the steps that need its name and mode.
+struct ListRow: FetchableRecord {
+    var id: Int64
+    var name: ListName
+    var mode: ListMode
+
+    init(row: Row) throws {
+        id = try row.decode(forColumn: "id")
+        name = try row.decode(forColumn: "name")
+        mode = try row.decode(forColumn: "mode")
+    }
+}

@@ -1,0 +1,36 @@
+import GRDB
+
+// How model values come out of rows and go into statements. Rows are decoded by column name,
+// through throwing paths: a file given to us may be foreign or damaged, and a bad value must be
+// an error, never a trap or a silent default.
+
+extension ListMode: DatabaseValueConvertible {}
+
+extension ListName: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { text.databaseValue }
+
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> ListName? {
+        String.fromDatabaseValue(value).map(ListName.init(stored:))
+    }
+}
+
+extension Checklist: FetchableRecord {
+    /// From `name, mode, checked, total`.
+    public init(row: Row) throws {
+        self.init(
+            name: try row.decode(forColumn: "name"), mode: try row.decode(forColumn: "mode"),
+            checkedCount: try row.decode(forColumn: "checked"),
+            totalCount: try row.decode(forColumn: "total"))
+    }
+}
+
+extension Change: FetchableRecord {
+    /// From a row of `changes`.
+    public init(row: Row) throws {
+        self.init(
+            id: try row.decode(forColumn: "id"), command: try row.decode(forColumn: "command"),
+            description: try row.decode(forColumn: "description"),
+            itemCount: try row.decode(forColumn: "itemCount"),
+            createdAt: try row.decode(forColumn: "createdAt"))
+    }
+}
