@@ -9,11 +9,13 @@ import ArgumentParser
 ///   command can say the value is invalid rather than missing;
 /// - a title that starts with a dash, given to `add` or `rename` without `--`, gets an error
 ///   that shows the fix.
-struct Invocation: Equatable {
+struct Invocation {
     /// The subcommand's words: `["check"]`, `["lists", "add"]`; empty for the root itself.
     var commandPath: [String]
     /// What ArgumentParser parses.
     var arguments: [String]
+    /// The subcommand's type; nil for the root (help, --version, completion scripts).
+    var commandType: (any ParsableCommand.Type)?
 
     /// Options the root takes in front of a subcommand's name.
     static let leadingOptions: Set = ["--db", "--list", "-l"]
@@ -57,17 +59,30 @@ struct Invocation: Equatable {
             throw .unknownCommand(word, suggestion: Self.suggestion(for: word))
         }
         var path = [word]
-        if let nested = rest.first, command.nested.contains(nested) {
+        var type = command.type
+        if let nested = rest.first,
+            let nestedType = type.configuration.subcommands.first(where: {
+                $0.configuration.commandName == nested
+            })
+        {
             path.append(nested)
+            type = nestedType
             rest.removeFirst()
         }
         self.init(path: path, leading: leading, rest: rest)
+        // Root-level flags after a subcommand (--generate-completion-script) are the root's.
+        if !rest.contains(where: { Self.rootFlags.contains(String($0.prefix { $0 != "=" })) })
+            || rest.contains(where: { $0 == "-h" || $0 == "--help" })
+        {
+            commandType = type
+        }
         try requireDashTitlesAfterSeparator()
     }
 
     private init(path: [String], leading: [String], rest: ArraySlice<String>) {
         commandPath = path
         arguments = path + leading + Self.joiningNegativeValues(rest)
+        commandType = nil
     }
 
     /// `--to -1` becomes `--to=-1`; nothing after `--` changes.
@@ -131,14 +146,11 @@ struct Invocation: Equatable {
 
     // MARK: - Subcommand names
 
-    /// Each subcommand's names (its name and aliases) and its own subcommands' names.
-    static var subcommands: [(names: [String], nested: [String])] {
+    /// Each subcommand's names (its name and aliases) and its type.
+    static var subcommands: [(names: [String], type: any ParsableCommand.Type)] {
         ChecklistCommand.configuration.subcommands.map { command in
             let configuration = command.configuration
-            return (
-                [configuration.commandName ?? ""] + configuration.aliases,
-                configuration.subcommands.compactMap { $0.configuration.commandName }
-            )
+            return ([configuration.commandName ?? ""] + configuration.aliases, command)
         }
     }
 

@@ -22,8 +22,8 @@ public enum DatabaseOpener {
         switch try inspectFile(at: path) {
         case .missing, .empty:
             return try ChecklistStore.empty()
-        case .sqlite:
-            break
+        case .sqlite(_, let isCurrent):
+            if isCurrent, let store = try openCurrent(at: path, readonly: true) { return store }
         }
         do {
             switch try look(at: path) {
@@ -65,8 +65,11 @@ public enum DatabaseOpener {
             try createFile(at: path)
             file = .empty
         }
+        if case .sqlite(_, true) = file, let store = try openCurrent(at: path, readonly: false) {
+            return store
+        }
         do {
-            if case .sqlite(let isWAL) = file {
+            if case .sqlite(let isWAL, _) = file {
                 let state = try look(at: path)
                 if state == .tooNew { throw ChecklistError.schemaTooNew(path: path) }
                 if state == .foreign { throw ChecklistError.notAChecklistDatabase(path: path) }
@@ -82,6 +85,37 @@ public enum DatabaseOpener {
             try enableWAL(queue)
             try SchemaMigrator.migrate(queue)
             return ChecklistStore(queue)
+        } catch let error as DatabaseError {
+            throw ChecklistError(error, path: path)
+        }
+    }
+
+    /// The schema version this binary writes into the file header: the number of migrations.
+    static var currentVersion: Int32 { Int32(SchemaMigrator.migrations.count) }
+    /// "CHKL", the file header's application_id of a checklist database.
+    static let applicationID: Int32 = 0x4348_4B4C
+
+    /// Opens a database whose header says it is a current checklist database with one
+    /// connection, with no look through another and no migration; nil when the connection
+    /// finds otherwise (the header may lag behind a `-wal`, or a newer checklist recorded a
+    /// migration we do not know), and the careful path must decide.
+    ///
+    /// A read takes this path only when a `-wal` exists already: a read-only connection to a
+    /// WAL database without one would create `-wal` and `-shm` files that a refused file must
+    /// not get. A read-write connection removes the ones it created when it closes.
+    private static func openCurrent(at path: String, readonly: Bool) throws -> ChecklistStore? {
+        if readonly && !exists(path + "-wal") { return nil }
+        do {
+            if !readonly { try requireWritable(path) }
+            let queue =
+                readonly
+                ? try readOnlyQueue(at: path)
+                : try DatabaseQueue(path: path, configuration: configuration(readonly: false))
+            if try queue.read(SchemaMigrator.state(of:)) == .checklist(pending: []) {
+                return ChecklistStore(queue)
+            }
+            try queue.close()
+            return nil
         } catch let error as DatabaseError {
             throw ChecklistError(error, path: path)
         }
@@ -183,7 +217,8 @@ public enum DatabaseOpener {
     enum FileKind: Equatable {
         case missing
         case empty
-        case sqlite(isWAL: Bool)
+        /// `isCurrent`: the header names a checklist database at this binary's schema.
+        case sqlite(isWAL: Bool, isCurrent: Bool)
     }
 
     /// Reads the first 100 bytes (SQLite's file header) without SQLite, so that a text file, a
@@ -215,10 +250,12 @@ public enum DatabaseOpener {
                 throw .databaseUnavailable(path: path, reason: systemError(errno))
             }
             let isWAL = header[18] == 2 && header[19] == 2
-            guard looksTruncated(header, size: Int64(size.st_size)) else {
-                return .sqlite(isWAL: isWAL)
-            }
-            if isWAL && hasFrames(walOf: path) { return .sqlite(isWAL: isWAL) }
+            let isCurrent =
+                Int32(bitPattern: bigEndian(header, at: 68)) == applicationID
+                && Int32(bitPattern: bigEndian(header, at: 60)) == currentVersion
+            let kind = FileKind.sqlite(isWAL: isWAL, isCurrent: isCurrent)
+            guard looksTruncated(header, size: Int64(size.st_size)) else { return kind }
+            if isWAL && hasFrames(walOf: path) { return kind }
             if attempt < Self.truncationLooks { usleep(20_000) }
         }
         throw .corruptDatabase(path: path)

@@ -4,7 +4,7 @@ import ChecklistCore
 extension ChecklistCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "add",
+            commandName: "add", _superCommandName: "checklist",
             abstract: "Add items at the end of a list; prints their new IDs.",
             discussion: """
                 One item per argument; - reads titles from stdin, one a line (blank lines \

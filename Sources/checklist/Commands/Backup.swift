@@ -4,7 +4,7 @@ import ChecklistCore
 extension ChecklistCommand {
     struct Backup: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "backup",
+            commandName: "backup", _superCommandName: "checklist",
             abstract: "Write a consistent copy of the database to a file.",
             discussion: """
                 Safe while other checklist processes write. The copy is a plain SQLite file \

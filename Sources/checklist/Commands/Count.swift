@@ -4,7 +4,7 @@ import ChecklistCore
 extension ChecklistCommand {
     struct Count: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "count",
+            commandName: "count", _superCommandName: "checklist",
             abstract: "Print CHECKED TOTAL for a list (one number with --checked or --unchecked).")
 
         @OptionGroup var store: StoreOptions

@@ -4,7 +4,7 @@ import ChecklistCore
 extension ChecklistCommand {
     struct Delete: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "delete",
+            commandName: "delete", _superCommandName: "checklist",
             abstract: "Delete items; delete --checked deletes every checked item of a list.",
             discussion: idsDiscussion(example: "checklist list --checked --format ids | checklist delete -") + """
 

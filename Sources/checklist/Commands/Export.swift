@@ -10,7 +10,7 @@ enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
 extension ChecklistCommand {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "export",
+            commandName: "export", _superCommandName: "checklist",
             abstract: "Write a list, or every list, as Markdown or JSON on stdout.",
             discussion: """
                 Markdown is GitHub's task-list form: a `## NAME` heading a list, \

@@ -4,7 +4,7 @@ import ChecklistCore
 extension ChecklistCommand {
     struct History: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "history",
+            commandName: "history", _superCommandName: "checklist",
             abstract: "Show the recent changes that undo can revert, newest first.",
             discussion: "Text shows `ID  TIME  WHAT`; json adds the command and item count.")
 

@@ -10,7 +10,7 @@ import ChecklistCore
 extension ChecklistCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "import",
+            commandName: "import", _superCommandName: "checklist",
             abstract: "Add the items of an exported Markdown or JSON file (or - for stdin).",
             discussion: """
                 The format is read from the file: JSON starts with [ or {, anything else is \

@@ -4,7 +4,7 @@ import ChecklistCore
 extension ChecklistCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list",
+            commandName: "list", _superCommandName: "checklist",
             abstract: "Show the items of a list in order.",
             discussion: "Text shows `[x] ID title` a line; json and ids are for scripts.",
             aliases: ["ls"])

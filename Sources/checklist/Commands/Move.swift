@@ -4,7 +4,7 @@ import ChecklistCore
 extension ChecklistCommand {
     struct Move: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "move",
+            commandName: "move", _superCommandName: "checklist",
             abstract: "Move an item to another place in its list, or into another list.",
             discussion: """
                 Give one of --to, --before or --after, and/or --list. Positions count from 1; \

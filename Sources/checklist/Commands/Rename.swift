@@ -4,7 +4,7 @@ import ChecklistCore
 extension ChecklistCommand {
     struct Rename: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "rename",
+            commandName: "rename", _superCommandName: "checklist",
             abstract: "Change an item's title.",
             discussion: "Use -- before a title that starts with a dash: rename 4 -- '-5 degrees'")
 

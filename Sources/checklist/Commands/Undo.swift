@@ -4,7 +4,7 @@ import ChecklistCore
 extension ChecklistCommand {
     struct Undo: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "undo",
+            commandName: "undo", _superCommandName: "checklist",
             abstract: "Revert the most recent change; again to walk further back.",
             discussion: """
                 Any change can be undone (add, check, uncheck, toggle, delete, rename, move, \

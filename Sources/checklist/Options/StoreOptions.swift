@@ -84,7 +84,7 @@ struct ListOptions: ParsableArguments {
         guard let name = environmentName else { return }
         do {
             try ListName.validate(name)
-        } catch let error as ChecklistError {
+        } catch {
             throw ValidationError("$CHECKLIST_LIST: \(error.description)")
         }
     }

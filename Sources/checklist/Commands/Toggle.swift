@@ -1,0 +1,21 @@
+import ArgumentParser
+import ChecklistCore
+
+extension ChecklistCommand {
+    struct Toggle: SelectionCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "toggle", _superCommandName: "checklist",
+            abstract: "Flip items between checked and unchecked; --all inverts the whole list.",
+            discussion: idsDiscussion(example: "checklist toggle 2,5-7"))
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var list: ListOptions
+        @OptionGroup var quiet: QuietOption
+        @OptionGroup var ids: IDArguments
+        @Flag(help: "Apply to every item of the list instead of named IDs.") var all = false
+
+        func change(_ selection: ItemSelection, in store: ChecklistStore) throws -> SelectionChange {
+            try store.toggle(selection, ignoringMissing: ids.ignoreMissing)
+        }
+    }
+}

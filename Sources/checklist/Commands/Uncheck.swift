@@ -1,0 +1,21 @@
+import ArgumentParser
+import ChecklistCore
+
+extension ChecklistCommand {
+    struct Uncheck: SelectionCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "uncheck", _superCommandName: "checklist",
+            abstract: "Uncheck items; --all resets the whole list for its next use.",
+            discussion: idsDiscussion(example: "checklist uncheck --all -l camping"))
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var list: ListOptions
+        @OptionGroup var quiet: QuietOption
+        @OptionGroup var ids: IDArguments
+        @Flag(help: "Apply to every item of the list instead of named IDs.") var all = false
+
+        func change(_ selection: ItemSelection, in store: ChecklistStore) throws -> SelectionChange {
+            try store.uncheck(selection, ignoringMissing: ids.ignoreMissing)
+        }
+    }
+}
