@@ -11,6 +11,20 @@ enum Platform {
         Glibc.read(descriptor, bytes, count)
     }
 
+    /// The value of an environment variable, if set.
+    static func environmentValue(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// Opens a file to read; -1 with `errno` set on failure.
+    static func openForReading(_ path: String) -> Int32 {
+        open(path, O_RDONLY | O_CLOEXEC)
+    }
+
+    static func close(_ descriptor: Int32) {
+        _ = Glibc.close(descriptor)
+    }
+
     static func isTerminal(_ descriptor: Int32) -> Bool {
         isatty(descriptor) == 1
     }

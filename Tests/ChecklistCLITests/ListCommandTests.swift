@@ -281,3 +281,22 @@ import Testing
         try cli.pipeline("sqlite3 -readonly \"$CHECKLIST_DB\" \"\(sql)\"").stdout
     }
 }
+
+@Suite(.timeLimit(.minutes(1))) final class ListNameTests {
+    let cli: CLI
+
+    init() throws {
+        cli = try CLI()
+    }
+
+    @Test func listsThatSwiftCallsEqualPrintUnderTwoHeadings() throws {
+        // "é" as U+00E9 and as "e" + U+0301: two lists to SQLite and to `lists`.
+        try cli.run("add", "-l", "\u{E9}t\u{E9}", "one")
+        try cli.run("add", "-l", "e\u{301}te\u{301}", "two")
+        #expect(try cli.run("lists", "--format", "ids").stdoutLines.count == 2)
+        let listed = try cli.run("list", "--all").stdout
+        #expect(
+            Array(listed.utf8)
+                == Array("e\u{301}te\u{301}:\n[ ] 2 two\n\n\u{E9}t\u{E9}:\n[ ] 1 one\n".utf8))
+    }
+}

@@ -1,10 +1,6 @@
 import GRDB
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 extension ChecklistStore {
     /// Writes a consistent copy of the database to `path` with SQLite's `VACUUM INTO`, which

@@ -1,11 +1,7 @@
 import ArgumentParser
 import ChecklistCore
 
-/// The formats of `export`.
-enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
-    case markdown
-    case json
-}
+extension TransferFormat: ExpressibleByArgument {}
 
 extension ChecklistCommand {
     struct Export: ParsableCommand {
@@ -27,19 +23,19 @@ extension ChecklistCommand {
         var all = false
 
         @Option(help: "markdown or json.")
-        var format: ExportFormat = .markdown
+        var format: TransferFormat = .markdown
 
         func validate() throws {
             try list.requireNoList(with: all)
         }
 
         func run() throws {
-            var renderer = ExportRenderer(format: format, escapesControls: Output.isTerminal)
+            var writer = ExportWriter(format: format, escapesControls: Output.isTerminal)
             try store.openForReading().forEachList(
                 in: all ? .all : .list(try list.name),
-                lists: { renderer.begin($0, to: &Output.standardOutput) },
-                items: { renderer.write($0, to: &Output.standardOutput) })
-            renderer.finish(to: &Output.standardOutput)
+                lists: { writer.begin($0, to: &Output.standardOutput) },
+                items: { writer.write($0, to: &Output.standardOutput) })
+            writer.finish(to: &Output.standardOutput)
         }
     }
 }

@@ -1,12 +1,6 @@
 import ArgumentParser
 import ChecklistCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension ChecklistCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -46,21 +40,5 @@ extension ChecklistCommand {
                     ?? .defaultList)
             Output.summarize(change.summaryLine, quiet: quiet.quiet)
         }
-    }
-}
-
-/// A file named on the command line, read whole.
-enum InputFile {
-    static func read(_ path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw ChecklistError.cannotRead(path: path, reason: String(cString: strerror(errno)))
-        }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        guard readAll(descriptor, into: &bytes) else {
-            throw ChecklistError.cannotRead(path: path, reason: String(cString: strerror(errno)))
-        }
-        return bytes
     }
 }

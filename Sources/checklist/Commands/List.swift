@@ -38,7 +38,7 @@ extension ChecklistCommand {
             let isTerminal = Output.isTerminal
             var counts = ItemCounts(checked: 0, total: 0)
             if format == .json {
-                var renderer = JSONRenderer()
+                var renderer = ItemJSONWriter()
                 try store.forEachItem(in: scope, filter: filter) {
                     renderer.write($0, to: &Output.standardOutput)
                 }

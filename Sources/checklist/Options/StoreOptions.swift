@@ -1,7 +1,6 @@
 import ArgumentParser
 import ChecklistCore
 
-import Glibc
 
 /// `--db`: where the database lives.
 struct StoreOptions: ParsableArguments {
@@ -35,91 +34,5 @@ struct StoreOptions: ParsableArguments {
 
     private func location() throws -> DatabaseLocation {
         try DatabaseLocation.resolve(explicitPath: db, environment: Environment.databaseVariables)
-    }
-}
-
-/// `--list` / `-l`: which list; the flag wins over `CHECKLIST_LIST`, then `default`.
-struct ListOptions: ParsableArguments {
-    @Option(
-        name: [.short, .long],
-        help: ArgumentHelp(
-            "The list (default: $CHECKLIST_LIST, else 'default').", valueName: "name"))
-    var list: String?
-
-    /// The list named by the flag or the environment, if any.
-    var explicitName: String? { list ?? ListOptions.environmentName }
-
-    /// The list named by `CHECKLIST_LIST`, if any.
-    static var environmentName: String? {
-        guard let name = Environment.value("CHECKLIST_LIST"), !name.isEmpty else { return nil }
-        return name
-    }
-
-    /// The list a command works on (checked by `validate()`, which ArgumentParser runs
-    /// before `run()`).
-    var name: ListName {
-        get throws { try explicitName.map { try ListName($0) } ?? .defaultList }
-    }
-
-    /// The list named by the flag or the environment, if any, as a checked name.
-    var explicitListName: ListName? {
-        get throws { try explicitName.map { try ListName($0) } }
-    }
-
-    /// The flag is checked as ArgumentParser reads it; `CHECKLIST_LIST` exactly as the flag,
-    /// unless the flag overrides it (an empty variable counts as unset).
-    func validate() throws {
-        if let list {
-            if list.isEmpty {
-                throw ValidationError("--list needs a name; it was given an empty one")
-            }
-            try ListName.validate(list)
-        } else {
-            try ListOptions.validateEnvironment()
-        }
-    }
-
-    /// `CHECKLIST_LIST` is refused exactly as `--list` would refuse its value.
-    static func validateEnvironment() throws {
-        guard let name = environmentName else { return }
-        do {
-            try ListName.validate(name)
-        } catch {
-            throw ValidationError("$CHECKLIST_LIST: \(error.description)")
-        }
-    }
-
-    /// `--all` with the flag `--list` is a contradiction (the variable only sets a default).
-    func requireNoList(with all: Bool) throws {
-        if all && list != nil { throw ValidationError("give --all or --list, not both") }
-    }
-}
-
-/// `--quiet` / `-q`: no summary line on stderr.
-struct QuietOption: ParsableArguments {
-    @Flag(name: [.short, .long], help: "Do not print the summary line on stderr.")
-    var quiet = false
-}
-
-/// `--format`: how `list` and `lists` print.
-enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
-    case text
-    case json
-    case ids
-}
-
-enum Environment {
-    /// The value of an environment variable, if set.
-    static func value(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
-    }
-
-    /// The variables that choose the database.
-    static var databaseVariables: [String: String] {
-        var variables: [String: String] = [:]
-        for name in ["CHECKLIST_DB", "XDG_DATA_HOME", "HOME"] {
-            variables[name] = value(name)
-        }
-        return variables
     }
 }

@@ -1,10 +1,6 @@
 import ChecklistCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// The question before a big delete. It is asked only when a person can answer (stdin and
 /// stderr are terminals), so scripts and pipes never meet a prompt.
@@ -13,7 +9,9 @@ enum Confirmation {
     static let threshold = 10
 
     /// Whether a person can answer: stdin and stderr are terminals.
-    static var isPossible: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 }
+    static var isPossible: Bool {
+        Platform.isTerminal(STDIN_FILENO) && Platform.isTerminal(STDERR_FILENO)
+    }
 
     /// Before a delete: when a person can answer and not `skipped` (`--yes`), and `count()`
     /// items is more than the threshold, asks `question(count)`. Returns the count that was

@@ -9,7 +9,7 @@ enum Output {
     nonisolated(unsafe) static var standardOutput = FileOutput(descriptor: STDOUT_FILENO)
 
     /// Whether standard output is a terminal (a person reads it).
-    static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    static var isTerminal: Bool { Platform.isTerminal(STDOUT_FILENO) }
 
     /// Flushes standard output; a write that failed (full disk, I/O error, closed descriptor)
     /// is an error of the command, not a silent loss.

@@ -1,27 +1,32 @@
-import ChecklistCore
+/// The formats `export` writes and `import` reads.
+public enum TransferFormat: String, CaseIterable, Sendable {
+    case markdown
+    case json
+}
 
-/// `export`'s two formats, written as the items stream by.
-struct ExportRenderer {
-    let format: ExportFormat
+/// `export`'s two formats, written as the items stream by: each format is written here and
+/// read by `ImportDocument`, so a round trip can be tested without a process.
+public struct ExportWriter {
+    public let format: TransferFormat
     /// The lists still to be headed (Markdown): each gets its heading before its first item, or
     /// at the end when it has none, so an empty list survives a round trip.
     private var pending: ArraySlice<Checklist> = []
-    private var items = JSONRenderer()
+    private var items = ItemJSONWriter()
     /// Whether the last line written was an item, so a heading needs a blank line first.
     private var endsWithItem = false
     private var currentList: ListName?
 
     /// On a terminal, control characters in titles and names are shown escaped, as `list`
     /// shows them; a file or a pipe gets the bytes (JSON escapes them its own way).
-    let escapesControls: Bool
+    public let escapesControls: Bool
 
-    init(format: ExportFormat, escapesControls: Bool = false) {
+    public init(format: TransferFormat, escapesControls: Bool = false) {
         self.format = format
         self.escapesControls = escapesControls
     }
 
     /// Takes the lists, in the order their items will come.
-    mutating func begin(_ lists: [Checklist], to output: inout some TextOutputStream & ByteOutput) {
+    public mutating func begin(_ lists: [Checklist], to output: inout some TextOutputStream & ByteOutput) {
         switch format {
         case .markdown:
             pending = lists[...]
@@ -41,7 +46,8 @@ struct ExportRenderer {
         }
     }
 
-    mutating func write(_ item: Item, to output: inout some TextOutputStream & ByteOutput) {
+    /// Writes one item of the list last begun.
+    public mutating func write(_ item: Item, to output: inout some TextOutputStream & ByteOutput) {
         switch format {
         case .markdown:
             // ListName compares byte by byte, as SQLite orders names.
@@ -62,7 +68,8 @@ struct ExportRenderer {
         }
     }
 
-    mutating func finish(to output: inout some TextOutputStream & ByteOutput) {
+    /// Ends the document.
+    public mutating func finish(to output: inout some TextOutputStream & ByteOutput) {
         switch format {
         case .markdown:
             for list in pending { heading(list, to: &output) }

@@ -1,0 +1,59 @@
+import ArgumentParser
+import ChecklistCore
+
+/// `--list` / `-l`: which list; the flag wins over `CHECKLIST_LIST`, then `default`.
+struct ListOptions: ParsableArguments {
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp(
+            "The list (default: $CHECKLIST_LIST, else 'default').", valueName: "name"))
+    var list: String?
+
+    /// The list named by the flag or the environment, if any.
+    var explicitName: String? { list ?? ListOptions.environmentName }
+
+    /// The list named by `CHECKLIST_LIST`, if any.
+    static var environmentName: String? {
+        guard let name = Environment.value("CHECKLIST_LIST"), !name.isEmpty else { return nil }
+        return name
+    }
+
+    /// The list a command works on (checked by `validate()`, which ArgumentParser runs
+    /// before `run()`).
+    var name: ListName {
+        get throws { try explicitName.map { try ListName($0) } ?? .defaultList }
+    }
+
+    /// The list named by the flag or the environment, if any, as a checked name.
+    var explicitListName: ListName? {
+        get throws { try explicitName.map { try ListName($0) } }
+    }
+
+    /// The flag is checked as ArgumentParser reads it; `CHECKLIST_LIST` exactly as the flag,
+    /// unless the flag overrides it (an empty variable counts as unset).
+    func validate() throws {
+        if let list {
+            if list.isEmpty {
+                throw ValidationError("--list needs a name; it was given an empty one")
+            }
+            try ListName.validate(list)
+        } else {
+            try ListOptions.validateEnvironment()
+        }
+    }
+
+    /// `CHECKLIST_LIST` is refused exactly as `--list` would refuse its value.
+    static func validateEnvironment() throws {
+        guard let name = environmentName else { return }
+        do {
+            try ListName.validate(name)
+        } catch {
+            throw ValidationError("$CHECKLIST_LIST: \(error.description)")
+        }
+    }
+
+    /// `--all` with the flag `--list` is a contradiction (the variable only sets a default).
+    func requireNoList(with all: Bool) throws {
+        if all && list != nil { throw ValidationError("give --all or --list, not both") }
+    }
+}
