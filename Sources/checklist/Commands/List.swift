@@ -24,6 +24,12 @@ extension ChecklistCommand {
         @Option(help: "text, json or ids.")
         var format: OutputFormat = .text
 
+        @Option(
+            help: ArgumentHelp(
+                "Only items whose title contains this text (any case, any script).",
+                valueName: "text"))
+        var match: String?
+
         func validate() throws {
             try list.requireNoList(with: all)
             if checked && unchecked {
@@ -36,13 +42,19 @@ extension ChecklistCommand {
             let isTerminal = Output.isTerminal
             var renderer = format.renderer(showsListNames: all, escapesControls: isTerminal)
             var counts = ItemCounts(checked: 0, total: 0)
-            try store.openForReading().forEachItem(
-                in: all ? .all : .list(list.name), filter: filter,
-                detailed: format == .json
-            ) {
+            let show = { (item: Item) in
                 counts.total += 1
-                if $0.isSelected { counts.checked += 1 }
-                renderer.write($0, to: &Output.standardOutput)
+                if item.isSelected { counts.checked += 1 }
+                renderer.write(item, to: &Output.standardOutput)
+            }
+            let store = try store.openForReading()
+            let scope: ListScope = all ? .all : .list(list.name)
+            if let match {
+                try store.forEachItem(
+                    in: scope, filter: filter, matching: TextMatch(match),
+                    detailed: format == .json, show)
+            } else {
+                try store.forEachItem(in: scope, filter: filter, detailed: format == .json, show)
             }
             renderer.finish(to: &Output.standardOutput)
             if isTerminal && format == .text && filter == .any {
