@@ -11,6 +11,7 @@ extension ChecklistCommand {
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var list: ListOptions
+        @OptionGroup var colors: ColorOptions
 
         @Flag(help: "Show every list.")
         var all = false
@@ -40,7 +41,8 @@ extension ChecklistCommand {
         func run() throws {
             let filter: ItemFilter = checked ? .checked : unchecked ? .unchecked : .any
             let isTerminal = Output.isTerminal
-            var renderer = format.renderer(showsListNames: all, escapesControls: isTerminal)
+            var renderer = format.renderer(
+                showsListNames: all, escapesControls: isTerminal, isColored: colors.isColored)
             var counts = ItemCounts(checked: 0, total: 0)
             let show = { (item: Item) in
                 counts.total += 1

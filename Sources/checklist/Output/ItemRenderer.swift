@@ -15,9 +15,13 @@ protocol ByteOutput {
 extension FileOutput: ByteOutput {}
 
 extension OutputFormat {
-    /// The renderer for this format. `showsListNames` groups text output under list headings.
-    func renderer(showsListNames: Bool, escapesControls: Bool) -> any ItemRenderer {
+    /// The renderer for this format. `showsListNames` groups text output under list headings;
+    /// `isColored` gives text the terminal layout (JSON and IDs are never coloured).
+    func renderer(showsListNames: Bool, escapesControls: Bool, isColored: Bool = false)
+        -> any ItemRenderer
+    {
         switch self {
+        case .text where isColored: ColoredTextRenderer(showsListNames: showsListNames)
         case .text: TextRenderer(showsListNames: showsListNames, escapesControls: escapesControls)
         case .json: JSONRenderer()
         case .ids: IDRenderer()
