@@ -32,7 +32,8 @@ import Testing
 
     @Test func aPipeGetsTheV1BytesAndAlwaysColoursEvenThere() throws {
         #expect(try cli.run("list").stdout == "[ ] 9 Tent\n[x] 10 Stove\n[ ] 11 Map \u{1B}[31m\n")
-        let always = try cli.run(["list", "--color", "always"], stdin: Data(), environment: ["NO_COLOR": "1"])
+        let always = try cli.run(
+            ["list", "--color", "always"], stdin: Data(), environment: ["NO_COLOR": "1"])
         #expect(always.stdout.contains("\u{1B}[32m[x]\u{1B}[0m \u{1B}[2m10 Stove"))
         #expect(always.stdout.contains("[ ] 11 Map \\u{1B}[31m\n"))
     }
@@ -44,9 +45,11 @@ import Testing
     }
 
     @Test func historyTextShowsLocalTimeToTheMinuteAndJSONKeepsUTC() throws {
-        let text = try cli.run(["history", "--limit", "1"], stdin: Data(), environment: ["TZ": "Asia/Kolkata"])
+        let text = try cli.run(
+            ["history", "--limit", "1"], stdin: Data(), environment: ["TZ": "Asia/Kolkata"])
         let json = try cli.run("history", "--limit", "1", "--format", "json").stdout
-        guard let range = json.range(of: #"[0-9-]{10}T[0-9:]{5}"#, options: .regularExpression) else {
+        guard let range = json.range(of: #"[0-9-]{10}T[0-9:]{5}"#, options: .regularExpression)
+        else {
             Issue.record("no UTC timestamp in \(json)")
             return
         }

@@ -38,7 +38,8 @@ import Testing
         """
 
     @Test func lenientImportTakesTheTasksAndCountsWhatItSkipped() throws {
-        let result = try cli.pipeline("checklist import --lenient release.md", files: ["release.md": Self.template])
+        let result = try cli.pipeline(
+            "checklist import --lenient release.md", files: ["release.md": Self.template])
         #expect(result.status == 0)
         #expect(
             result.stderr
@@ -61,7 +62,8 @@ import Testing
     @Test func splitLevelAndListPickTheLists() throws {
         let files = ["release.md": Self.template]
         let split = try cli.pipeline(
-            "checklist import --lenient --split-level 1 -q release.md && checklist lists", files: files)
+            "checklist import --lenient --split-level 1 -q release.md && checklist lists",
+            files: files)
         #expect(split.stdout == "Release X.Y.Z  1/5\n")
         let one = try cli.pipeline(
             "checklist import --lenient --list all -q release.md && checklist lists", files: files)
@@ -92,7 +94,8 @@ import Testing
     }
 
     @Test func strictImportSaysWhenLenientWouldTakeTheFile() throws {
-        let result = try cli.pipeline("checklist import release.md", files: ["release.md": Self.template])
+        let result = try cli.pipeline(
+            "checklist import release.md", files: ["release.md": Self.template])
         #expect(result.status == 65)
         #expect(
             result.stderr
@@ -107,7 +110,8 @@ import Testing
         let text = "## Liste\r\n- [ ] Zelt\r\n  und Heringe\r\n* [x] Kocher\r\n"
         let result = try cli.run(["import", "--lenient", "-"], stdin: Data(text.utf8))
         #expect(result.stderr == "imported 2 items into 1 list\n")
-        #expect(try cli.run("list", "-l", "Liste").stdout == "[ ] 1 Zelt und Heringe\n[x] 2 Kocher\n")
+        #expect(
+            try cli.run("list", "-l", "Liste").stdout == "[ ] 1 Zelt und Heringe\n[x] 2 Kocher\n")
     }
 
     @Test(arguments: [["--split-level", "0"], ["--split-level", "7"], ["--split-level", "2"]])

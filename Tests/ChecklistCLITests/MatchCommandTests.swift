@@ -8,7 +8,8 @@ import Testing
     init() throws {
         cli = try CLI()
         try cli.run(
-            ["add", "-q", "-l", "camping", "-"], stdin: Data(
+            ["add", "-q", "-l", "camping", "-"],
+            stdin: Data(
                 """
                 Big TENT
                 Tent pegs
@@ -41,7 +42,9 @@ import Testing
     }
 
     @Test func matchCombinesWithCheckedAndUnchecked() throws {
-        #expect(try cli.run("list", "--all", "--checked", "--match", "été").stdout == "trip:\n[x] 6 ÉTÉ hat\n")
+        #expect(
+            try cli.run("list", "--all", "--checked", "--match", "été").stdout
+                == "trip:\n[x] 6 ÉTÉ hat\n")
         #expect(
             try cli.run("list", "--all", "--unchecked", "--match", "TENT", "--format", "ids").stdout
                 == "1\n9\n")
@@ -57,10 +60,12 @@ import Testing
     }
 
     @Test func matchedIDsPipeIntoCheck() throws {
-        let result = try cli.pipeline("checklist list --all --match tent --format ids | checklist check -")
+        let result = try cli.pipeline(
+            "checklist list --all --match tent --format ids | checklist check -")
         #expect(result.status == 0)
         #expect(result.stderr == "checked 2 items (1 already checked)\n")
-        #expect(try cli.run("list", "--all", "--checked", "--format", "ids").stdout == "1\n2\n6\n9\n")
+        #expect(
+            try cli.run("list", "--all", "--checked", "--format", "ids").stdout == "1\n2\n6\n9\n")
     }
 
     @Test func matchOnAMissingListIsAnError() throws {

@@ -127,7 +127,8 @@ import Testing
         #expect(result.status == 65)
         #expect(result.stderr.hasPrefix("checklist: " + message), "\(result.stderr)")
         // Markdown that `--lenient` would take says so; JSON does not.
-        let hint = file.hasPrefix("##") ? " (import --lenient takes the task lines of any Markdown)" : ""
+        let hint =
+            file.hasPrefix("##") ? " (import --lenient takes the task lines of any Markdown)" : ""
         #expect(result.stderr.hasSuffix("; nothing was imported\(hint)\n"))
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(try cli.databaseBytes() == before)

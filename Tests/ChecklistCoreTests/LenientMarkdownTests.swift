@@ -117,7 +117,10 @@ import Testing
     }
 
     @Test func tasksBeforeAnyHeadingGoToNoNamedList() throws {
-        #expect(try items("- [ ] First\n# Later\n- [ ] Second\n") == ["-|[ ] First", "Later|[ ] Second"])
+        #expect(
+            try items("- [ ] First\n# Later\n- [ ] Second\n") == [
+                "-|[ ] First", "Later|[ ] Second",
+            ])
     }
 
     @Test func frontMatterHTMLTablesQuotesBulletsAndProseAreSkippedAndCounted() throws {
@@ -149,7 +152,8 @@ import Testing
         #expect(try items(text) == ["-|[ ] Task"])
         #expect(
             result.skipped.breakdown
-                == "front matter 4, HTML 3, table 3, prose 2, block quote 2, plain bullet 1, rule 1")
+                == "front matter 4, HTML 3, table 3, prose 2, block quote 2, plain bullet 1, rule 1"
+        )
     }
 
     @Test func anEmptyTaskIsSkippedAndCounted() throws {

@@ -36,8 +36,20 @@ public struct TextMatch: Sendable {
         }
         // Building a String per title costs four times reading its row; most titles' code
         // points each fold alone, to a key worked out once per distinct code point.
-        let titleKey = folds.key(of: title) ?? TextMatch.key(title)
+        // A title typed as decomposed letters (macOS file names, some keyboards) is composed
+        // first; then its code points usually fold alone too.
+        let titleKey =
+            folds.key(of: title) ?? folds.key(of: TextMatch.composed(title))
+            ?? TextMatch.key(title)
         return titleKey.withUnsafeBufferPointer { TextMatch.contains($0, key) { $0 } }
+    }
+
+    /// `text` in Normalization Form C.
+    static func composed(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text._nfcCodeUnits { bytes.append(byte) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether a code point's key, put next to its neighbours' keys, is the key of the

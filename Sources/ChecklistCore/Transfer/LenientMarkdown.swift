@@ -310,7 +310,8 @@ struct LenientMarkdown {
             }
             let parents = containers.dropLast().compactMap(\.taskTitle)
             if let last = containers.indices.last { containers[last].taskTitle = title }
-            try addTask((parents + [title]).joined(separator: " › "), isChecked, paragraph.firstLine)
+            try addTask(
+                (parents + [title]).joined(separator: " › "), isChecked, paragraph.firstLine)
         }
     }
 

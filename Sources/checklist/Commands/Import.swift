@@ -57,7 +57,9 @@ extension ChecklistCommand {
                     throw ValidationError("--split-level takes a heading level from 1 to 6")
                 }
             }
-            if let list { try Checklist.validateName(list) } else {
+            if let list {
+                try Checklist.validateName(list)
+            } else {
                 try ListOptions.validateEnvironment()
             }
         }

@@ -21,7 +21,8 @@ struct ColoredTextRenderer: ItemRenderer {
         for item in items {
             if showsListNames && item.list != currentList {
                 if currentList != nil { output.write("\n") }
-                output.write(ANSI.bold + TerminalText.escapingControls(item.list) + ANSI.reset + ":\n")
+                output.write(
+                    ANSI.bold + TerminalText.escapingControls(item.list) + ANSI.reset + ":\n")
                 currentList = item.list
             }
             let id = String(item.id)
