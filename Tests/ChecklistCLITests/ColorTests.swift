@@ -79,3 +79,15 @@ import Testing
         return result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
     }
 }
+
+/// The root's help, which ArgumentParser prints from our discussion text.
+@Suite(.timeLimit(.minutes(1))) struct RootHelpTests {
+    @Test func rootHelpListsTheExitStatuses() throws {
+        let help = try CLI().run("--help").stdout
+        for status in [
+            "0 success", "1 a confirmation", "3 an ID or list", "64 usage", "65 not a", "74 the",
+        ] {
+            #expect(help.contains(status), "\(status)")
+        }
+    }
+}
