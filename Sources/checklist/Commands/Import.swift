@@ -32,7 +32,8 @@ extension ChecklistCommand {
 
         @Option(
             name: [.short, .long],
-            help: ArgumentHelp("Put every item into this list.", valueName: "name"))
+            help: ArgumentHelp("Put every item into this list.", valueName: "name"),
+            completion: .custom(ListNames.complete))
         var list: String?
 
         @Argument(help: ArgumentHelp("The file, or - for stdin.", valueName: "file"))

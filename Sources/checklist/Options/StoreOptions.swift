@@ -1,6 +1,5 @@
 import ArgumentParser
 import ChecklistCore
-
 import Glibc
 
 /// `--db`: where the database lives.
@@ -43,7 +42,8 @@ struct ListOptions: ParsableArguments {
     @Option(
         name: [.short, .long],
         help: ArgumentHelp(
-            "The list (default: $CHECKLIST_LIST, else 'default').", valueName: "name"))
+            "The list (default: $CHECKLIST_LIST, else 'default').", valueName: "name"),
+        completion: .custom(ListNames.complete))
     var list: String?
 
     /// The list named by the flag or the environment, if any.
@@ -113,5 +113,27 @@ enum Environment {
             variables[name] = value(name)
         }
         return variables
+    }
+}
+
+/// Shell completion of list names: the lists of the database the command line names (its
+/// `--db`, else the usual places), read without creating anything; nothing when there is no
+/// database or it cannot be read.
+enum ListNames {
+    @Sendable static func complete(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        var path: String?
+        for (position, word) in words.enumerated() where position < index {
+            if word == "--db", position + 1 < words.count {
+                path = words[position + 1]
+            } else if word.hasPrefix("--db=") {
+                path = String(word.dropFirst(5))
+            }
+        }
+        guard
+            let location = try? DatabaseLocation.resolve(
+                explicitPath: path, environment: Environment.databaseVariables),
+            let lists = try? DatabaseOpener.openForReading(location).lists()
+        else { return [] }
+        return lists.map(\.name).filter { $0.hasPrefix(prefix) }
     }
 }
