@@ -162,13 +162,14 @@ CREATE TABLE steps(step TEXT PRIMARY KEY, ord INTEGER, label TEXT);
 INSERT INTO steps VALUES
     ('add', 1, 'add - (N titles on stdin, empty list)'),
     ('list-text', 2, 'list (text, to /dev/null)'),
-    ('list-json', 3, 'list --format json (to /dev/null)'),
-    ('count', 4, 'count'),
-    ('check-one', 5, 'check ID (one item)'),
-    ('check-range', 6, 'check LO-HI (N/10 IDs, one range)'),
-    ('check-stdin', 7, 'check - (N/10 scattered IDs on stdin)'),
-    ('uncheck-all', 8, 'uncheck --all (N/10 checked)'),
-    ('delete-checked', 9, 'delete --checked (N/10 items)'),
+    ('list-match', 3, 'list --match (every title matches, to /dev/null)'),
+    ('list-json', 4, 'list --format json (to /dev/null)'),
+    ('count', 5, 'count'),
+    ('check-one', 6, 'check ID (one item)'),
+    ('check-range', 7, 'check LO-HI (N/10 IDs, one range)'),
+    ('check-stdin', 8, 'check - (N/10 scattered IDs on stdin)'),
+    ('uncheck-all', 9, 'uncheck --all (N/10 checked)'),
+    ('delete-checked', 10, 'delete --checked (N/10 items)'),
     ('peer-list', 11, 'list (10,000 items, to /dev/null)'),
     ('peer-check-one', 12, 'check one item'),
     ('peer-check-many', 13, 'check many (1,000 items)'),
@@ -230,7 +231,7 @@ prepare_size() { # n: base databases, input files and rendered SQL under $WORK/$
     counts=$("$CL" count --db "$d/read.db") || die "checklist count failed on the generated database"
     [ "$counts" = "$((n / 10)) $n" ] || die "checklist reads the generated database as '$counts', not '$((n / 10)) $n'"
     local s
-    for s in add list-text list-json count uncheck-all delete-checked check-stdin; do
+    for s in add list-text list-match list-json count uncheck-all delete-checked check-stdin; do
         render "$SQL_SRC/$s.sql" "$d/sql/$s.sql"
     done
     render "$SQL_SRC/check-one.sql" "$d/sql/check-one.sql" "id=$((n / 2))"
@@ -310,6 +311,9 @@ run_size() {
     bench_pair list-text "$n" text "" none \
         "$(qcmd "$CL" list --db "$d/read.db")" \
         "$(qcmd "${ro[@]}" "$d/read.db" "$(rd "$d/sql/list-text.sql")")"
+    bench_pair list-match "$n" text "" none \
+        "$(qcmd "$CL" list --match 'OF THE BENCHMARK' --db "$d/read.db")" \
+        "$(qcmd "${ro[@]}" "$d/read.db" "$(rd "$d/sql/list-match.sql")")"
     bench_pair list-json "$n" json "" none \
         "$(qcmd "$CL" list --format json --db "$d/read.db")" \
         "$(qcmd "${ro[@]}" "$d/read.db" "$(rd "$d/sql/list-json.sql")")"

@@ -45,6 +45,8 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
     case nothingToUndo
     /// An import file that does not parse; `line` is the first bad line (1-based).
     case malformedImport(line: Int, reason: String)
+    /// A Markdown file the strict import refuses at `line` and `import --lenient` would take.
+    case strictImportRefused(line: Int, reason: String)
 
     public var description: String {
         switch self {
@@ -113,6 +115,9 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
             return "nothing to undo: no change is recorded (see `checklist history`)"
         case .malformedImport(let line, let reason):
             return "line \(line) of the import file: \(reason); nothing was imported"
+        case .strictImportRefused(let line, let reason):
+            return "line \(line) of the import file: \(reason); nothing was imported"
+                + " (import --lenient takes the task lines of any Markdown)"
         }
     }
 }

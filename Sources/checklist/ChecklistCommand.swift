@@ -12,6 +12,12 @@ struct ChecklistCommand: ParsableCommand {
             The database is --db PATH, else $CHECKLIST_DB, else \
             $XDG_DATA_HOME/checklist/checklist.db, else ~/.local/share/checklist/checklist.db.
             With no subcommand, checklist lists the items of the default list.
+
+            Exit status: 0 success; 1 a confirmation answered no, or count --all-checked \
+            found unchecked items; 3 an ID or list named does not exist (nothing changed); \
+            64 usage error (nothing changed); 65 not a checklist database, corrupt, a newer \
+            schema, or a malformed import file (left untouched); 74 the database or a file \
+            cannot be opened, read or written.
             """,
         version: "1.0.0",
         subcommands: [
@@ -114,7 +120,8 @@ enum ExitStatus: Int32 {
             self = .notFound
         case .declined: self = .declined
         case .invalidInput, .fileExists, .singleChoiceConflict: self = .usage
-        case .notAChecklistDatabase, .corruptDatabase, .schemaTooNew, .malformedImport:
+        case .notAChecklistDatabase, .corruptDatabase, .schemaTooNew, .malformedImport,
+            .strictImportRefused:
             self = .dataError
         case .databaseUnavailable, .databaseBusy, .cannotRead: self = .ioError
         }

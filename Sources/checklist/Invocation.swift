@@ -22,6 +22,8 @@ struct Invocation {
     /// The root's own flags, which ArgumentParser handles.
     static let rootFlags: Set = [
         "-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help",
+        // What a completion script calls to ask for custom completions (the list names).
+        "---completion",
     ]
     /// Options whose value is a number or an ID, so `-1` after them is their value.
     static let numericOptions: Set = ["--to", "--limit", "--expect", "--keep", "--before", "--after"]

@@ -282,7 +282,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) final class ListNameTests {
+@Suite(.timeLimit(.minutes(3))) final class ListNameTests {
     let cli: CLI
 
     init() throws {

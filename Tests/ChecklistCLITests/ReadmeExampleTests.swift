@@ -54,6 +54,10 @@ import Testing
                 == ReadmeExample.normalized("41  2025-01-01T00:00:00.000Z  checked")
                 .replacingOccurrences(of: "41", with: "40"))
         #expect(ReadmeExample.normalized("2026-11-23") == "2026-11-23", "dates alone stay")
+        #expect(
+            ReadmeExample.normalized("22  2026-11-23 11:39  moved")
+                == ReadmeExample.normalized("22  2025-01-01 00:00  moved"))
+        #expect(ReadmeExample.normalized("at 2026-11-23 11:39") == "at 2026-11-23 11:39")
     }
 
     private func readme() throws -> String {
@@ -111,6 +115,10 @@ struct ReadmeExample: Equatable {
     static func normalized(_ text: String) -> String {
         text.replacingOccurrences(
             of: #"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z"#,
-            with: "<time>", options: .regularExpression)
+            with: "<time>", options: .regularExpression
+        ).replacingOccurrences(
+            // `history` text: local time to the minute.
+            of: #"(?m)^([0-9]+  )[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}  "#,
+            with: "$1<minute>  ", options: .regularExpression)
     }
 }

@@ -12,7 +12,7 @@ import Testing
     @Test func aTerminalGetsACheckedOfTotalLine() throws {
         try cli.run("add", "Tent", "Stove", "Map")
         try cli.run("check", "2")
-        let screen = try onTerminal("\"$CHECKLIST\" list")
+        let screen = try onTerminal("\"$CHECKLIST\" list --color never")
         #expect(screen == "[ ] 1 Tent\n[x] 2 Stove\n[ ] 3 Map\n1 of 3 checked\n")
     }
 
@@ -24,7 +24,7 @@ import Testing
 
     @Test func escapeSequencesInTitlesAreShownEscapedOnATerminal() throws {
         try cli.run("add", "\u{1B}[31mred\u{1B}[0m", "\u{1B}]0;title\u{07}osc", "\u{9B}2Jcsi")
-        let screen = try onTerminal("\"$CHECKLIST\" list")
+        let screen = try onTerminal("NO_COLOR=1 \"$CHECKLIST\" list")
         #expect(
             screen == "[ ] 1 \\u{1B}[31mred\\u{1B}[0m\n[ ] 2 \\u{1B}]0;title\\u{7}osc\n"
                 + "[ ] 3 \\u{9B}2Jcsi\n0 of 3 checked\n")

@@ -131,6 +131,9 @@ public struct ImportSummary: ChangeDescribing, Hashable {
     public var lists: [ListName]
     /// Items of single-choice lists unchecked because an imported item there is checked.
     public var uncheckedOthers: Int = 0
+    /// What a lenient import skipped (the command knows it, the store does not); nil for a
+    /// strict import.
+    public var skipped: SkippedLines?
 
     public init(itemCount: Int, lists: [ListName], uncheckedOthers: Int = 0) {
         self.itemCount = itemCount
@@ -144,8 +147,13 @@ public struct ImportSummary: ChangeDescribing, Hashable {
     }
 
     public var summaryLine: String {
-        "imported \(Phrase.items(itemCount))"
-            + (lists.isEmpty ? "" : " into " + lists.map(\.text).joined(separator: ", "))
+        let into =
+            if let skipped {
+                Phrase.intoLists(lists.count) + Phrase.skippedNote(skipped)
+            } else {
+                lists.isEmpty ? "" : " into " + lists.map(\.text).joined(separator: ", ")
+            }
+        return "imported \(Phrase.items(itemCount))" + into
             + Phrase.notes(uncheckedOthers > 0 ? [Phrase.uncheckedOthers(uncheckedOthers)] : [])
     }
 }
@@ -208,6 +216,18 @@ public enum Phrase {
     /// "ID 4", "IDs 1-3, 7".
     public static func ids(_ ids: IDSet, limit: Int = 20) -> String {
         (ids.count == 1 ? "ID " : "IDs ") + ids.summary(limit: limit)
+    }
+
+    /// " into 3 lists"; nothing for none.
+    public static func intoLists(_ count: Int) -> String {
+        count == 0 ? "" : count == 1 ? " into 1 list" : " into \(count) lists"
+    }
+
+    /// "; skipped 12 lines (prose 8, code 4)"; nothing when nothing was skipped.
+    public static func skippedNote(_ skipped: SkippedLines) -> String {
+        let total = skipped.total
+        guard total > 0 else { return "" }
+        return "; skipped \(total == 1 ? "1 line" : "\(total) lines") (\(skipped.breakdown))"
     }
 
     /// "unchecked 1 item of a single-choice list".

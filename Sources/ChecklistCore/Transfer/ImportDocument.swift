@@ -44,7 +44,23 @@ public struct ImportDocument: Equatable, Sendable {
         switch body.first(where: { !whiteSpace.contains($0) }) {
         case nil: return ImportDocument(lists: [])
         case UInt8(ascii: "["), UInt8(ascii: "{"): return try parseJSON(bytes)
-        default: return try parseMarkdown(bytes)
+        default: return try parseStrictMarkdown(bytes)
+        }
+    }
+
+    /// `parseMarkdown`, whose error says so when `import --lenient` would take the file.
+    private static func parseStrictMarkdown(
+        _ bytes: [UInt8]
+    ) throws(ChecklistError) -> ImportDocument {
+        do {
+            return try parseMarkdown(bytes)
+        } catch .malformedImport(let line, let reason) {
+            guard (try? parseLenientMarkdown(bytes)) != nil else {
+                throw .malformedImport(line: line, reason: reason)
+            }
+            throw .strictImportRefused(line: line, reason: reason)
+        } catch {
+            throw error
         }
     }
 

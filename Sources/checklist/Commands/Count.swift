@@ -26,6 +26,12 @@ extension ChecklistCommand {
                 """)
         var allChecked = false
 
+        @Option(
+            help: ArgumentHelp(
+                "Count only items whose title contains this text (any case, any script).",
+                valueName: "text"))
+        var match: String?
+
         func validate() throws {
             try list.requireNoList(with: all)
             if checked && unchecked {
@@ -34,7 +40,11 @@ extension ChecklistCommand {
         }
 
         func run() throws {
-            let counts = try store.openForReading().counts(in: all ? .all : .list(try list.name))
+            let store = try store.openForReading()
+            let scope: ListScope = all ? .all : .list(try list.name)
+            let counts =
+                try match.map { try store.counts(in: scope, matching: TextMatch($0)) }
+                ?? store.counts(in: scope)
             let line =
                 checked
                 ? "\(counts.checked)"

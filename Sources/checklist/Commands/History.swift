@@ -6,7 +6,10 @@ extension ChecklistCommand {
         static let configuration = CommandConfiguration(
             commandName: "history", _superCommandName: "checklist",
             abstract: "Show the recent changes that undo can revert, newest first.",
-            discussion: "Text shows `ID  TIME  WHAT`; json adds the command and item count.")
+            discussion: """
+                Text shows `ID  TIME  WHAT`, the time local to the minute; json adds the \
+                command and item count, with UTC timestamps.
+                """)
 
         @OptionGroup var store: StoreOptions
 

@@ -11,6 +11,7 @@ extension ChecklistCommand {
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var list: ListOptions
+        @OptionGroup var colors: ColorOptions
 
         @Flag(help: "Show every list.")
         var all = false
@@ -24,6 +25,12 @@ extension ChecklistCommand {
         @Option(help: "text, json or ids.")
         var format: OutputFormat = .text
 
+        @Option(
+            help: ArgumentHelp(
+                "Only items whose title contains this text (any case, any script).",
+                valueName: "text"))
+        var match: String?
+
         func validate() throws {
             try list.requireNoList(with: all)
             if checked && unchecked {
@@ -34,24 +41,26 @@ extension ChecklistCommand {
         func run() throws {
             let filter: ItemFilter = checked ? .checked : unchecked ? .unchecked : .any
             let scope: ListScope = all ? .all : .list(try list.name)
+            let matching = match.map(TextMatch.init)
             let store = try store.openForReading()
             let isTerminal = Output.isTerminal
-            var counts = ItemCounts(checked: 0, total: 0)
             if format == .json {
-                var renderer = ItemJSONWriter()
-                try store.forEachItem(in: scope, filter: filter) {
-                    renderer.write($0, to: &Output.standardOutput)
+                var writer = ItemJSONWriter()
+                try store.forEachItem(in: scope, filter: filter, matching: matching) {
+                    writer.write($0, to: &Output.standardOutput)
                 }
-                renderer.finish(to: &Output.standardOutput)
+                writer.finish(to: &Output.standardOutput)
                 return
             }
             var renderer = format.headlineRenderer(
-                showsListNames: all, escapesControls: isTerminal)
-            try store.forEachHeadline(in: scope, filter: filter) {
+                showsListNames: all, escapesControls: isTerminal, isColored: colors.isColored)
+            var counts = ItemCounts(checked: 0, total: 0)
+            try store.forEachHeadline(in: scope, filter: filter, matching: matching) {
                 counts.total += 1
                 if $0.isSelected { counts.checked += 1 }
                 renderer.write($0, to: &Output.standardOutput)
             }
+            renderer.finish(to: &Output.standardOutput)
             if isTerminal && format == .text && filter == .any {
                 Output.summarize("\(counts.checked) of \(counts.total) checked", quiet: false)
             }

@@ -6,7 +6,8 @@ struct ListOptions: ParsableArguments {
     @Option(
         name: [.short, .long],
         help: ArgumentHelp(
-            "The list (default: $CHECKLIST_LIST, else 'default').", valueName: "name"))
+            "The list (default: $CHECKLIST_LIST, else 'default').", valueName: "name"),
+        completion: .custom(ListNames.complete))
     var list: String?
 
     /// The list named by the flag or the environment, if any.

@@ -12,7 +12,8 @@ struct HistoryRenderer {
                 let description =
                     escapesControls
                     ? TerminalText.escapingControls(change.description) : change.description
-                output.write("\(change.id)  \(change.createdAt)  \(description)\n")
+                let time = LocalTime.minute(of: change.createdAt)
+                output.write("\(change.id)  \(time)  \(description)\n")
             }
         case .json:
             var bytes = Array((changes.isEmpty ? "[" : "[\n").utf8)

@@ -4,6 +4,8 @@ import ChecklistCore
 struct ListsRenderer {
     let format: OutputFormat
     let escapesControls: Bool
+    /// Names in bold, and the counts of a list whose every item is checked in green.
+    var isColored = false
 
     func write(_ lists: [Checklist], to output: inout some TextOutputStream & ByteOutput) {
         switch format {
@@ -13,7 +15,14 @@ struct ListsRenderer {
                 let name = displayed(list.name.text)
                 let padding = String(repeating: " ", count: max(0, width - list.name.text.count))
                 let mode = list.mode == .single ? " (single)" : ""
-                output.write("\(name)\(padding)  \(list.checkedCount)/\(list.totalCount)\(mode)\n")
+                let counts = "\(list.checkedCount)/\(list.totalCount)"
+                if isColored {
+                    let done = list.totalCount > 0 && list.checkedCount == list.totalCount
+                    output.write(ANSI.bold + name + ANSI.reset + padding + "  ")
+                    output.write((done ? ANSI.green + counts + ANSI.reset : counts) + mode + "\n")
+                } else {
+                    output.write("\(name)\(padding)  \(counts)\(mode)\n")
+                }
             }
         case .json:
             // The same layout as the items' JSON: one object a line, keys in sorted order.

@@ -9,13 +9,16 @@ extension ChecklistCommand.Lists {
             discussion: "Text shows `name  checked/total`; json gives name, mode, checked, total.")
 
         @OptionGroup var store: StoreOptions
+        @OptionGroup var colors: ColorOptions
 
         @Option(help: "text, json or ids (ids prints one list name a line).")
         var format: OutputFormat = .text
 
         func run() throws {
             let lists = try store.openForReading().lists()
-            ListsRenderer(format: format, escapesControls: Output.isTerminal)
+            ListsRenderer(
+                format: format, escapesControls: Output.isTerminal || colors.isColored,
+                isColored: colors.isColored)
                 .write(lists, to: &Output.standardOutput)
         }
     }

@@ -1,0 +1,149 @@
+import Synchronization
+
+/// A search for titles that contain a piece of text, as a person means it: case is ignored in
+/// any script (`STRASSE` finds `Straße`, `МОСКВА` finds `Москва`) and canonically equivalent
+/// forms are equal (`é` as one code point or as `e` and a combining accent).
+///
+/// Both the pattern and each title are reduced to one key, and the title's key must contain
+/// the pattern's, code point by code point: the key is the text case-folded as
+/// `uppercased().lowercased()` (the standard library's full mappings: `ß` → `SS` → `ss`,
+/// `ﬁ` → `fi`, the Kelvin sign → `k`, final `ς` → `σ`; this agrees with Unicode's full case
+/// folding for every script with case, and needs neither Foundation nor a locale), then put
+/// in Normalization Form C, so `e` + U+0301 becomes `é` and `e` alone does not match it.
+public struct TextMatch: Sendable {
+    /// The pattern's key, as UTF-8.
+    private let key: [UInt8]
+    /// The key when it is all ASCII; nil when no ASCII title can hold it.
+    private let asciiPattern: [UInt8]?
+
+    /// The keys of the code points seen so far that fold alone (see `foldsAlone`).
+    private let folds = FoldCache()
+
+    /// A search for titles containing `pattern`.
+    public init(_ pattern: String) {
+        key = TextMatch.key(pattern)
+        asciiPattern = key.allSatisfy { $0 < 0x80 } ? key : nil
+    }
+
+    /// Whether `title` contains the pattern, ignoring case, under canonical equivalence.
+    public func matches(_ title: String) -> Bool {
+        if key.isEmpty { return true }
+        // Most titles are ASCII, whose case folding is ASCII's: compare bytes without
+        // building a String. A folded pattern that is not ASCII cannot be inside folded ASCII.
+        var title = title
+        if let asciiResult = title.withUTF8({ TextMatch.asciiContains($0, asciiPattern) }) {
+            return asciiResult
+        }
+        // Building a String per title costs four times reading its row; most titles' code
+        // points each fold alone, to a key worked out once per distinct code point.
+        // A title typed as decomposed letters (macOS file names, some keyboards) is composed
+        // first; then its code points usually fold alone too.
+        let titleKey =
+            folds.key(of: title) ?? folds.key(of: TextMatch.composed(title))
+            ?? TextMatch.key(title)
+        return titleKey.withUnsafeBufferPointer { TextMatch.contains($0, key) { $0 } }
+    }
+
+    /// `text` in Normalization Form C.
+    static func composed(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text._nfcCodeUnits { bytes.append(byte) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether a code point's key, put next to its neighbours' keys, is the key of the
+    /// whole: it combines with no neighbour under normalization (no combining mark, no
+    /// Hangul jamo, none of the scripts whose vowel signs compose, none of the singletons
+    /// that normalization replaces). Conservative: a false here only takes the slow path.
+    static func foldsAlone(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.properties.canonicalCombiningClass == .notReordered else { return false }
+        switch scalar.value {
+        case 0x0340...0x0345, 0x0374, 0x037E, 0x0387, 0x0900...0x0DFF, 0x0F00...0x109F,
+            0x1100...0x11FF, 0x1B00...0x1B7F, 0x1F00...0x1FFF, 0x2000...0x2001, 0x2126,
+            0x212A...0x212B, 0x2329...0x232A, 0x2ADC, 0x3099...0x309A, 0xA960...0xA97F,
+            0xD7B0...0xD7FF, 0xF900...0xFAFF, 0xFB1D...0xFB4F, 0x11000...0x11FFF,
+            0x1D15E...0x1D1C0, 0x2F800...0x2FA1F:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// Case-folded, then Normalization Form C (see the type's note), as UTF-8. A match of one
+    /// valid UTF-8 key inside another can only start at a code point.
+    static func key(_ text: String) -> [UInt8] {
+        var key: [UInt8] = []
+        key.reserveCapacity(text.utf8.count + 8)
+        // `_nfcCodeUnits` is the standard library's own normalizer (what String comparison
+        // uses), public though underscored; nothing else in it normalizes without Foundation.
+        for byte in text.uppercased().lowercased()._nfcCodeUnits { key.append(byte) }
+        return key
+    }
+
+    /// nil when `title` is not all ASCII (the caller takes the general path); else whether it
+    /// contains `pattern` ignoring ASCII case. A carriage return followed by a line feed is
+    /// one character, but titles hold no line feed.
+    private static func asciiContains(_ title: UnsafeBufferPointer<UInt8>, _ pattern: [UInt8]?)
+        -> Bool?
+    {
+        var isASCII = true
+        for byte in title where byte >= 0x80 {
+            isASCII = false
+            break
+        }
+        guard isASCII else { return nil }
+        guard let pattern else { return false }
+        return contains(title, pattern, lowercase)
+    }
+
+    /// Whether `text`, each byte mapped by `map`, contains `pattern`.
+    @inline(__always)
+    private static func contains(
+        _ text: UnsafeBufferPointer<UInt8>, _ pattern: [UInt8], _ map: (UInt8) -> UInt8
+    ) -> Bool {
+        guard let first = pattern.first else { return true }
+        guard text.count >= pattern.count else { return false }
+        for start in 0...(text.count - pattern.count) where map(text[start]) == first {
+            var offset = 1
+            while offset < pattern.count && map(text[start + offset]) == pattern[offset] {
+                offset += 1
+            }
+            if offset == pattern.count { return true }
+        }
+        return false
+    }
+
+    @inline(__always)
+    private static func lowercase(_ byte: UInt8) -> UInt8 {
+        byte &- 0x41 < 26 ? byte | 0x20 : byte
+    }
+}
+
+/// The keys of single code points, shared by the copies of one `TextMatch`.
+private final class FoldCache: Sendable {
+    private let keys = Mutex<[UInt32: [UInt8]]>([:])
+
+    /// The key of `title` built code point by code point; nil when one of them does not fold
+    /// alone.
+    func key(of title: String) -> [UInt8]? {
+        keys.withLock { keys in
+            var key: [UInt8] = []
+            key.reserveCapacity(title.utf8.count + 8)
+            for scalar in title.unicodeScalars {
+                if scalar.isASCII {
+                    let byte = UInt8(scalar.value)
+                    key.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+                } else if let known = keys[scalar.value] {
+                    key.append(contentsOf: known)
+                } else {
+                    guard TextMatch.foldsAlone(scalar) else { return nil }
+                    let folded = TextMatch.key(String(scalar))
+                    keys[scalar.value] = folded
+                    key.append(contentsOf: folded)
+                }
+            }
+            return key
+        }
+    }
+}

@@ -1,0 +1,281 @@
+/// The CommonMark (and GitHub) block starts the lenient import recognises, each read from one
+/// line at a given offset. Lines are bytes with the tabs of their indentation expanded, so an
+/// offset is a column. Only ASCII bytes are looked at, so every cut falls between characters.
+enum MarkdownSyntax {
+    typealias Line = [UInt8]
+
+    static let space = UInt8(ascii: " ")
+    static let tab = UInt8(ascii: "\t")
+
+    /// Spaces from `start` to the first other byte.
+    static func indent(_ line: Line, _ start: Int) -> Int {
+        var index = start
+        while index < line.count && line[index] == space { index += 1 }
+        return index - start
+    }
+
+    static func isBlank(_ line: Line, from start: Int) -> Bool {
+        line[min(start, line.count)...].allSatisfy { $0 == space || $0 == tab }
+    }
+
+    /// Tabs in the indentation and between the markers that nest blocks (`>`, list markers)
+    /// become spaces to the next multiple of four, as CommonMark counts columns; a tab in
+    /// a title is left as written.
+    static func expandingIndentTabs(_ line: ArraySlice<UInt8>) -> Line {
+        var result: Line = []
+        result.reserveCapacity(line.count)
+        var index = line.startIndex
+        while index < line.endIndex {
+            let byte = line[index]
+            if byte == tab {
+                repeat { result.append(space) } while result.count % 4 != 0
+            } else if isStructural(byte) {
+                result.append(byte)
+            } else {
+                break
+            }
+            index += 1
+        }
+        result.append(contentsOf: line[index...])
+        return result
+    }
+
+    private static func isStructural(_ byte: UInt8) -> Bool {
+        switch byte {
+        case space, UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+            UInt8(ascii: "."), UInt8(ascii: ")"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default: false
+        }
+    }
+
+    // MARK: - Containers
+
+    struct ListMarker {
+        /// The column where the item's content starts; continuation lines indent to it.
+        var contentIndent: Int
+        var isOrdered: Bool
+        var number: Int
+        var isEmpty: Bool
+    }
+
+    /// A list item's marker (`-`, `*`, `+`, `1.`, `1)`) at `start`, at most three spaces in.
+    static func listMarker(_ line: Line, _ start: Int) -> ListMarker? {
+        let leading = indent(line, start)
+        guard leading <= 3 else { return nil }
+        var index = start + leading
+        guard index < line.count else { return nil }
+        var isOrdered = false
+        var number = 0
+        switch line[index] {
+        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"):
+            index += 1
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let digits = line[index...].prefix { $0 >= 0x30 && $0 <= 0x39 }
+            guard digits.count <= 9 else { return nil }
+            number = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+            index += digits.count
+            guard index < line.count,
+                line[index] == UInt8(ascii: ".") || line[index] == UInt8(ascii: ")")
+            else { return nil }
+            index += 1
+            isOrdered = true
+        default:
+            return nil
+        }
+        if index == line.count || isBlank(line, from: index) {
+            return ListMarker(
+                contentIndent: index - start + 1, isOrdered: isOrdered, number: number,
+                isEmpty: true)
+        }
+        let gap = indent(line, index)
+        guard gap > 0 else { return nil }
+        // Five spaces or more after the marker: one belongs to the marker, the rest make
+        // indented code inside the item.
+        let width = gap <= 4 ? gap : 1
+        return ListMarker(
+            contentIndent: index - start + width, isOrdered: isOrdered, number: number,
+            isEmpty: false)
+    }
+
+    /// `[ ]`, `[x]` or `[X]` at `start`, followed by white space or the end of the line:
+    /// whether it is checked and where the title starts.
+    static func taskMarker(_ line: Line, _ start: Int) -> (isChecked: Bool, titleStart: Int)? {
+        guard line.count >= start + 3, line[start] == UInt8(ascii: "["),
+            line[start + 2] == UInt8(ascii: "]"),
+            line.count == start + 3 || line[start + 3] == space || line[start + 3] == tab
+        else { return nil }
+        switch line[start + 1] {
+        case space: return (false, start + 3)
+        case UInt8(ascii: "x"), UInt8(ascii: "X"): return (true, start + 3)
+        default: return nil
+        }
+    }
+
+    // MARK: - Leaves
+
+    /// An ATX heading's level and text (trimmed, closing `#`s removed).
+    static func atxHeading(_ line: Line, _ start: Int) -> (level: Int, text: ArraySlice<UInt8>)? {
+        let leading = indent(line, start)
+        guard leading <= 3 else { return nil }
+        let hashes = line[(start + leading)...].prefix { $0 == UInt8(ascii: "#") }
+        let after = start + leading + hashes.count
+        guard (1...6).contains(hashes.count),
+            after == line.count || line[after] == space || line[after] == tab
+        else { return nil }
+        var text = trimmed(line[after...])
+        // A closing sequence of #s counts only after white space (or as the whole text).
+        let closing = text.reversed().prefix { $0 == UInt8(ascii: "#") }.count
+        if closing > 0 {
+            let before = text.dropLast(closing)
+            if before.isEmpty || before.last == space || before.last == tab {
+                text = trimmed(before)
+            }
+        }
+        return (hashes.count, text)
+    }
+
+    /// The fence character and length of a code fence opening at `start`.
+    static func fenceOpening(_ line: Line, _ start: Int) -> (byte: UInt8, length: Int)? {
+        let leading = indent(line, start)
+        guard leading <= 3, start + leading < line.count else { return nil }
+        let byte = line[start + leading]
+        guard byte == UInt8(ascii: "`") || byte == UInt8(ascii: "~") else { return nil }
+        let length = line[(start + leading)...].prefix { $0 == byte }.count
+        guard length >= 3 else { return nil }
+        // A backtick fence's info string may not hold a backtick (that is inline code).
+        if byte == UInt8(ascii: "`")
+            && line[(start + leading + length)...].contains(UInt8(ascii: "`"))
+        {
+            return nil
+        }
+        return (byte, length)
+    }
+
+    static func closesFence(
+        _ line: Line, _ start: Int, byte: UInt8, length: Int
+    ) -> Bool {
+        let leading = indent(line, start)
+        guard leading <= 3 else { return false }
+        let run = line[(start + leading)...].prefix { $0 == byte }.count
+        return run >= length && isBlank(line, from: start + leading + run)
+    }
+
+    /// `***`, `---`, `___` (three or more, spaces allowed between).
+    static func isThematicBreak(_ line: Line, _ start: Int) -> Bool {
+        let leading = indent(line, start)
+        guard leading <= 3, start + leading < line.count else { return false }
+        let byte = line[start + leading]
+        guard [UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "_")].contains(byte)
+        else { return false }
+        var count = 0
+        for other in line[(start + leading)...] {
+            if other == byte {
+                count += 1
+            } else if other != space && other != tab {
+                return false
+            }
+        }
+        return count >= 3
+    }
+
+    /// A setext underline's heading level: `===` is 1, `---` is 2.
+    static func setextLevel(_ line: Line, _ start: Int) -> Int? {
+        let leading = indent(line, start)
+        guard leading <= 3, start + leading < line.count else { return nil }
+        let byte = line[start + leading]
+        guard byte == UInt8(ascii: "=") || byte == UInt8(ascii: "-") else { return nil }
+        let run = line[(start + leading)...].prefix { $0 == byte }.count
+        guard isBlank(line, from: start + leading + run) else { return nil }
+        return byte == UInt8(ascii: "=") ? 1 : 2
+    }
+
+    /// A table's delimiter row: `| --- | :-: |`, `---|---`.
+    static func isTableDelimiter(_ line: Line, _ start: Int) -> Bool {
+        let text = trimmed(line[start...])
+        guard text.contains(UInt8(ascii: "-")) else { return false }
+        var cells = text.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false)
+        if text.first == UInt8(ascii: "|") { cells.removeFirst() }
+        if text.last == UInt8(ascii: "|"), !cells.isEmpty { cells.removeLast() }
+        guard text.contains(UInt8(ascii: "|")) || cells.count > 1 else { return false }
+        return !cells.isEmpty
+            && cells.allSatisfy { cell in
+                let cell = trimmed(cell)
+                var body = cell[...]
+                if body.first == UInt8(ascii: ":") { body = body.dropFirst() }
+                if body.last == UInt8(ascii: ":") { body = body.dropLast() }
+                return !body.isEmpty && body.allSatisfy { $0 == UInt8(ascii: "-") }
+            }
+    }
+
+    /// How an HTML block that starts on this line ends.
+    enum HTMLEnd {
+        /// At the line that contains this text (comments, `<script>`, `<?…?>`…).
+        case containing([UInt8])
+        /// At the next blank line.
+        case blankLine
+    }
+
+    /// The HTML block starting at `start`, if one does. `interruptsParagraph`: only the kinds
+    /// CommonMark lets interrupt a paragraph (not a lone inline tag).
+    static func htmlBlock(
+        _ line: Line, _ start: Int, interruptsParagraph: Bool
+    ) -> HTMLEnd? {
+        let leading = indent(line, start)
+        guard leading <= 3 else { return nil }
+        let rest = line[(start + leading)...]
+        guard rest.first == UInt8(ascii: "<") else { return nil }
+        let lower = rest.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        for tag in ["script", "pre", "style", "textarea"] where startsWithTag(lower, "<" + tag) {
+            return .containing(Array("</\(tag)>".utf8))
+        }
+        if lower.starts(with: "<!--".utf8) { return .containing(Array("-->".utf8)) }
+        if lower.starts(with: "<?".utf8) { return .containing(Array("?>".utf8)) }
+        if lower.starts(with: "<![cdata[".utf8) { return .containing(Array("]]>".utf8)) }
+        if lower.count > 2, lower[1] == UInt8(ascii: "!"), isLetter(lower[2]) {
+            return .containing([UInt8(ascii: ">")])
+        }
+        let name = lower.dropFirst(lower.count > 1 && lower[1] == UInt8(ascii: "/") ? 2 : 1)
+            .prefix { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-") }
+        guard !name.isEmpty else { return nil }
+        if blockTags.contains(String(decoding: name, as: UTF8.self)) { return .blankLine }
+        // Any other tag alone on its line (`<img …>`, `<br/>`), which cannot interrupt prose.
+        let text = trimmed(rest)
+        return !interruptsParagraph && text.last == UInt8(ascii: ">") ? .blankLine : nil
+    }
+
+    private static func startsWithTag(_ lower: [UInt8], _ tag: String) -> Bool {
+        guard lower.starts(with: tag.utf8) else { return false }
+        let next = lower.count > tag.utf8.count ? lower[tag.utf8.count] : space
+        return next == space || next == tab || next == UInt8(ascii: ">")
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+
+    /// CommonMark's HTML block names (start condition 6).
+    private static let blockTags: Set<String> = [
+        "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption",
+        "center", "col", "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt",
+        "fieldset", "figcaption", "figure", "footer", "form", "frame", "frameset", "h1", "h2",
+        "h3", "h4", "h5", "h6", "head", "header", "hr", "html", "iframe", "legend", "li", "link",
+        "main", "menu", "menuitem", "nav", "noframes", "ol", "optgroup", "option", "p", "param",
+        "search", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "title",
+        "tr", "track", "ul",
+    ]
+
+    static func contains(_ line: Line, _ needle: [UInt8]) -> Bool {
+        guard line.count >= needle.count else { return false }
+        return (0...(line.count - needle.count)).contains { start in
+            line[start..<(start + needle.count)].elementsEqual(needle)
+        }
+    }
+
+    static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var text = bytes
+        while let first = text.first, first == space || first == tab { text = text.dropFirst() }
+        while let last = text.last, last == space || last == tab { text = text.dropLast() }
+        return text
+    }
+}

@@ -1,0 +1,73 @@
+/// What a lenient import read: the document to import, and the lines it left out by kind.
+public struct LenientImport: Equatable, Sendable {
+    public var document: ImportDocument
+    public var skipped: SkippedLines
+
+    /// Makes a result from its parts.
+    public init(document: ImportDocument, skipped: SkippedLines) {
+        self.document = document
+        self.skipped = skipped
+    }
+}
+
+/// Lines of a Markdown file that name no item and no list, counted by what they are.
+public struct SkippedLines: Hashable, Sendable {
+    /// What a skipped line is, named as the summary names it.
+    public enum Kind: String, CaseIterable, Sendable {
+        case prose
+        case code
+        case frontMatter = "front matter"
+        case html = "HTML"
+        case table
+        case blockQuote = "block quote"
+        case plainBullet = "plain bullet"
+        case heading
+        case rule
+        case emptyTask = "empty task"
+    }
+
+    /// How many lines of each kind; kinds with none are absent.
+    public private(set) var counts: [Kind: Int] = [:]
+
+    /// No lines skipped.
+    public init() {}
+
+    /// Every skipped line.
+    public var total: Int { counts.values.reduce(0, +) }
+
+    /// `prose 35, code 20, front matter 7`: the most frequent kind first, then in the order of
+    /// `Kind`.
+    public var breakdown: String {
+        Kind.allCases.enumerated()
+            .compactMap { order, kind in counts[kind].map { (kind, $0, order) } }
+            .sorted { ($0.1, -$0.2) > ($1.1, -$1.2) }
+            .map { "\($0.0.rawValue) \($0.1)" }
+            .joined(separator: ", ")
+    }
+
+    /// Counts `lines` more lines of `kind`.
+    mutating func add(_ lines: Int, _ kind: Kind) {
+        guard lines > 0 else { return }
+        counts[kind, default: 0] += lines
+    }
+}
+
+extension ImportDocument {
+    /// The lists an import would fill and how many items each would get, in the file's
+    /// order: every item in `list` when one is given, items in no list in `defaultList`; names
+    /// compared byte by byte, as the store compares them.
+    public func itemCounts(
+        into list: String? = nil, defaultList: String = ListName.defaultList.text
+    ) -> [(name: String, count: Int)] {
+        var counts: [(name: String, count: Int)] = []
+        for documentList in lists {
+            let name = list ?? documentList.name ?? defaultList
+            if let index = counts.firstIndex(where: { $0.name.utf8.elementsEqual(name.utf8) }) {
+                counts[index].count += documentList.items.count
+            } else {
+                counts.append((name, documentList.items.count))
+            }
+        }
+        return counts
+    }
+}

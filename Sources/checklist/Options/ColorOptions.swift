@@ -1,0 +1,36 @@
+import ArgumentParser
+
+/// `--color`: whether output for people is coloured.
+enum ColorChoice: String, CaseIterable, ExpressibleByArgument {
+    case auto
+    case always
+    case never
+}
+
+/// `--color auto|always|never`, for the commands that print items or lists.
+struct ColorOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "auto (colour on a terminal, unless NO_COLOR is set or TERM is dumb), always or never.",
+            valueName: "when"))
+    var color: ColorChoice = .auto
+
+    /// Whether this command colours its output: the one place that decides.
+    var isColored: Bool {
+        switch color {
+        case .always: true
+        case .never: false
+        case .auto:
+            Output.isTerminal && (Environment.value("NO_COLOR") ?? "").isEmpty
+                && Environment.value("TERM") != "dumb"
+        }
+    }
+}
+
+/// The few ANSI sequences the coloured output uses.
+enum ANSI {
+    static let reset = "\u{1B}[0m"
+    static let bold = "\u{1B}[1m"
+    static let dim = "\u{1B}[2m"
+    static let green = "\u{1B}[32m"
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// `--color`, `NO_COLOR` and `TERM=dumb`, through a pseudo-terminal made by util-linux's
+/// `script` and through pipes.
+@Suite(.timeLimit(.minutes(2))) final class ColorTests {
+    let cli: CLI
+    /// The v1 text of the sample list, as a pipe gets it.
+    let plain = "[ ] 9 Tent\n[x] 10 Stove\n[ ] 11 Map \\u{1B}[31m\n"
+
+    init() throws {
+        cli = try CLI()
+        try cli.run(["add", "-q", "-"], stdin: Data((1...8).map { "old \($0)\n" }.joined().utf8))
+        try cli.run("delete", "-q", "1-8")
+        try cli.run("add", "-q", "Tent", "Stove", "Map \u{1B}[31m")
+        try cli.run("check", "-q", "10")
+    }
+
+    @Test func aColourTerminalAlignsIDsAndSetsCheckedItemsApart() throws {
+        let screen = try onTerminal("\"$CHECKLIST\" list")
+        #expect(
+            screen == "[ ]  9 Tent\n\u{1B}[32m[x]\u{1B}[0m \u{1B}[2m10 Stove\u{1B}[0m\n"
+                + "[ ] 11 Map \\u{1B}[31m\n1 of 3 checked\n")
+    }
+
+    @Test(arguments: ["NO_COLOR=1 ", "TERM=dumb ", ""])
+    func withoutColourTheTerminalGetsTheV1Text(_ environment: String) throws {
+        let option = environment.isEmpty ? " --color never" : ""
+        let screen = try onTerminal(environment + "\"$CHECKLIST\" list" + option)
+        #expect(screen == plain + "1 of 3 checked\n")
+    }
+
+    @Test func aPipeGetsTheV1BytesAndAlwaysColoursEvenThere() throws {
+        #expect(try cli.run("list").stdout == "[ ] 9 Tent\n[x] 10 Stove\n[ ] 11 Map \u{1B}[31m\n")
+        let always = try cli.run(
+            ["list", "--color", "always"], stdin: Data(), environment: ["NO_COLOR": "1"])
+        #expect(always.stdout.contains("\u{1B}[32m[x]\u{1B}[0m \u{1B}[2m10 Stove"))
+        #expect(always.stdout.contains("[ ] 11 Map \\u{1B}[31m\n"))
+    }
+
+    @Test func listsAreColouredOnATerminalAndPlainInAPipe() throws {
+        #expect(try cli.run("lists").stdout == "default  1/3\n")
+        let screen = try onTerminal("\"$CHECKLIST\" lists")
+        #expect(screen == "\u{1B}[1mdefault\u{1B}[0m  1/3\n")
+    }
+
+    @Test func historyTextShowsLocalTimeToTheMinuteAndJSONKeepsUTC() throws {
+        let text = try cli.run(
+            ["history", "--limit", "1"], stdin: Data(), environment: ["TZ": "Asia/Kolkata"])
+        let json = try cli.run("history", "--limit", "1", "--format", "json").stdout
+        guard let range = json.range(of: #"[0-9-]{10}T[0-9:]{5}"#, options: .regularExpression)
+        else {
+            Issue.record("no UTC timestamp in \(json)")
+            return
+        }
+        #expect(json.contains(#"Z","description""#))
+        // India is UTC+05:30, with no daylight saving time.
+        let utc = String(json[range])
+        var parts = DateComponents()
+        parts.year = Int(utc.prefix(4))
+        parts.month = Int(utc.dropFirst(5).prefix(2))
+        parts.day = Int(utc.dropFirst(8).prefix(2))
+        parts.hour = Int(utc.dropFirst(11).prefix(2))
+        parts.minute = Int(utc.dropFirst(14).prefix(2))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        guard let date = calendar.date(from: parts) else { return }
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        formatter.timeZone = TimeZone(secondsFromGMT: 19800)
+        #expect(text.stdout == "4  \(formatter.string(from: date))  checked 1 item (ID 10)\n")
+    }
+
+    /// Runs a shell command line on a pseudo-terminal (TERM=xterm unless the line sets it) and
+    /// returns what the screen shows, with the terminal's CR LF turned back into LF.
+    private func onTerminal(_ commandLine: String) throws -> String {
+        let result = try cli.pipeline("TERM=xterm script -qec '\(commandLine)' /dev/null")
+        #expect(result.status == 0)
+        return result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+    }
+}
+
+/// The root's help, which ArgumentParser prints from our discussion text.
+@Suite(.timeLimit(.minutes(3))) struct RootHelpTests {
+    @Test func rootHelpListsTheExitStatuses() throws {
+        let help = try CLI().run("--help").stdout
+        for status in [
+            "0 success", "1 a confirmation", "3 an ID or list", "64 usage", "65 not a", "74 the",
+        ] {
+            #expect(help.contains(status), "\(status)")
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import ChecklistCore
+import Testing
+
+/// Small files, one rule each. Where a test names a real file, it reproduces, in words of its
+/// own, the structure met in that public file (nothing of the file itself is copied here).
+@Suite struct LenientMarkdownTests {
+    @Test func taskLinesOfEveryMarkerAndIndentationAreTaken() throws {
+        let text = """
+            - [ ] dash
+            * [x] star
+            + [X] plus
+            1. [ ] dot
+            2) [x] paren
+               - [ ] nested
+            """
+        #expect(
+            try items(text) == [
+                "-|[ ] dash", "-|[x] star", "-|[x] plus", "-|[ ] dot", "-|[x] paren",
+                "-|[ ] paren › nested",
+            ])
+    }
+
+    @Test func nestedTasksArePrefixedByTheirParentsAndKeepTheirOwnState() throws {
+        // Stands for a packing list where each room's task holds its things' tasks.
+        let text = """
+            ## Packing
+            - [ ] Toiletries
+              - [x] Toothbrush
+              - [ ] Paste
+                - [ ] Travel size
+            - [x] Clothes
+            """
+        #expect(
+            try items(text) == [
+                "Packing|[ ] Toiletries", "Packing|[x] Toiletries › Toothbrush",
+                "Packing|[ ] Toiletries › Paste", "Packing|[ ] Toiletries › Paste › Travel size",
+                "Packing|[x] Clothes",
+            ])
+    }
+
+    @Test func continuationLinesJoinTheTitleWithOneSpace() throws {
+        // Stands for a release template whose long tasks wrap onto the next line, indented
+        // or not (lazy continuation).
+        let text = """
+            - [ ] Update the changelog
+              with every merged pull request
+            - [ ] Tag the release and push
+            the tag to origin
+            - [x]   Trailing spaces   \n
+            """
+        #expect(
+            try items(text) == [
+                "-|[ ] Update the changelog with every merged pull request",
+                "-|[ ] Tag the release and push the tag to origin", "-|[x] Trailing spaces",
+            ])
+    }
+
+    @Test func noTaskIsReadInsideFencedOrIndentedCode() throws {
+        let text = """
+            ```markdown
+            - [ ] not a task
+            ```
+            ~~~~
+            - [x] nor this
+            ~~~~
+
+                - [ ] indented code
+
+            - [ ] real
+            """
+        let result = try parse(text)
+        #expect(try items(text) == ["-|[ ] real"])
+        #expect(result.skipped.breakdown == "code 7")
+    }
+
+    @Test func atxAndSetextHeadingsOfAnyLevelNameLists() throws {
+        let text = """
+            # Trip #
+            ### Day one ###
+            - [ ] Walk
+
+            Day two
+            -------
+            - [ ] Rest
+
+            Packing
+            =======
+            - [x] Bag
+            #### Empty heading
+            """
+        #expect(try items(text) == ["Day one|[ ] Walk", "Day two|[ ] Rest", "Packing|[x] Bag"])
+        #expect(try parse(text).skipped.breakdown == "heading 2")
+    }
+
+    @Test func aLineRightAfterATaskContinuesItEvenAboveAnUnderline() throws {
+        // CommonMark: "Day two" is a lazy continuation line of the task; the dashes under it
+        // are then a thematic break, not a setext underline.
+        let text = "- [ ] Walk\nDay two\n-------\n- [ ] Rest\n"
+        #expect(try items(text) == ["-|[ ] Walk Day two", "-|[ ] Rest"])
+        #expect(try parse(text).skipped.breakdown == "rule 1")
+    }
+
+    @Test func splitLevelSendsDeeperHeadingsTasksToTheEnclosingList() throws {
+        let text = """
+            ## Before
+            - [ ] One
+            ### Details
+            - [ ] Two
+            ## After
+            - [ ] Three
+            """
+        #expect(
+            try items(text, splitLevel: 2) == [
+                "Before|[ ] One", "Before|[ ] Two", "After|[ ] Three",
+            ])
+        #expect(try parse(text, splitLevel: 2).skipped.breakdown == "heading 1")
+    }
+
+    @Test func tasksBeforeAnyHeadingGoToNoNamedList() throws {
+        #expect(
+            try items("- [ ] First\n# Later\n- [ ] Second\n") == [
+                "-|[ ] First", "Later|[ ] Second",
+            ])
+    }
+
+    @Test func frontMatterHTMLTablesQuotesBulletsAndProseAreSkippedAndCounted() throws {
+        // Stands for a GitHub issue template: YAML front matter, an HTML comment for the
+        // reporter, prose, a table, a quote, plain bullets.
+        let text = """
+            ---
+            name: Release
+            about: Steps
+            ---
+            <!--
+            Fill this in.
+            -->
+            Some prose
+            that wraps.
+
+            | a | b |
+            |---|---|
+            | 1 | 2 |
+
+            > - [ ] quoted task
+            > more
+
+            - plain bullet
+            - [ ] Task
+            ***
+            """
+        let result = try parse(text)
+        #expect(try items(text) == ["-|[ ] Task"])
+        #expect(
+            result.skipped.breakdown
+                == "front matter 4, HTML 3, table 3, prose 2, block quote 2, plain bullet 1, rule 1"
+        )
+    }
+
+    @Test func anEmptyTaskIsSkippedAndCounted() throws {
+        let result = try parse("- [ ]\n- [x] \n- [ ] Real\n")
+        #expect(try items("- [ ]\n- [x] \n- [ ] Real\n") == ["-|[ ] Real"])
+        #expect(result.skipped.breakdown == "empty task 2")
+    }
+
+    @Test func theModeCommentStillSetsTheMode() throws {
+        let text = "## Tent\n\n<!-- checklist: mode=single -->\n\n- [ ] Big\n- [x] Small\n"
+        let document = try parse(text).document
+        #expect(document.lists.map(\.mode) == [.single])
+        #expect(try parse(text).skipped.total == 0)
+    }
+
+    @Test func windowsLineEndingsAreRead() throws {
+        let text = "## Liste\r\n- [ ] Zelt\r\n  und Heringe\r\n- [x] Kocher\r\n"
+        #expect(try items(text) == ["Liste|[ ] Zelt und Heringe", "Liste|[x] Kocher"])
+    }
+
+    @Test func inlineMarkdownIsKeptAsWritten() throws {
+        let text = "- [ ] Read [the docs](https://example.com) and `run` **it**\n"
+        #expect(try items(text) == ["-|[ ] Read [the docs](https://example.com) and `run` **it**"])
+    }
+
+    @Test func aTaskAfterAParagraphOfItsItemIsProse() throws {
+        // `[ ]` only makes a task at the start of an item's first paragraph.
+        let text = "- Intro\n\n  [ ] not a task\n- [ ] task\n"
+        #expect(try items(text) == ["-|[ ] task"])
+    }
+
+    @Test func htmlBlocksEndAtABlankLineAndTasksAfterThemAreRead() throws {
+        // Stands for a pull-request template that folds its checklist into <details>.
+        let text = "<details>\n<summary>Checks</summary>\n\n- [ ] Tests pass\n\n</details>\n"
+        #expect(try items(text) == ["-|[ ] Tests pass"])
+        #expect(try parse(text).skipped.breakdown == "HTML 3")
+    }
+
+    // MARK: - Helpers
+
+    private func parse(_ text: String, splitLevel: Int = 6) throws -> LenientImport {
+        try ImportDocument.parseLenientMarkdown(Array(text.utf8), splitLevel: splitLevel)
+    }
+
+    /// `list|[x] title` for each item, in order; `-` for no named list.
+    private func items(_ text: String, splitLevel: Int = 6) throws -> [String] {
+        try parse(text, splitLevel: splitLevel).document.lists.flatMap { list in
+            list.items.map { "\(list.name ?? "-")|\($0.isSelected ? "[x]" : "[ ]") \($0.title)" }
+        }
+    }
+}
