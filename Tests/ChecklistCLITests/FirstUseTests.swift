@@ -231,3 +231,24 @@ import Testing
         #expect(try cli.run("history", "--format", "ids").stdout == "3\n2\n1\n")
     }
 }
+
+@Suite(.timeLimit(.minutes(3))) final class ListCopyCommandTests {
+    let cli: CLI
+
+    init() throws {
+        cli = try CLI()
+    }
+
+    @Test func aListIsCopiedAsATemplateAndUndoRemovesIt() throws {
+        try cli.run("add", "-l", "camping", "Tent", "Stove", "Map")
+        try cli.run("check", "2")
+        let copied = try cli.run("lists", "copy", "camping", "trip", "--unchecked")
+        #expect(copied.status == 0)
+        #expect(copied.stderr == "copied list camping to trip (3 items)\n")
+        #expect(try cli.run("list", "-l", "trip").stdout == "[ ] 4 Tent\n[ ] 5 Stove\n[ ] 6 Map\n")
+        let existing = try cli.run("lists", "copy", "camping", "trip")
+        #expect(existing.status == 3)
+        #expect(try cli.run("undo").stderr.hasPrefix("undid change 3: copied list 'camping'"))
+        #expect(try cli.run("lists", "--format", "ids").stdout == "camping\n")
+    }
+}

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
 
-@Suite struct ReadmeTests {
+@Suite(.timeLimit(.minutes(3))) struct ReadmeTests {
     static let commands = [
         "add", "list", "ls", "check", "uncheck", "toggle", "delete", "rm",
         "rename", "move", "count", "lists", "undo", "history", "export", "import", "backup",
     ]
-    static let listsSubcommands = ["lists add", "lists rename", "lists delete", "lists mode"]
+    static let listsSubcommands = [
+        "lists add", "lists rename", "lists delete", "lists mode", "lists copy",
+    ]
 
     @Test(arguments: commands + listsSubcommands)
     func everySubcommandIsInTheReadme(_ command: String) throws {
@@ -29,5 +31,12 @@ import Testing
                 + (subcommand["aliases"] as? [String] ?? [])
         }.filter { $0 != "help" }
         #expect(Set(names) == Set(Self.commands))
+    }
+
+    @Test(arguments: commands.filter { $0 != "ls" && $0 != "rm" } + listsSubcommands)
+    func everySubcommandsHelpShowsAnExampleOfItself(_ command: String) throws {
+        let help = try CLI().run(command.split(separator: " ").map(String.init) + ["--help"], stdin: Data())
+        let example = help.stdout.split(separator: "\n").first { $0.hasPrefix("Example") }
+        #expect(example?.contains("checklist \(command)") == true, "\(command): \(help.stdout)")
     }
 }

@@ -121,3 +121,36 @@ extension ChecklistStore {
             .fetchOne(db) ?? 0
     }
 }
+
+extension ChecklistStore {
+    /// Copies a list: a new list `destination` with the source's mode and its items' titles in
+    /// the same order, checked as in the source unless `unchecked`. New IDs; one transaction;
+    /// `undo` removes the copy. An existing `destination` is refused.
+    @discardableResult
+    public func copyList(_ source: ListName, to destination: ListName, unchecked: Bool = false)
+        throws -> ListCopy
+    {
+        try recordingChange("lists copy") { change in
+            let list = try change.listRow(try change.existingList(named: source))
+            if try change.listID(named: destination) != nil {
+                throw ChecklistError.listExists(destination.text)
+            }
+            let copyID = try change.createList(named: destination, mode: list.mode)
+            // One statement, in list order; AUTOINCREMENT gives consecutive IDs under the
+            // write lock, so the copy is recorded as one range.
+            try change.db.execute(
+                literal: """
+                    INSERT INTO items (listId, title, isSelected, position, createdAt, updatedAt)
+                    SELECT \(copyID), title, \(unchecked ? 0 : 1) * isSelected,
+                           row_number() OVER (ORDER BY position, id), \(change.now), \(change.now)
+                    FROM items WHERE listId = \(list.id) ORDER BY position, id
+                    """)
+            let count = change.db.changesCount
+            if count > 0 {
+                let lastID = change.db.lastInsertedRowID
+                try change.recordAdded((lastID - Int64(count) + 1)...lastID)
+            }
+            return ListCopy(source: source, destination: destination, itemCount: count)
+        }
+    }
+}

@@ -10,6 +10,7 @@ extension ChecklistCommand {
                 One item per argument; - reads titles from stdin, one a line (blank lines \
                 skipped). The list is created when it is missing. Use -- before a title that \
                 starts with a dash: checklist add -- '-5 degrees sleeping bag'
+                Example: checklist add -l camping Tent Stove 'Sleeping bag'
                 """)
 
         @OptionGroup var store: StoreOptions

@@ -10,6 +10,7 @@ extension ChecklistCommand {
                 Safe while other checklist processes write. The copy is a plain SQLite file \
                 (mode 0600); use it with --db, or copy it back over the database to restore. \
                 An existing file is replaced only with --force.
+                Example: checklist backup ~/checklist-backup.db
                 """)
 
         @OptionGroup var store: StoreOptions

@@ -5,7 +5,8 @@ extension ChecklistCommand {
     struct Count: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "count", _superCommandName: "checklist",
-            abstract: "Print CHECKED TOTAL for a list (one number with --checked or --unchecked).")
+            abstract: "Print CHECKED TOTAL for a list (one number with --checked or --unchecked).",
+            discussion: "Example: checklist count -l camping --all-checked && echo packed")
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var list: ListOptions

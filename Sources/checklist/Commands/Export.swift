@@ -14,6 +14,7 @@ extension ChecklistCommand {
                 `- [ ] Tent` and `- [x] Stove` lines. JSON is {"lists": [{"mode", "name"}…], \
                 "items": [the items as `list --format json` gives them]}. `checklist import` \
                 reads both back: titles, selection, order and list modes come back exactly.
+                Example: checklist export --all > lists.md
                 """)
 
         @OptionGroup var store: StoreOptions

@@ -9,6 +9,7 @@ extension ChecklistCommand {
             discussion: """
                 Text shows `ID  TIME  WHAT`, the time local to the minute; json adds the \
                 command and item count, with UTC timestamps.
+                Example: checklist history --limit 5
                 """)
 
         @OptionGroup var store: StoreOptions

@@ -12,6 +12,7 @@ extension ChecklistCommand {
                 items come back with their IDs, titles, places, selection and timestamps. \
                 Undo covers every list. A new change after an undo cannot be redone. \
                 Exits 3 when there is nothing to undo.
+                Example: checklist undo
                 """)
 
         @OptionGroup var store: StoreOptions

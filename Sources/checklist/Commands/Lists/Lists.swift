@@ -12,8 +12,9 @@ extension ChecklistCommand {
                 A list is 'multiple' (any number of checked items: a packing list) or 'single' \
                 (at most one: checking an item unchecks the others). List names are \
                 case-sensitive.
+                Example: checklist lists --format json
                 """,
-            subcommands: [Show.self, Add.self, Rename.self, Delete.self, Mode.self],
+            subcommands: [Show.self, Add.self, Rename.self, Delete.self, Mode.self, Copy.self],
             defaultSubcommand: Show.self)
     }
 }

@@ -9,6 +9,7 @@ extension ChecklistCommand.Lists {
             discussion: """
                 On a terminal, deleting more than \(Confirmation.threshold) items asks first; \
                 --yes skips the question. `checklist undo` brings the list back.
+                Example: checklist lists delete trip --force
                 """)
 
         @OptionGroup var store: StoreOptions

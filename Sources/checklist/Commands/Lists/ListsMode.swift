@@ -9,6 +9,7 @@ extension ChecklistCommand.Lists {
             discussion: """
                 Making a list single while several of its items are checked is refused (exit \
                 3) unless --keep ID names the one to keep checked; the others are unchecked.
+                Example: checklist lists mode tents single --keep 6
                 """)
 
         @OptionGroup var store: StoreOptions

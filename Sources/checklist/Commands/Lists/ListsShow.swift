@@ -6,7 +6,7 @@ extension ChecklistCommand.Lists {
         static let configuration = CommandConfiguration(
             commandName: "show", _superCommandName: "checklist lists",
             abstract: "Show each list with its checked and total counts (the default).",
-            discussion: "Text shows `name  checked/total`; json gives name, mode, checked, total.")
+            discussion: "Text shows `name  checked/total`; json gives name, mode, checked, total.\nExample: checklist lists show --format json")
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var colors: ColorOptions
