@@ -8,6 +8,10 @@ public struct EditorEngine {
     /// Opens (creating) the database file, when it was missing at start: the editor shows an
     /// empty list until `o` adds the first item.
     private var openForAdding: (() throws -> ChecklistStore)?
+    /// Each list's total as last read. Checking and unchecking never change it, so the reads
+    /// after them skip counting a long list again; every other write, and any change by
+    /// another process (`forgetTotals`), drops it.
+    private var totals: [String: Int] = [:]
 
     public init(store: ChecklistStore, openForAdding: (() throws -> ChecklistStore)? = nil) {
         self.store = store
@@ -19,19 +23,26 @@ public struct EditorEngine {
         try store.dataVersion()
     }
 
+    /// Another process changed the database: the next reads count everything again.
+    public mutating func forgetTotals() {
+        totals = [:]
+    }
+
     /// Performs a read or write effect; nil for `.quit`, which the driver handles.
     public mutating func perform(_ effect: EditorEffect) -> EditorEvent? {
         do {
             switch effect {
             case .load(let query):
-                return .loaded(
-                    try store.editorPage(
-                        list: query.list, filter: query.filter, around: query.anchor,
-                        before: query.margin, after: query.margin))
+                let page = try store.editorPage(
+                    list: query.list, filter: query.filter, around: query.anchor,
+                    before: query.margin, after: query.margin, knownTotal: totals[query.list])
+                totals[query.list] = page.listExists ? page.counts.total : nil
+                return .loaded(page)
             case .countDeletion(let list, let filter):
                 return .deletionCounted(
                     try store.editorShownIDs(list: list, filter: filter, checkedOnly: true))
             case .write(let write):
+                if !write.changesSelectionOnly { totals = [:] }
                 return try perform(write)
             case .quit:
                 return nil
@@ -104,5 +115,16 @@ public struct EditorEngine {
 
     private func countedItems(_ count: Int) -> String {
         count == 1 ? "1 item" : "\(count) items"
+    }
+}
+
+extension EditorWrite {
+    /// Whether the write changes only which items are checked, never how many items a list
+    /// has.
+    var changesSelectionOnly: Bool {
+        switch self {
+        case .toggle, .choose, .checkShown, .uncheckShown, .invertShown: true
+        case .deleteChecked, .undo, .add, .rename, .move: false
+        }
     }
 }

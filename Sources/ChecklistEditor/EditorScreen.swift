@@ -138,7 +138,7 @@ public enum EditorScreen {
         let count = state.deletableCount
         var spans: [(text: String, style: TextStyle)] =
             count > 0
-            ? [("d Delete (\(count))", .plain)] : ["Delete (0) unavailable"].map { ($0, .unavailable) }
+            ? [("d Delete (\(count))", .plain)] : ["Delete (0) n/a"].map { ($0, .unavailable) }
         spans.append(("  " + hints, .plain))
         return fitting(spans, into: columns)
     }

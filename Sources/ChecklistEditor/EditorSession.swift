@@ -35,7 +35,13 @@ public struct EditorSession {
         guard let current = try? engine.dataVersion() else { return false }
         defer { version = current }
         guard let previous = version, previous != current else { return false }
-        send(.externalChange)
+        reloadAfterExternalChange()
         return true
+    }
+
+    /// Reads everything again, counts included, keeping the cursor on its item.
+    public mutating func reloadAfterExternalChange() {
+        engine.forgetTotals()
+        send(.externalChange)
     }
 }

@@ -24,7 +24,7 @@ import Testing
     @Test func deleteIsShownUnavailableWhenNothingCheckedIsShown() {
         let editor = state(showing: page(["Tent"]))
         let footer = EditorScreen.lines(for: editor, rows: 24, columns: 80)[23]
-        #expect(footer.spans.first?.text == "Delete (0) unavailable")
+        #expect(footer.spans.first?.text == "Delete (0) n/a")
         #expect(footer.spans.first?.style == .unavailable)
     }
 

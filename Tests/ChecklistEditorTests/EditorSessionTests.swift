@@ -8,14 +8,14 @@ import Testing
     @Test func deleteCountFollowsEveryToggleBothWays() throws {
         let (store, _) = try storeWith(["Tent", "Stove", "Map"])
         var editor = TestEditor(store: store)
-        #expect(editor.footer.hasPrefix("Delete (0) unavailable"))
+        #expect(editor.footer.hasPrefix("Delete (0) n/a"))
         editor.type(" j ")
         #expect(editor.footer.hasPrefix("d Delete (2)"))
         editor.type(" ")
         #expect(editor.footer.hasPrefix("d Delete (1)"))
         #expect(try checkedIDs(store).count == 1)
         editor.type("k ")
-        #expect(editor.footer.hasPrefix("Delete (0) unavailable"))
+        #expect(editor.footer.hasPrefix("Delete (0) n/a"))
         #expect(try checkedIDs(store).isEmpty)
     }
 
@@ -174,6 +174,19 @@ import Testing
         try store.move(try allIDs(store).last ?? 0, to: .position(1))
         editor.externalChange()
         #expect(editor.cursorID == ids[3])
+        #expect(editor.screen[0].hasPrefix("default · multiple · 0 of 4 checked"))
+    }
+
+    @Test func togglesKeepTheCountedTotalAndOtherWritesCountAgain() throws {
+        let (store, _) = try storeWith(["A", "B"])
+        var editor = TestEditor(store: store)
+        editor.type(" ")
+        #expect(editor.screen[0].hasPrefix("default · multiple · 1 of 2 checked"))
+        editor.type("oC")
+        editor.press(.enter)
+        #expect(editor.screen[0].hasPrefix("default · multiple · 1 of 3 checked"))
+        editor.type("dy")
+        #expect(editor.screen[0].hasPrefix("default · multiple · 0 of 2 checked"))
     }
 
     @Test func whenItsItemIsDeletedTheCursorGoesToTheNearestOneLeft() throws {

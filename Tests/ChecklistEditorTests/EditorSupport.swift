@@ -29,7 +29,7 @@ struct TestEditor {
 
     /// Tells the editor that another process changed the database.
     mutating func externalChange() {
-        session.send(.externalChange)
+        session.reloadAfterExternalChange()
     }
 
     var cursorID: ItemID? { state.cursorRow?.id }

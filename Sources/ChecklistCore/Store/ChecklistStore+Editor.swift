@@ -104,11 +104,13 @@ extension ChecklistStore {
 
     /// About `before` rows before the anchor, the anchor, and `after` rows after it, read by
     /// keyset on `(position, id)` through `items_by_list_position`, so a window costs the
-    /// same in a list of ten items or of a million. The list's counts cost one index scan; a
-    /// filter is applied in SQL through a function, so only the window is held in memory.
+    /// same in a list of ten items or of a million. The list's total costs one index scan
+    /// (25 ms at a million items), skipped when the caller knows it (`knownTotal`: only the
+    /// selection changed since); a filter is applied in SQL through a function, so only the
+    /// window is held in memory.
     public func editorPage(
         list: String, filter: EditorFilter? = nil, around anchor: EditorAnchor, before: Int,
-        after: Int
+        after: Int, knownTotal: Int? = nil
     ) throws -> EditorPage {
         try read { db in
             let lists = try String.fetchAll(db, sql: "SELECT name FROM lists ORDER BY name")
@@ -120,7 +122,7 @@ extension ChecklistStore {
                     hasRowsBefore: false, hasRowsAfter: false)
             }
             let window = EditorWindow(listID: listID, filter: filter, db)
-            let counts = try window.listCounts()
+            let counts = try window.listCounts(knownTotal: knownTotal)
             let shown = filter == nil ? counts : try window.shownCounts()
             var page = EditorPage(
                 list: list, mode: try listMode(listID, db), listExists: true, lists: lists,
@@ -195,10 +197,11 @@ private struct EditorWindow {
         filter == nil ? "listId = ?" : "listId = ? AND checklist_editor_matches(title)"
     }
 
-    func listCounts() throws -> ItemCounts {
+    func listCounts(knownTotal: Int?) throws -> ItemCounts {
         // Two index-only counts: the checked ones read only the checked entries.
         let total =
-            try Int.fetchOne(
+            try knownTotal
+            ?? Int.fetchOne(
                 db, sql: "SELECT count(*) FROM items WHERE listId = ?", arguments: [listID]) ?? 0
         let checked =
             try Int.fetchOne(
