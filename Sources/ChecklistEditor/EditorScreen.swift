@@ -111,7 +111,8 @@ public enum EditorScreen {
         let paddedID = String(repeating: " ", count: max(0, idWidth - id.count)) + id
         let text = "\(mark) \(paddedID) \(EditorText.escapingControls(row.title))"
         if isCursor { return ScreenLine(EditorText.padding(text, to: columns), .cursor) }
-        return ScreenLine(EditorText.fitting(text, into: columns), row.isSelected ? .checked : .plain)
+        return ScreenLine(
+            EditorText.fitting(text, into: columns), row.isSelected ? .checked : .plain)
     }
 
     static func footerLine(_ state: EditorState, columns: Int) -> ScreenLine {

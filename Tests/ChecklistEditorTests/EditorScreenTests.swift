@@ -87,9 +87,10 @@ import Testing
         _ = editor.handle(.key(.character("?")))
         let text = EditorScreen.lines(for: editor, rows: 24, columns: 80).map(\.text)
             .joined(separator: "\n")
-        for key in ["j, Down", "g, Home", "PgDn", "space", "a / n / i", "d, then y", "u", "/",
-            "o", "r", "J / K", "Tab / Shift-Tab", "q, Esc"]
-        {
+        for key in [
+            "j, Down", "g, Home", "PgDn", "space", "a / n / i", "d, then y", "u", "/",
+            "o", "r", "J / K", "Tab / Shift-Tab", "q, Esc",
+        ] {
             #expect(text.contains("  " + key), "\(key)")
         }
     }

@@ -22,15 +22,18 @@ import Testing
         _ = editor.handle(.key(.character("t")))
         _ = editor.handle(.key(.enter))
         let filter = EditorFilter("t")
-        #expect(editor.handle(.key(.character("a"))) == [
-            .write(.checkShown(list: "default", filter: filter))
-        ])
-        #expect(editor.handle(.key(.character("n"))) == [
-            .write(.uncheckShown(list: "default", filter: filter))
-        ])
-        #expect(editor.handle(.key(.character("i"))) == [
-            .write(.invertShown(list: "default", filter: filter))
-        ])
+        #expect(
+            editor.handle(.key(.character("a"))) == [
+                .write(.checkShown(list: "default", filter: filter))
+            ])
+        #expect(
+            editor.handle(.key(.character("n"))) == [
+                .write(.uncheckShown(list: "default", filter: filter))
+            ])
+        #expect(
+            editor.handle(.key(.character("i"))) == [
+                .write(.invertShown(list: "default", filter: filter))
+            ])
     }
 
     @Test func dWithNothingCheckedShownAsksNothing() {
@@ -42,15 +45,17 @@ import Testing
 
     @Test func dCountsThenYDeletesExactlyTheCountedItems() {
         var editor = state(showing: page(["Tent", "Stove", "Map"], checked: [1, 3]))
-        #expect(editor.handle(.key(.character("d"))) == [
-            .countDeletion(list: "default", filter: nil)
-        ])
+        #expect(
+            editor.handle(.key(.character("d"))) == [
+                .countDeletion(list: "default", filter: nil)
+            ])
         let counted = IDSet(ids: [1, 3])
         _ = editor.handle(.deletionCounted(counted))
         #expect(editor.prompt == .confirmDelete(counted))
-        #expect(editor.handle(.key(.character("y"))) == [
-            .write(.deleteChecked(counted, list: "default"))
-        ])
+        #expect(
+            editor.handle(.key(.character("y"))) == [
+                .write(.deleteChecked(counted, list: "default"))
+            ])
         #expect(editor.prompt == nil)
     }
 
@@ -145,9 +150,10 @@ import Testing
         let effects = editor.handle(.key(.tab))
         #expect(editor.list == "home")
         #expect(editor.filter == nil)
-        #expect(effects == [
-            .load(EditorQuery(list: "home", filter: nil, anchor: .first, margin: 44))
-        ])
+        #expect(
+            effects == [
+                .load(EditorQuery(list: "home", filter: nil, anchor: .first, margin: 44))
+            ])
         _ = editor.handle(.key(.backTab))
         #expect(editor.list == "default")
         _ = editor.handle(.key(.backTab))
@@ -184,11 +190,12 @@ import Testing
         // 22 rows on screen: within a screen of the window's end, the next window is read.
         #expect(editor.handle(.key(.pageDown)) == [])
         let effects = editor.handle(.key(.pageDown))
-        #expect(effects == [
-            .load(
-                EditorQuery(
-                    list: "default", filter: nil, anchor: .item(45, sortKey: 45), margin: 44))
-        ])
+        #expect(
+            effects == [
+                .load(
+                    EditorQuery(
+                        list: "default", filter: nil, anchor: .item(45, sortKey: 45), margin: 44))
+            ])
     }
 
     @Test func aReloadPutsTheCursorOnItsItemWhereverItIsInTheNewWindow() {

@@ -33,8 +33,9 @@ import Testing
     }
 
     @Test func escapeThenAKeyIsTwoKeys() {
-        #expect(KeyDecoder.decode(Array("\u{1B}q".utf8), isFinal: false).keys == [
-            .escape, .character("q"),
-        ])
+        #expect(
+            KeyDecoder.decode(Array("\u{1B}q".utf8), isFinal: false).keys == [
+                .escape, .character("q"),
+            ])
     }
 }

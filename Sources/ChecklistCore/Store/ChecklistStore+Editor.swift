@@ -267,7 +267,7 @@ private struct EditorWindow {
     func ids(checkedOnly: Bool) throws -> IDSet {
         let sql =
             "SELECT id FROM items WHERE " + condition + (checkedOnly ? " AND isSelected = 1" : "")
-                + " ORDER BY id"
+            + " ORDER BY id"
         let cursor = try ItemID.fetchCursor(db, sql: sql, arguments: [listID])
         var ranges: [ClosedRange<ItemID>] = []
         while let id = try cursor.next() {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import ChecklistCore
 import ChecklistEditor
-
 import Glibc
 
 extension ChecklistCommand {
