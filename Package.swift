@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "checklist", targets: ["checklist"]),
         .library(name: "ChecklistCore", targets: ["ChecklistCore"]),
+        .library(name: "ChecklistEditor", targets: ["ChecklistEditor"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -20,10 +21,14 @@ let package = Package(
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
             resources: [.embedInCode("Migrations")]
         ),
+        // The edit mode's pure parts: its state machine, renderer and key decoder, and the
+        // engine that turns its effects into store calls. No terminal I/O: that is the
+        // executable's driver.
+        .target(name: "ChecklistEditor", dependencies: ["ChecklistCore"]),
         .executableTarget(
             name: "checklist",
             dependencies: [
-                "ChecklistCore",
+                "ChecklistCore", "ChecklistEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [
@@ -39,6 +44,9 @@ let package = Package(
         .testTarget(
             name: "ChecklistCoreTests",
             dependencies: ["ChecklistCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "ChecklistEditorTests", dependencies: ["ChecklistEditor", "ChecklistCore"]
         ),
         .testTarget(
             name: "ChecklistCLITests",

@@ -262,6 +262,7 @@ public enum Phrase {
         case .ids(let ids, _): " (\(Phrase.ids(ids, limit: 5)))"
         case .all(let list): " in \(quoted(list.text))"
         case .checked(let list): " (the checked items of \(quoted(list.text)))"
+        case .checkedAmong(_, let list): " (checked items shown of \(quoted(list.text)))"
         }
     }
 }

@@ -158,6 +158,26 @@ extension ChecklistStore {
             }
             return Target(
                 conditions: conditions, matched: ids.count - missing.count, missing: missing)
+        case .checkedAmong(let ids, let list):
+            guard let listID = try requireList(named: list, db) else {
+                return Target(conditions: [], matched: 0, missing: IDSet())
+            }
+            let (lone, runs) = ids.split()
+            var conditions: [SQL] = []
+            if !lone.isEmpty {
+                conditions.append("id IN (SELECT value FROM json_each(\(jsonArray(lone))))")
+            }
+            for range in runs {
+                conditions.append("id BETWEEN \(range.lowerBound) AND \(range.upperBound)")
+            }
+            conditions = conditions.map { "(\($0)) AND listId = \(listID) AND isSelected = 1" }
+            var matched = 0
+            for condition in conditions {
+                matched +=
+                    try SQLRequest<Int>(literal: "SELECT count(*) FROM items WHERE \(condition)")
+                    .fetchOne(db) ?? 0
+            }
+            return Target(conditions: conditions, matched: matched, missing: IDSet())
         case .all(let list), .checked(let list):
             guard let listID = try requireList(named: list, db) else {
                 return Target(conditions: [], matched: 0, missing: IDSet())

@@ -9,6 +9,9 @@ public enum ItemSelection: Hashable, Sendable {
     case all(in: ListName)
     /// Every checked item of a list.
     case checked(in: ListName)
+    /// Those of the IDs that are, at the moment of the write, checked items of the list (the
+    /// edit mode's `y`: the items counted when `d` asked, those of them still checked).
+    case checkedAmong(IDSet, in: ListName)
 }
 
 /// What a bulk write did, in counts.

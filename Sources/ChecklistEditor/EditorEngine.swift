@@ -1,0 +1,122 @@
+import ChecklistCore
+
+/// Performs the editor's effects against the store and turns their results into events.
+/// Each write is one store call, the same one the equivalent command makes, so it is one
+/// transaction with one history entry that `checklist undo` and `history` see.
+public struct EditorEngine {
+    private var store: ChecklistStore
+    /// Opens (creating) the database file, when it was missing at start: the editor shows an
+    /// empty list until `o` adds the first item.
+    private var openForAdding: (() throws -> ChecklistStore)?
+    /// Each list's total as last read. Checking and unchecking never change it, so the reads
+    /// after them skip counting a long list again; every other write, and any change by
+    /// another process (`forgetTotals`), drops it.
+    private var totals: [String: Int] = [:]
+
+    public init(store: ChecklistStore, openForAdding: (() throws -> ChecklistStore)? = nil) {
+        self.store = store
+        self.openForAdding = openForAdding
+    }
+
+    /// SQLite's data version: the driver polls it and reloads only when it changed.
+    public func dataVersion() throws -> Int64 {
+        try store.dataVersion()
+    }
+
+    /// Another process changed the database: the next reads count everything again.
+    public mutating func forgetTotals() {
+        totals = [:]
+    }
+
+    /// Performs a read or write effect; nil for `.quit`, which the driver handles.
+    public mutating func perform(_ effect: EditorEffect) -> EditorEvent? {
+        do {
+            switch effect {
+            case .load(let query):
+                let page = try store.editorPage(
+                    list: query.list, filter: query.filter, around: query.anchor,
+                    before: query.margin, after: query.margin, knownTotal: totals[query.list])
+                totals[query.list] = page.listExists ? page.counts.total : nil
+                return .loaded(page)
+            case .countDeletion(let list, let filter):
+                return .deletionCounted(
+                    try store.editorShownIDs(list: list, filter: filter, checkedOnly: true))
+            case .write(let write):
+                if !write.changesSelectionOnly { totals = [:] }
+                return try perform(write)
+            case .quit:
+                return nil
+            }
+        } catch let error as ChecklistError {
+            return .failed(error.description)
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+
+    private mutating func perform(_ write: EditorWrite) throws -> EditorEvent {
+        switch write {
+        case .toggle(let id):
+            try store.toggle(.ids(IDSet(ids: [id])))
+        case .choose(let id):
+            try store.check(.ids(IDSet(ids: [id])))
+        case .checkShown(let list, let filter):
+            guard let selection = try shown(list, filter) else { break }
+            try store.check(selection)
+        case .uncheckShown(let list, let filter):
+            guard let selection = try shown(list, filter) else { break }
+            try store.uncheck(selection)
+        case .invertShown(let list, let filter):
+            guard let selection = try shown(list, filter) else { break }
+            try store.toggle(selection)
+        case .deleteChecked(let counted, let list):
+            return try delete(counted, list: list)
+        case .undo:
+            let change = try store.undo()
+            return .changed(focus: nil, note: "undid: \(change.description)")
+        case .add(let text, let list):
+            let title = try Title(text)
+            if let open = openForAdding {
+                store = try open()
+                openForAdding = nil
+            }
+            let ids = try store.add([title], to: try ListName(list))
+            return .changed(focus: ids.first, note: nil)
+        case .rename(let id, let text):
+            try store.rename(id, to: try Title(text))
+        case .move(let id, let target):
+            try store.move(id, to: target)
+        }
+        return .changed(focus: nil, note: nil)
+    }
+
+    /// `y`: the counted items that are still checked, and only them, in one transaction
+    /// (another process may have unchecked or deleted some since `d` asked).
+    private func delete(_ counted: IDSet, list: String) throws -> EditorEvent {
+        let change = try store.delete(.checkedAmong(counted, in: ListName(lookingUp: list)))
+        guard change.counts.changed > 0 else {
+            return .changed(focus: nil, note: "nothing deleted: none of them is checked now")
+        }
+        return .changed(focus: nil, note: change.summaryLine)
+    }
+
+    /// The selection of every item shown: the whole list without a filter, else the IDs that
+    /// match (nil when none does).
+    private func shown(_ list: String, _ filter: EditorFilter?) throws -> ItemSelection? {
+        guard let filter else { return .all(in: ListName(lookingUp: list)) }
+        let ids = try store.editorShownIDs(list: list, filter: filter)
+        return ids.isEmpty ? nil : .ids(ids, namedList: ListName(lookingUp: list))
+    }
+
+}
+
+extension EditorWrite {
+    /// Whether the write changes only which items are checked, never how many items a list
+    /// has.
+    var changesSelectionOnly: Bool {
+        switch self {
+        case .toggle, .choose, .checkShown, .uncheckShown, .invertShown: true
+        case .deleteChecked, .undo, .add, .rename, .move: false
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import ChecklistCore
+
+/// How a piece of a screen line is drawn.
+public enum TextStyle: Hashable, Sendable {
+    case plain
+    /// The header.
+    case title
+    /// The cursor row: reverse video, which needs no colour.
+    case cursor
+    /// A checked item's row.
+    case checked
+    /// Something that cannot be used now (`Delete (0)`).
+    case unavailable
+    /// A failed write or a note.
+    case message
+}
+
+/// One screen line: pieces of text with their styles, at most the screen's width.
+public struct ScreenLine: Hashable, Sendable {
+    public var spans: [(text: String, style: TextStyle)]
+
+    public init(_ spans: [(text: String, style: TextStyle)]) {
+        self.spans = spans
+    }
+
+    public init(_ text: String, _ style: TextStyle = .plain) {
+        spans = [(text, style)]
+    }
+
+    /// The text without styles.
+    public var text: String { spans.map(\.text).joined() }
+
+    public static func == (lhs: ScreenLine, rhs: ScreenLine) -> Bool {
+        lhs.spans.count == rhs.spans.count
+            && zip(lhs.spans, rhs.spans).allSatisfy { $0.text == $1.text && $0.style == $1.style }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for span in spans {
+            hasher.combine(span.text)
+            hasher.combine(span.style)
+        }
+    }
+}
+
+/// Draws the editor: state and terminal size in, screen lines out. A header (list, mode,
+/// `N of M checked`), the rows around the cursor, and a footer with the key hints and
+/// `Delete (N)`, or the prompt, the delete question or a message.
+public enum EditorScreen {
+    public static func lines(for state: EditorState, rows: Int, columns: Int) -> [ScreenLine] {
+        guard rows > 0, columns > 0 else { return [] }
+        let footer = footerLine(state, columns: columns)
+        // A tiny terminal keeps what matters most: a prompt or message, else the cursor row.
+        if rows == 1 {
+            if state.prompt != nil || state.message != nil { return [footer] }
+            return [bodyLines(state, height: 1, columns: columns).first ?? footer]
+        }
+        if rows == 2 { return bodyLines(state, height: 1, columns: columns) + [footer] }
+        return [header(state, columns: columns)]
+            + bodyLines(state, height: rows - 2, columns: columns) + [footer]
+    }
+
+    static func header(_ state: EditorState, columns: Int) -> ScreenLine {
+        let page = state.page
+        var text = "\(EditorText.escapingControls(state.list)) · \(page.mode.rawValue) · "
+        text += "\(page.counts.checked) of \(page.counts.total) checked"
+        if let filter = state.filter {
+            text += " · filter: \(EditorText.escapingControls(filter.text))"
+            text += " (\(page.shown.total) shown)"
+        }
+        return ScreenLine(EditorText.padding(text, to: columns), .title)
+    }
+
+    static func bodyLines(_ state: EditorState, height: Int, columns: Int) -> [ScreenLine] {
+        if state.showsHelp {
+            return (0..<height).map { index in
+                let text = index < helpLines.count ? helpLines[index] : ""
+                return ScreenLine(EditorText.fitting(text, into: columns))
+            }
+        }
+        let rows = state.page.rows
+        var lines: [ScreenLine] = []
+        if let cursor = state.cursor {
+            let line = min(state.cursorLine, height - 1)
+            let top = max(cursor - line, 0)
+            let visible = rows[top..<min(top + height, rows.count)]
+            let idWidth = visible.map { String($0.id).count }.max() ?? 1
+            for (index, row) in zip(visible.indices, visible) {
+                lines.append(
+                    rowLine(
+                        row, isCursor: index == cursor, single: state.page.mode == .single,
+                        idWidth: idWidth, columns: columns))
+            }
+        } else {
+            let empty =
+                state.filter != nil
+                ? "No item matches the filter. Esc clears it."
+                : "No items yet. Press o to add one."
+            lines.append(ScreenLine(EditorText.fitting(empty, into: columns)))
+        }
+        while lines.count < height { lines.append(ScreenLine("")) }
+        return lines
+    }
+
+    static func rowLine(
+        _ row: EditorRow, isCursor: Bool, single: Bool, idWidth: Int, columns: Int
+    ) -> ScreenLine {
+        let mark =
+            single ? (row.isSelected ? "(•)" : "( )") : (row.isSelected ? "[x]" : "[ ]")
+        let id = String(row.id)
+        let paddedID = String(repeating: " ", count: max(0, idWidth - id.count)) + id
+        let text = "\(mark) \(paddedID) \(EditorText.escapingControls(row.title))"
+        if isCursor { return ScreenLine(EditorText.padding(text, to: columns), .cursor) }
+        return ScreenLine(
+            EditorText.fitting(text, into: columns), row.isSelected ? .checked : .plain)
+    }
+
+    static func footerLine(_ state: EditorState, columns: Int) -> ScreenLine {
+        if let prompt = state.prompt {
+            let text =
+                switch prompt {
+                case .filter(let text): "/" + EditorText.escapingControls(text)
+                case .add(let text): "Add: " + EditorText.escapingControls(text)
+                case .rename(let id, let text):
+                    "Rename \(id): " + EditorText.escapingControls(text)
+                case .confirmDelete(let ids):
+                    "Delete \(ids.count == 1 ? "1 item" : "\(ids.count) items")? [y/N]"
+                }
+            // The end of a long text stays visible while it is typed.
+            let shown =
+                EditorText.width(of: text) < columns
+                ? text : "…" + String(text.suffix(max(columns - 2, 0)))
+            return ScreenLine([(shown, .plain), ("_", .cursor)])
+        }
+        if let message = state.message {
+            return ScreenLine(
+                EditorText.fitting(EditorText.escapingControls(message), into: columns), .message)
+        }
+        let count = state.deletableCount
+        var spans: [(text: String, style: TextStyle)] =
+            count > 0
+            ? [("d Delete (\(count))", .plain)] : ["Delete (0) n/a"].map { ($0, .unavailable) }
+        spans.append(("  " + hints, .plain))
+        return fitting(spans, into: columns)
+    }
+
+    static let hints = "space toggle  a/n/i all  u undo  / filter  o add  ? keys  q quit"
+
+    static let helpLines = [
+        "Keys",
+        "  j, Down / k, Up    next / previous item",
+        "  g, Home / G, End   first / last item",
+        "  PgDn / PgUp        a screen down / up",
+        "  space              check or uncheck the item (single choice: choose it)",
+        "  a / n / i          check / uncheck / invert every item shown",
+        "  d, then y          delete the checked items shown (any other key keeps them)",
+        "  u                  undo the most recent change (as checklist undo)",
+        "  /                  filter: Enter keeps it, Esc clears it",
+        "  o                  add an item at the end",
+        "  r                  rename the item",
+        "  J / K              move the item down / up one place",
+        "  Tab / Shift-Tab    next / previous list",
+        "  q, Esc             quit (Esc first clears a filter)",
+        "Press any key to go back.",
+    ]
+
+    /// Cuts spans to `columns` display columns.
+    private static func fitting(_ spans: [(text: String, style: TextStyle)], into columns: Int)
+        -> ScreenLine
+    {
+        var result: [(text: String, style: TextStyle)] = []
+        var left = columns
+        for span in spans where left > 0 {
+            let text = EditorText.fitting(span.text, into: left)
+            result.append((text, span.style))
+            left -= EditorText.width(of: text)
+        }
+        return ScreenLine(result)
+    }
+}

@@ -1,0 +1,47 @@
+import ChecklistCore
+
+/// The state machine wired to the engine: an event goes in, every effect it causes is
+/// performed and its result fed back, until nothing is left to do. The terminal driver and
+/// the tests use this same loop.
+public struct EditorSession {
+    public private(set) var state: EditorState
+    private var engine: EditorEngine
+    /// Set once an effect asked to quit.
+    public private(set) var exitStatus: Int32?
+
+    public init(list: String, engine: EditorEngine, rows: Int, columns: Int) {
+        state = EditorState(list: list)
+        self.engine = engine
+        send(.resized(rows: rows, columns: columns))
+    }
+
+    /// Applies the event and everything that follows from it.
+    public mutating func send(_ event: EditorEvent) {
+        var effects = state.handle(event)
+        while !effects.isEmpty {
+            let effect = effects.removeFirst()
+            if case .quit(let status) = effect {
+                exitStatus = status
+                return
+            }
+            if let result = engine.perform(effect) { effects += state.handle(result) }
+        }
+    }
+
+    /// Polls for changes by other processes: reloads when the data version moved since the
+    /// last call. Returns whether it reloaded.
+    @discardableResult
+    public mutating func reloadIfChanged(since version: inout Int64?) -> Bool {
+        guard let current = try? engine.dataVersion() else { return false }
+        defer { version = current }
+        guard let previous = version, previous != current else { return false }
+        reloadAfterExternalChange()
+        return true
+    }
+
+    /// Reads everything again, counts included, keeping the cursor on its item.
+    public mutating func reloadAfterExternalChange() {
+        engine.forgetTotals()
+        send(.externalChange)
+    }
+}

@@ -1,0 +1,140 @@
+import ChecklistCore
+
+/// What the editor asks the outside world to do. The state machine never does I/O: the
+/// driver performs each effect (see `EditorEngine`) and feeds its result back as an event.
+public enum EditorEffect: Hashable, Sendable {
+    /// Read a window of rows; the answer comes back as `.loaded`.
+    case load(EditorQuery)
+    /// Make one change, one transaction with one history entry; the answer comes back as
+    /// `.changed` or `.failed`.
+    case write(EditorWrite)
+    /// Read the IDs of the checked items shown, for the delete question (`.deletionCounted`).
+    case countDeletion(list: String, filter: EditorFilter?)
+    /// Leave the editor with this exit status.
+    case quit(Int32)
+}
+
+/// A windowed read.
+public struct EditorQuery: Hashable, Sendable {
+    public var list: String
+    public var filter: EditorFilter?
+    public var anchor: EditorAnchor
+    /// Rows wanted on each side of the anchor.
+    public var margin: Int
+
+    public init(list: String, filter: EditorFilter?, anchor: EditorAnchor, margin: Int) {
+        self.list = list
+        self.filter = filter
+        self.anchor = anchor
+        self.margin = margin
+    }
+}
+
+/// The store call behind each action, named after the command that does the same.
+public enum EditorWrite: Hashable, Sendable {
+    /// `toggle ID`.
+    case toggle(ItemID)
+    /// `check ID`: `space` in a single-choice list makes the item the choice.
+    case choose(ItemID)
+    /// `check`, `uncheck`, `toggle` of every item shown (the whole list without a filter).
+    case checkShown(list: String, filter: EditorFilter?)
+    case uncheckShown(list: String, filter: EditorFilter?)
+    case invertShown(list: String, filter: EditorFilter?)
+    /// `delete`: those of the counted items that are still checked.
+    case deleteChecked(IDSet, list: String)
+    case undo
+    case add(String, list: String)
+    case rename(ItemID, String)
+    case move(ItemID, to: MoveTarget)
+}
+
+/// What happens to the editor: a key, a new terminal size, or the answer to an effect.
+public enum EditorEvent: Hashable, Sendable {
+    case key(EditorKey)
+    case resized(rows: Int, columns: Int)
+    case loaded(EditorPage)
+    /// A write succeeded; `focus` is an item the cursor should go to (a new item), `note` a
+    /// line for the footer.
+    case changed(focus: ItemID?, note: String?)
+    /// A read or write failed: one line for the footer; nothing changed.
+    case failed(String)
+    case deletionCounted(IDSet)
+    /// Another process changed the database.
+    case externalChange
+}
+
+/// A one-line prompt in the footer.
+public enum EditorPrompt: Hashable, Sendable {
+    /// `/`: the filter being typed (applied as it is typed).
+    case filter(String)
+    /// `o`: the title of a new item.
+    case add(String)
+    /// `r`: the new title of an item, pre-filled with the old one.
+    case rename(ItemID, String)
+    /// `d`: the question, with the items it counted.
+    case confirmDelete(IDSet)
+}
+
+/// The whole state of the editor: a window of the rows shown around the cursor, the counts,
+/// the filter and any prompt. The cursor is an index into `rows`, but it is kept by item ID:
+/// every reload is anchored on the cursor's item, so inserts, deletes and moves elsewhere
+/// never move it to another item.
+public struct EditorState: Hashable, Sendable {
+    public var list: String
+    public var page: EditorPage
+    /// Index of the cursor's row in `page.rows`; nil when nothing is shown.
+    public var cursor: Int?
+    /// The screen line the cursor's row is drawn on, within the rows area.
+    public var cursorLine = 0
+    /// Rows the screen shows at once.
+    public var bodyHeight = 20
+    public var filter: EditorFilter?
+    public var prompt: EditorPrompt?
+    /// One line for the footer (a failed write, a note), until the next key.
+    public var message: String?
+    public var showsHelp = false
+
+    public init(list: String) {
+        self.list = list
+        page = EditorPage(
+            list: list, mode: .multiple, listExists: false, lists: [],
+            counts: ItemCounts(checked: 0, total: 0), shown: ItemCounts(checked: 0, total: 0),
+            rows: [], anchorIndex: nil, hasRowsBefore: false, hasRowsAfter: false)
+    }
+
+    /// The item under the cursor.
+    public var cursorRow: EditorRow? {
+        cursor.map { page.rows[$0] }
+    }
+
+    /// `Delete (N)`: the checked items shown.
+    public var deletableCount: Int { page.shown.checked }
+
+    /// The read that starts the editor.
+    public var initialQuery: EditorQuery { query(.first) }
+
+    func query(_ anchor: EditorAnchor) -> EditorQuery {
+        // Two screens each side: a page move stays inside the window, and the next read is
+        // due only once the cursor gets within a screen of its edge.
+        EditorQuery(list: list, filter: filter, anchor: anchor, margin: max(bodyHeight, 1) * 2)
+    }
+
+    /// A read that keeps the cursor on its item (or the nearest one left).
+    var reloadQuery: EditorQuery {
+        guard let row = cursorRow else { return query(.first) }
+        return query(.item(row.id, sortKey: row.sortKey))
+    }
+
+    /// Keeps the cursor's line on screen and the screen full where rows allow.
+    mutating func normalizeViewport() {
+        guard let cursor else {
+            cursorLine = 0
+            return
+        }
+        let height = max(bodyHeight, 1)
+        let rowsBelow = page.rows.count - 1 - cursor
+        if !page.hasRowsAfter { cursorLine = max(cursorLine, height - 1 - rowsBelow) }
+        cursorLine = min(cursorLine, cursor, height - 1)
+        cursorLine = max(cursorLine, 0)
+    }
+}

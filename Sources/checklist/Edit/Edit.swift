@@ -1,0 +1,121 @@
+import ArgumentParser
+import ChecklistCore
+import ChecklistEditor
+import Glibc
+
+extension ChecklistCommand {
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "edit", _superCommandName: "checklist",
+            abstract: "Check items off in a full-screen view of a list.",
+            discussion: """
+                Keys: j/k or arrows move, space checks or unchecks, a/n/i check, uncheck or \
+                invert every item shown, d then y deletes the checked items shown, u undoes, \
+                / filters, o adds, r renames, J/K move an item, Tab switches lists, ? shows \
+                every key, q quits. Every change is recorded as by the command of the same \
+                name, so 'checklist undo' and 'checklist history' see it. Needs a terminal: \
+                scripts use 'checklist list' and 'checklist check'.
+                Example: checklist edit -l camping
+                """)
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var list: ListOptions
+        @OptionGroup var colors: ColorOptions
+
+        func run() throws {
+            // Before anything is opened or created: a script gets a pointer, not a screen.
+            guard Platform.isTerminal(STDIN_FILENO), Platform.isTerminal(STDOUT_FILENO) else {
+                Output.reportError(
+                    "edit needs a terminal; in scripts use 'checklist list' and 'checklist check'")
+                throw ExitCode(ExitStatus.usage.rawValue)
+            }
+            let engine = try openEngine()
+            var driver = EditorDriver(
+                list: try list.name.text, engine: engine, usesColour: colors.isColored)
+            let status = try driver.run()
+            if status != 0 { throw ExitCode(status) }
+        }
+
+        /// The store, and the list checked before the screen is taken: a list named with `-l`
+        /// must exist (exit 3); a missing file or default list opens empty, and the file is
+        /// created by the first `o`.
+        private func openEngine() throws -> EditorEngine {
+            let location = try DatabaseLocation.resolve(
+                explicitPath: store.db, environment: Environment.databaseVariables)
+            let fileExists = access(location.path, F_OK) == 0
+            let opened = try store.openForChanging()
+            let name = try list.name
+            if name != ListName.defaultList, try !opened.lists().contains(where: { $0.name == name })
+            {
+                throw ChecklistError.listNotFound(name.text)
+            }
+            if fileExists { return EditorEngine(store: opened) }
+            return EditorEngine(store: opened, openForAdding: { try store.openForAdding() })
+        }
+    }
+}
+
+/// The terminal loop: keys in, effects performed, the screen redrawn; every 250 ms a look at
+/// the database's data version, so other processes' changes show within a second.
+struct EditorDriver {
+    private var session: EditorSession
+    private var encoder: ScreenEncoder
+    private var size: (rows: Int, columns: Int)
+    private static let pollInterval: Int64 = 250
+    /// How long a lone ESC waits for the rest of an escape sequence.
+    private static let escapeWait: Int32 = 40
+
+    init(list: String, engine: EditorEngine, usesColour: Bool) {
+        size = Terminal.size()
+        session = EditorSession(list: list, engine: engine, rows: size.rows, columns: size.columns)
+        encoder = ScreenEncoder(usesColour: usesColour)
+    }
+
+    /// Runs until `q`, Esc or a signal; returns the exit status. The terminal is restored on
+    /// every way out of here (signals restore it in their handler).
+    mutating func run() throws -> Int32 {
+        try Terminal.enter()
+        defer { Terminal.restore() }
+        var version: Int64?
+        session.reloadIfChanged(since: &version)
+        var pending: [UInt8] = []
+        var lastPoll = Self.now()
+        draw()
+        while session.exitStatus == nil {
+            if Terminal.takeResize() {
+                size = Terminal.size()
+                session.send(.resized(rows: size.rows, columns: size.columns))
+                encoder.invalidate()
+                Terminal.clear()
+            }
+            guard let bytes = Terminal.read(waiting: pending.isEmpty ? 100 : Self.escapeWait)
+            else { return 129 }  // the terminal went away: as SIGHUP
+            let timedOut = bytes.isEmpty
+            pending += bytes
+            let decoded = KeyDecoder.decode(pending, isFinal: timedOut)
+            pending.removeFirst(decoded.used)
+            for key in decoded.keys where session.exitStatus == nil {
+                session.send(.key(key))
+            }
+            if Self.now() - lastPoll >= Self.pollInterval {
+                session.reloadIfChanged(since: &version)
+                lastPoll = Self.now()
+            }
+            if session.exitStatus == nil { draw() }
+        }
+        return session.exitStatus ?? 0
+    }
+
+    private mutating func draw() {
+        let lines = EditorScreen.lines(for: session.state, rows: size.rows, columns: size.columns)
+        let frame = encoder.frame(lines)
+        if !frame.isEmpty { Terminal.write(frame) }
+    }
+
+    /// Milliseconds on the monotonic clock.
+    private static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+    }
+}

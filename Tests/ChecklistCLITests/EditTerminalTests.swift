@@ -1,0 +1,292 @@
+import Foundation
+import Testing
+
+/// `checklist edit` through a real terminal: the built binary runs in a tmux pane of 80x24,
+/// keys go in with `send-keys`, the screen comes back with `capture-pane`, and the database
+/// is checked after each step with the binary itself.
+@Suite(.timeLimit(.minutes(3)))
+struct EditTerminalTests {
+    @Test func togglesArePersistedAndQLeavesTheTerminalAsItWas() throws {
+        let cli = try CLI()
+        try cli.run("add", "Tent", "Stove", "Map", "-q")
+        let pane = try EditorPane(cli)
+        try pane.waitFor("default · multiple · 0 of 3 checked")
+        #expect(try pane.isAlternateScreenOn())
+        pane.keys("Space", "j", "Space")
+        try pane.waitFor("2 of 3 checked")
+        #expect(try cli.run("list").stdout == "[x] 1 Tent\n[x] 2 Stove\n[ ] 3 Map\n")
+        pane.keys("Space")
+        try pane.waitFor("1 of 3 checked")
+        #expect(try cli.run("list").stdout == "[x] 1 Tent\n[ ] 2 Stove\n[ ] 3 Map\n")
+        pane.keys("q")
+        #expect(try pane.exitStatus() == 0)
+        #expect(try pane.terminalModeIsUnchanged())
+        #expect(try !pane.isAlternateScreenOn())
+    }
+
+    @Test func dThenYDeletesTheCheckedItemsShownAndURestoresThemWithTheirIDs() throws {
+        let cli = try CLI()
+        try cli.run("add", "Tent", "Stove", "Map", "Tent pegs", "-q")
+        try cli.run("check", "1,3,4", "-q")
+        let pane = try EditorPane(cli)
+        try pane.waitFor("3 of 4 checked")
+        pane.keys("/")
+        pane.type("tent")
+        pane.keys("Enter")
+        try pane.waitFor("d Delete (2)")
+        pane.keys("d")
+        try pane.waitFor("Delete 2 items? [y/N]")
+        pane.keys("y")
+        try pane.waitFor("1 of 2 checked")
+        #expect(try cli.run("list").stdout == "[ ] 2 Stove\n[x] 3 Map\n")
+        pane.keys("u")
+        try pane.waitFor("3 of 4 checked")
+        #expect(
+            try cli.run("list").stdout == "[x] 1 Tent\n[ ] 2 Stove\n[x] 3 Map\n[x] 4 Tent pegs\n")
+        pane.keys("Escape")
+        try pane.waitFor("d Delete (3)")
+        pane.keys("Escape")
+        #expect(try pane.exitStatus() == 0)
+    }
+
+    @Test func aChangeByAnotherProcessShowsWithinASecondWithoutAKey() throws {
+        let cli = try CLI()
+        try cli.run("add", "Tent", "Stove", "-q")
+        let pane = try EditorPane(cli)
+        try pane.waitFor("0 of 2 checked")
+        try cli.run("check", "2", "-q")
+        try pane.waitFor("[x] 2 Stove", within: 1.0)
+        try cli.run("add", "Map", "-q")
+        try pane.waitFor("1 of 3 checked", within: 1.0)
+    }
+
+    @Test(arguments: [("TERM", Int32(143)), ("HUP", 129), ("INT", 130)])
+    func aSignalRestoresTheTerminalAndExitsWith128PlusItsNumber(
+        signal: String, status: Int32
+    ) throws {
+        let cli = try CLI()
+        try cli.run("add", "Tent", "-q")
+        let pane = try EditorPane(cli)
+        try pane.waitFor("0 of 1 checked")
+        if signal == "INT" {
+            pane.keys("C-c")
+        } else {
+            _ = try cli.pipeline("kill -\(signal) \(try pane.editorPID())")
+        }
+        #expect(try pane.exitStatus() == status)
+        #expect(try pane.terminalModeIsUnchanged())
+        #expect(try !pane.isAlternateScreenOn())
+    }
+
+    @Test func killNineLosesNoToggleThatWasShownAsDone() throws {
+        let cli = try CLI()
+        try cli.run("add", "Tent", "Stove", "Map", "-q")
+        let pane = try EditorPane(cli)
+        try pane.waitFor("0 of 3 checked")
+        pane.keys("Space", "j", "Space", "j", "Space")
+        try pane.waitFor("3 of 3 checked")
+        _ = try cli.pipeline("kill -KILL \(try pane.editorPID())")
+        #expect(try pane.exitStatus() == 137)
+        #expect(try cli.run("list").stdout == "[x] 1 Tent\n[x] 2 Stove\n[x] 3 Map\n")
+    }
+
+    @Test func aMissingDatabaseOpensEmptyAndOCreatesIt() throws {
+        let cli = try CLI()
+        let pane = try EditorPane(cli)
+        try pane.waitFor("No items yet. Press o to add one.")
+        #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
+        pane.keys("o")
+        pane.type("Tent")
+        pane.keys("Enter")
+        try pane.waitFor("0 of 1 checked")
+        #expect(try cli.run("list").stdout == "[ ] 1 Tent\n")
+        pane.keys("q")
+        #expect(try pane.exitStatus() == 0)
+    }
+
+    @Test func aMissingListNamedWithLExits3BeforeTakingTheScreen() throws {
+        let cli = try CLI()
+        try cli.run("add", "Tent", "-q")
+        let pane = try EditorPane(cli, arguments: ["-l", "nope"])
+        #expect(try pane.exitStatus() == 3)
+        #expect(try pane.terminalModeIsUnchanged())
+        try pane.waitFor("checklist: ")
+    }
+
+    @Test func withoutATerminalEditExits64AndCreatesNothing() throws {
+        let cli = try CLI()
+        let result = try cli.run("edit")
+        #expect(result.status == 64)
+        #expect(
+            result.stderr
+                == "checklist: edit needs a terminal; in scripts use 'checklist list' and "
+                + "'checklist check'\n")
+        #expect(result.stdout == "")
+        #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
+    }
+}
+
+/// A tmux server of its own (a unique socket) running `checklist edit` in an 80x24 pane. The
+/// pane's shell saves `stty -g` before and after the editor and its exit status, then waits,
+/// so the screen after the editor can be read too.
+final class EditorPane {
+    private let socket = "checklist-edit-\(UUID().uuidString)"
+    private let folder: URL
+
+    init(_ cli: CLI, arguments: [String] = []) throws {
+        folder = cli.folder
+        let script = """
+            export HOME='\(cli.folder.appendingPathComponent("home").path)'
+            export CHECKLIST_DB='\(cli.databasePath)' LANG=C.UTF-8 TERM=xterm-256color
+            unset CHECKLIST_LIST NO_COLOR
+            cd '\(cli.folder.path)'
+            trap : INT  # Ctrl-C is for the editor; this shell stays to record what it did
+            stty -g > stty-before
+            # A bound on a test that never quits it; the status is the editor's.
+            timeout --foreground 120 '\(CLI.binary.path)' edit \(arguments.joined(separator: " "))
+            echo $? > status.tmp && mv status.tmp status
+            stty -g > stty-after
+            exec sleep 60  # the pane outlives the editor, for a while
+            """
+        try Data(script.utf8).write(to: cli.folder.appendingPathComponent("pane.sh"))
+        try tmux(
+            "new-session", "-d", "-x", "80", "-y", "24",
+            "/bin/sh " + cli.folder.appendingPathComponent("pane.sh").path)
+    }
+
+    deinit {
+        // Output to /dev/null: the test's folder may be gone by now.
+        _ = EditorPane.spawn(["-L", socket, "kill-server"], output: "/dev/null")
+    }
+
+    /// Keys by tmux's names (`Space`, `Enter`, `Escape`, `C-c`, `j`).
+    func keys(_ names: String...) {
+        _ = try? tmux(["send-keys"] + names)
+    }
+
+    /// Text typed literally.
+    func type(_ text: String) {
+        _ = try? tmux("send-keys", "-l", text)
+    }
+
+    func screen() throws -> String {
+        try tmux("capture-pane", "-p")
+    }
+
+    /// Waits until the screen contains `text`; fails with the screen after the deadline.
+    func waitFor(_ text: String, within seconds: Double = 10) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if last.contains(text) { return }
+            usleep(50_000)
+        }
+        throw HarnessError("no \"\(text)\" on screen within \(seconds) s; screen:\n\(last)")
+    }
+
+    /// The editor's exit status, once the pane's shell wrote it.
+    func exitStatus() throws -> Int32 {
+        let file = folder.appendingPathComponent("status")
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if let text = try? String(contentsOf: file, encoding: .utf8),
+                let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                return status
+            }
+            usleep(50_000)
+        }
+        throw HarnessError("the editor did not exit; screen:\n\(try screen())")
+    }
+
+    /// `stty -g` after the editor equals `stty -g` before it.
+    func terminalModeIsUnchanged() throws -> Bool {
+        _ = try exitStatus()
+        let deadline = Date().addingTimeInterval(10)
+        let after = folder.appendingPathComponent("stty-after")
+        while Date() < deadline && !FileManager.default.fileExists(atPath: after.path) {
+            usleep(50_000)
+        }
+        let before = try String(
+            contentsOf: folder.appendingPathComponent("stty-before"), encoding: .utf8)
+        return try before == String(contentsOf: after, encoding: .utf8) && !before.isEmpty
+    }
+
+    func isAlternateScreenOn() throws -> Bool {
+        try tmux("display-message", "-p", "#{alternate_on}").hasPrefix("1")
+    }
+
+    /// The editor process: the pane's shell runs `timeout`, which runs the editor.
+    func editorPID() throws -> Int32 {
+        let shell = try tmux("display-message", "-p", "#{pane_pid}")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let timeout = try EditorPane.child(of: shell)
+        return try EditorPane.child(of: String(timeout))
+    }
+
+    private static func child(of pid: String) throws -> Int32 {
+        let children = try String(
+            contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)
+        guard let child = children.split(separator: " ").first.flatMap({ Int32($0) }) else {
+            throw HarnessError("no child process under \(pid)")
+        }
+        return child
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: String...) throws -> String {
+        try tmux(arguments)
+    }
+
+    /// Runs tmux; its output goes through a file.
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let output = folder.appendingPathComponent("tmux-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let status = EditorPane.spawn(
+            ["-L", socket, "-f", "/dev/null"] + arguments, output: output.path)
+        guard status == 0 else { throw HarnessError("tmux \(arguments) failed: \(status)") }
+        return String(decoding: try Data(contentsOf: output), as: UTF8.self)
+    }
+
+    /// Runs tmux with posix_spawn and waits with waitpid. Foundation's `Process` never sees
+    /// `tmux new-session` end: the server it starts keeps what the child inherited from
+    /// `Process`, and `waitUntilExit` waits on that.
+    private static func openDescriptors() -> [Int32] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return names.compactMap { Int32($0) }
+    }
+
+    private static func spawn(_ arguments: [String], output: String) -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(
+            &actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // The server tmux starts lives on: it must not keep the test's descriptors (the
+        // build lock among them) or its blocked signals (SIGTERM would not end it).
+        for descriptor in openDescriptors() where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let argv: [UnsafeMutablePointer<CChar>?] =
+            (["/usr/bin/tmux"] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, environ) == 0 else {
+            return -1
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status
+    }
+}
