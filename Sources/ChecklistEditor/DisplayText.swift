@@ -1,23 +1,11 @@
-/// A copy of the executable's `TerminalText.escapingControls` (Output/ItemRenderer.swift), so
-/// the editor's renderer shows titles exactly as `list` does on a terminal. When that enum
-/// moves into a library both can use, this copy goes.
-public enum EditorText {
-    /// Replaces C0 and C1 control characters and DEL with visible `\u{1B}`-style escapes.
-    public static func escapingControls(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            if isControl(scalar) {
-                escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
-    }
+import ChecklistCore
 
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+/// Text as the editor's screen shows it: escaped as `list` escapes it on a terminal, and
+/// measured and cut in terminal columns.
+public enum EditorText {
+    /// The same escaping as text output on a terminal (`TerminalText`).
+    public static func escapingControls(_ text: String) -> String {
+        TerminalText.escapingControls(text)
     }
 
     /// The columns a character takes on a terminal: 2 for East Asian wide and emoji

@@ -1,7 +1,6 @@
 import ArgumentParser
 import ChecklistCore
 
-
 /// The root command, and the one place where errors become exit statuses.
 @main
 struct ChecklistCommand: ParsableCommand {
@@ -55,7 +54,8 @@ struct ChecklistCommand: ParsableCommand {
         guard let type = invocation.commandType else {
             return try parseAsRoot(invocation.arguments)
         }
-        return try type.parseAsRoot(Array(invocation.arguments.dropFirst(invocation.commandPath.count)))
+        return try type.parseAsRoot(
+            Array(invocation.arguments.dropFirst(invocation.commandPath.count)))
     }
 
     /// Prints one line for the error on stderr and exits with the contract's status. A usage
@@ -115,7 +115,8 @@ enum ExitStatus: Int32 {
 
     init(_ error: ChecklistError) {
         switch error {
-        case .itemsNotFound, .itemNotFound, .databaseNotFound, .listNotFound, .listExists, .listNotEmpty, .severalChecked,
+        case .itemsNotFound, .itemNotFound, .databaseNotFound, .listNotFound, .listExists,
+            .listNotEmpty, .severalChecked,
             .itemNotInList, .positionOutOfRange, .unexpectedCount, .nothingToUndo:
             self = .notFound
         case .declined: self = .declined

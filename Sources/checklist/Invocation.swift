@@ -26,7 +26,9 @@ struct Invocation {
         "---completion",
     ]
     /// Options whose value is a number or an ID, so `-1` after them is their value.
-    static let numericOptions: Set = ["--to", "--limit", "--expect", "--keep", "--before", "--after"]
+    static let numericOptions: Set = [
+        "--to", "--limit", "--expect", "--keep", "--before", "--after",
+    ]
 
     init(_ raw: [String]) throws(UsageError) {
         var leading: [String] = []
@@ -142,7 +144,8 @@ struct Invocation {
     ]
 
     static func shellQuoted(_ text: String) -> String {
-        "'" + text.split(separator: "'", omittingEmptySubsequences: false)
+        "'"
+            + text.split(separator: "'", omittingEmptySubsequences: false)
             .joined(separator: #"'\''"#) + "'"
     }
 

@@ -16,7 +16,9 @@ import Testing
         try cli.run("add", "Tent")
         let result = try cli.pipeline("checklist \(arguments.joined(separator: " ")) > /dev/full")
         #expect(result.status == 74)
-        #expect(result.stderr == "checklist: cannot write to standard output: No space left on device\n")
+        #expect(
+            result.stderr == "checklist: cannot write to standard output: No space left on device\n"
+        )
     }
 
     @Test func addWhoseIDsCannotBeWrittenKeepsTheItemsAndNamesThem() throws {
@@ -36,7 +38,8 @@ import Testing
         try cli.run("add", "Tent")
         let result = try cli.pipeline("checklist list >&-")
         #expect(result.status == 74)
-        #expect(result.stderr == "checklist: cannot write to standard output: Bad file descriptor\n")
+        #expect(
+            result.stderr == "checklist: cannot write to standard output: Bad file descriptor\n")
         #expect(try cli.pipeline("checklist check 1 >&-").status == 0, "nothing to write")
     }
 
@@ -81,13 +84,15 @@ import Testing
             #expect(result.status == 64, "\(arguments)")
             #expect(
                 result.stderr
-                    == "checklist: $CHECKLIST_LIST: \(problem) (see 'checklist \(arguments[0]) --help')\n")
+                    == "checklist: $CHECKLIST_LIST: \(problem) (see 'checklist \(arguments[0]) --help')\n"
+            )
         }
         #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
     }
 
     @Test func theListFlagOverridesABadListNameInTheEnvironment() throws {
-        let result = try cli.run("add", "-l", "camping", "Tent", environment: ["CHECKLIST_LIST": " "])
+        let result = try cli.run(
+            "add", "-l", "camping", "Tent", environment: ["CHECKLIST_LIST": " "])
         #expect(result.status == 0)
     }
 
@@ -115,10 +120,22 @@ import Testing
     @Test func aNegativeNumberIsAnInvalidValueNotAMissingOne() throws {
         try cli.run("add", "Tent", "Stove")
         for (arguments, message) in [
-            (["move", "2", "--to", "-1"], "invalid value '-1' for '--to <position>': positions count from 1 (see 'checklist move --help')"),
-            (["move", "2", "--to", "0"], "invalid value '0' for '--to <position>': positions count from 1 (see 'checklist move --help')"),
-            (["history", "--limit", "-1"], "invalid value '-1' for '--limit <limit>': give a count of 1 or more (see 'checklist history --help')"),
-            (["delete", "--checked", "--expect", "-1"], "invalid value '-1' for '--expect <n>': give a count of 0 or more (see 'checklist delete --help')"),
+            (
+                ["move", "2", "--to", "-1"],
+                "invalid value '-1' for '--to <position>': positions count from 1 (see 'checklist move --help')"
+            ),
+            (
+                ["move", "2", "--to", "0"],
+                "invalid value '0' for '--to <position>': positions count from 1 (see 'checklist move --help')"
+            ),
+            (
+                ["history", "--limit", "-1"],
+                "invalid value '-1' for '--limit <limit>': give a count of 1 or more (see 'checklist history --help')"
+            ),
+            (
+                ["delete", "--checked", "--expect", "-1"],
+                "invalid value '-1' for '--expect <n>': give a count of 0 or more (see 'checklist delete --help')"
+            ),
         ] {
             let result = try cli.run(arguments, stdin: Data())
             #expect(result.status == 64)
@@ -129,7 +146,9 @@ import Testing
     @Test func aUsageErrorPointsToTheSubcommandsHelp() throws {
         let result = try cli.run("lists", "add", "--colour", "x")
         #expect(result.status == 64)
-        #expect(result.stderr == "checklist: unknown option '--colour' (see 'checklist lists add --help')\n")
+        #expect(
+            result.stderr
+                == "checklist: unknown option '--colour' (see 'checklist lists add --help')\n")
     }
 
     @Test func eachBulkCommandsHelpShowsItsOwnExample() throws {
@@ -142,11 +161,14 @@ import Testing
 
     @Test func theDatabaseAndListMayBeNamedBeforeTheSubcommand() throws {
         let copy = cli.folder.appendingPathComponent("copy.db").path
-        try Data("- [ ] Tent\n- [x] Stove\n".utf8).write(to: cli.folder.appendingPathComponent("f.md"))
+        try Data("- [ ] Tent\n- [x] Stove\n".utf8).write(
+            to: cli.folder.appendingPathComponent("f.md"))
         let imported = try cli.run("--db", copy, "-l", "camping", "import", "f.md")
         #expect(imported.stderr == "imported 2 items into camping\n")
         #expect(try cli.run("--db", copy, "--list", "camping", "count").stdout == "1 2\n")
-        #expect(try cli.run("--db=\(copy)", "--list=camping", "list").stdout == "[ ] 1 Tent\n[x] 2 Stove\n")
+        #expect(
+            try cli.run("--db=\(copy)", "--list=camping", "list").stdout
+                == "[ ] 1 Tent\n[x] 2 Stove\n")
         #expect(try cli.run("--db", copy).stdout == "", "alone, it is `list` of the default list")
         #expect(try cli.run("--db", copy, "-l", "camping").stdout == "[ ] 1 Tent\n[x] 2 Stove\n")
         #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
@@ -177,7 +199,10 @@ import Testing
         try cli.run("add", "-l", "camping", "Tent")
         let result = try cli.run(command, "-l", "camping", "--all")
         #expect(result.status == 64)
-        #expect(result.stderr == "checklist: give --all or --list, not both (see 'checklist \(command) --help')\n")
+        #expect(
+            result.stderr
+                == "checklist: give --all or --list, not both (see 'checklist \(command) --help')\n"
+        )
         let withVariable = try cli.run(command, "--all", environment: ["CHECKLIST_LIST": "camping"])
         #expect(withVariable.status == 0, "the variable only sets a default")
     }
@@ -201,10 +226,12 @@ import Testing
         try cli.run("lists", "add", "tents", "--mode", "single")
         try cli.run("add", "-l", "tents", "--checked", "Big tent")
         let added = try cli.run("add", "-l", "tents", "--checked", "Small tent")
-        #expect(added.stderr == "added 1 item to tents (unchecked 1 item of a single-choice list)\n")
+        #expect(
+            added.stderr == "added 1 item to tents (unchecked 1 item of a single-choice list)\n")
         let imported = try cli.run("import", "-l", "tents", "-", stdin: "- [x] Bivvy\n")
         #expect(
-            imported.stderr == "imported 1 item into tents (unchecked 1 item of a single-choice list)\n")
+            imported.stderr
+                == "imported 1 item into tents (unchecked 1 item of a single-choice list)\n")
         #expect(try cli.run("list", "-l", "tents", "--checked", "--format", "ids").stdout == "3\n")
     }
 

@@ -36,7 +36,8 @@ import Testing
 
     @Test(arguments: commands.filter { $0 != "ls" && $0 != "rm" } + listsSubcommands)
     func everySubcommandsHelpShowsAnExampleOfItself(_ command: String) throws {
-        let help = try CLI().run(command.split(separator: " ").map(String.init) + ["--help"], stdin: Data())
+        let help = try CLI().run(
+            command.split(separator: " ").map(String.init) + ["--help"], stdin: Data())
         let example = help.stdout.split(separator: "\n").first { $0.hasPrefix("Example") }
         #expect(example?.contains("checklist \(command)") == true, "\(command): \(help.stdout)")
     }

@@ -124,7 +124,8 @@ import Testing
     @Test func toggleAllInvertsTheList() throws {
         let store = try storeWithCampingList()
         try store.check(.ids(IDSet(ids: [2])))
-        #expect(try store.toggle(.all(in: "camping")).counts == ChangeSummary(changed: 3, matched: 3))
+        #expect(
+            try store.toggle(.all(in: "camping")).counts == ChangeSummary(changed: 3, matched: 3))
         #expect(try store.items(in: .list("camping")).map(\.isSelected) == [true, false, true])
     }
 
@@ -227,7 +228,9 @@ import Testing
         let store = try storeWithCampingList()
         try store.add(titles("Milk"), to: "groceries", checked: true)
         try store.check(.ids(IDSet(ids: [1, 3])))
-        #expect(try store.delete(.checked(in: "camping")).counts == ChangeSummary(changed: 2, matched: 2))
+        #expect(
+            try store.delete(.checked(in: "camping")).counts
+                == ChangeSummary(changed: 2, matched: 2))
         #expect(try store.items(in: .all).map(\.id) == [2, 4])
     }
 

@@ -79,7 +79,9 @@ import Testing
         try store.add(titles("Milk"), to: "groceries")
         let summary = try store.move(2, to: .end, inList: "groceries")
         #expect(
-            summary == MoveSummary(id: 2, list: "groceries", position: 2, moved: true, uncheckedOthers: 0))
+            summary
+                == MoveSummary(
+                    id: 2, list: "groceries", position: 2, moved: true, uncheckedOthers: 0))
         #expect(try store.items(in: .list("groceries")).map(\.id) == [5, 2])
         #expect(try order(store) == [1, 3, 4])
     }

@@ -1,5 +1,4 @@
 import GRDB
-
 import Glibc
 
 extension ChecklistStore {

@@ -146,7 +146,9 @@ extension ChecklistStore {
         list: String, filter: EditorFilter? = nil, checkedOnly: Bool = false
     ) throws -> IDSet {
         try read { db in
-            guard let listID = try Self.listID(named: ListName(lookingUp: list), db) else { return IDSet() }
+            guard let listID = try Self.listID(named: ListName(lookingUp: list), db) else {
+                return IDSet()
+            }
             return try EditorWindow(listID: listID, filter: filter, db).ids(
                 checkedOnly: checkedOnly)
         }
@@ -156,7 +158,9 @@ extension ChecklistStore {
     /// items that are still checked).
     public func editorCheckedIDs(among ids: IDSet, list: String) throws -> IDSet {
         try read { db in
-            guard let listID = try Self.listID(named: ListName(lookingUp: list), db) else { return IDSet() }
+            guard let listID = try Self.listID(named: ListName(lookingUp: list), db) else {
+                return IDSet()
+            }
             var found: [ItemID] = []
             let statement = try db.cachedStatement(
                 sql: """
@@ -174,7 +178,8 @@ extension ChecklistStore {
 
 extension ChecklistStore {
     fileprivate static func mode(ofList listID: Int64, _ db: Database) throws -> ListMode {
-        try SQLRequest<ListMode>(literal: "SELECT mode FROM lists WHERE id = \(listID)").fetchOne(db)
+        try SQLRequest<ListMode>(literal: "SELECT mode FROM lists WHERE id = \(listID)").fetchOne(
+            db)
             ?? .multiple
     }
 }

@@ -92,7 +92,8 @@ extension ChecklistStore {
                 let kept: SQL = "id = \(keeping) AND isSelected = 0"
                 try change.recordSelections(where: kept)
                 try change.db.execute(
-                    literal: "UPDATE items SET isSelected = 1, updatedAt = \(change.now) WHERE \(kept)")
+                    literal:
+                        "UPDATE items SET isSelected = 1, updatedAt = \(change.now) WHERE \(kept)")
             } else if mode == .single {
                 let checked = try SQLRequest<ItemID>(
                     literal: """

@@ -178,6 +178,7 @@ extension ChecklistStore {
 
     /// `WHERE a AND b`, or nothing.
     static func whereClause(_ conditions: [SQL]) -> SQL {
-        conditions.isEmpty ? "" : "WHERE " + conditions.map { "(\($0))" as SQL }.joined(separator: " AND ")
+        conditions.isEmpty
+            ? "" : "WHERE " + conditions.map { "(\($0))" as SQL }.joined(separator: " AND ")
     }
 }

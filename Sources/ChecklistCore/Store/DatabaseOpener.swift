@@ -1,5 +1,4 @@
 import GRDB
-
 import Glibc
 
 /// Opens the database file for a command, after a look that never writes.

@@ -26,7 +26,9 @@ public struct ExportWriter {
     }
 
     /// Takes the lists, in the order their items will come.
-    public mutating func begin(_ lists: [Checklist], to output: inout some TextOutputStream & ByteOutput) {
+    public mutating func begin(
+        _ lists: [Checklist], to output: inout some TextOutputStream & ByteOutput
+    ) {
         switch format {
         case .markdown:
             pending = lists[...]

@@ -15,7 +15,8 @@ extension ChecklistCommand {
         @OptionGroup var ids: IDArguments
         @Flag(help: "Apply to every item of the list instead of named IDs.") var all = false
 
-        func change(_ selection: ItemSelection, in store: ChecklistStore) throws -> SelectionChange {
+        func change(_ selection: ItemSelection, in store: ChecklistStore) throws -> SelectionChange
+        {
             try store.check(selection, ignoringMissing: ids.ignoreMissing)
         }
     }

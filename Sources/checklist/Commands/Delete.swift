@@ -6,13 +6,14 @@ extension ChecklistCommand {
         static let configuration = CommandConfiguration(
             commandName: "delete", _superCommandName: "checklist",
             abstract: "Delete items; delete --checked deletes every checked item of a list.",
-            discussion: idsDiscussion(example: "checklist list --checked --format ids | checklist delete -") + """
+            discussion: idsDiscussion(
+                example: "checklist list --checked --format ids | checklist delete -") + """
 
-                Deleted IDs are never given to another item; `checklist undo` brings them back. \
-                On a terminal, deleting more than \(Confirmation.threshold) items asks first \
-                (--yes skips the question). --expect N deletes nothing and exits 3 unless \
-                exactly N items would be deleted.
-                """,
+                    Deleted IDs are never given to another item; `checklist undo` brings them back. \
+                    On a terminal, deleting more than \(Confirmation.threshold) items asks first \
+                    (--yes skips the question). --expect N deletes nothing and exits 3 unless \
+                    exactly N items would be deleted.
+                    """,
             aliases: ["rm"])
 
         @OptionGroup var store: StoreOptions

@@ -6,7 +6,8 @@ extension ChecklistCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", _superCommandName: "checklist",
             abstract: "Show the items of a list in order.",
-            discussion: "Text shows `[x] ID title` a line; json and ids are for scripts.\nExample: checklist list -l camping --unchecked",
+            discussion:
+                "Text shows `[x] ID title` a line; json and ids are for scripts.\nExample: checklist list -l camping --unchecked",
             aliases: ["ls"])
 
         @OptionGroup var store: StoreOptions

@@ -6,7 +6,9 @@ extension ChecklistCommand {
         static let configuration = CommandConfiguration(
             commandName: "rename", _superCommandName: "checklist",
             abstract: "Change an item's title.",
-            discussion: "Use -- before a title that starts with a dash: rename 4 -- '-5 degrees'\nExample: checklist rename 7 'Gas stove'")
+            discussion:
+                "Use -- before a title that starts with a dash: rename 4 -- '-5 degrees'\nExample: checklist rename 7 'Gas stove'"
+        )
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var list: ListOptions

@@ -45,7 +45,8 @@ extension ChecklistCommand {
             let fileExists = access(location.path, F_OK) == 0
             let opened = try store.openForChanging()
             let name = try list.name
-            if name != ListName.defaultList, try !opened.lists().contains(where: { $0.name == name })
+            if name != ListName.defaultList,
+                try !opened.lists().contains(where: { $0.name == name })
             {
                 throw ChecklistError.listNotFound(name.text)
             }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import ChecklistCore
 
-
 /// `--db`: where the database lives.
 struct StoreOptions: ParsableArguments {
     @Option(

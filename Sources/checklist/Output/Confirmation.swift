@@ -1,5 +1,4 @@
 import ChecklistCore
-
 import Glibc
 
 /// The question before a big delete. It is asked only when a person can answer (stdin and

@@ -5,7 +5,9 @@ extension Output {
     /// skipped, on stdout.
     static func writeDryRun(_ lists: [(name: String, count: Int)], skipped: SkippedLines?) {
         let display = isTerminal ? TerminalText.escapingControls : { $0 }
-        for list in lists { standardOutput.write("\(display(list.name)): \(Phrase.items(list.count))\n") }
+        for list in lists {
+            standardOutput.write("\(display(list.name)): \(Phrase.items(list.count))\n")
+        }
         let total = lists.reduce(0) { $0 + $1.count }
         standardOutput.write(
             "would import \(Phrase.items(total))" + Phrase.intoLists(lists.count)

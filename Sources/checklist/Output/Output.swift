@@ -1,5 +1,4 @@
 import ChecklistCore
-
 import Glibc
 
 /// stdout carries data, stderr carries summaries and errors; nothing else in the executable

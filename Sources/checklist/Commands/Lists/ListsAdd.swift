@@ -4,7 +4,8 @@ import ChecklistCore
 extension ChecklistCommand.Lists {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "add", _superCommandName: "checklist lists", abstract: "Create an empty list.",
+            commandName: "add", _superCommandName: "checklist lists",
+            abstract: "Create an empty list.",
             discussion: "Example: checklist lists add tents --mode single")
 
         @OptionGroup var store: StoreOptions

@@ -4,7 +4,8 @@ import ChecklistCore
 extension ChecklistCommand.Lists {
     struct Rename: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "rename", _superCommandName: "checklist lists", abstract: "Rename a list; its items stay in it.",
+            commandName: "rename", _superCommandName: "checklist lists",
+            abstract: "Rename a list; its items stay in it.",
             discussion: "Example: checklist lists rename camping trip")
 
         @OptionGroup var store: StoreOptions

@@ -6,7 +6,9 @@ extension ChecklistCommand.Lists {
         static let configuration = CommandConfiguration(
             commandName: "show", _superCommandName: "checklist lists",
             abstract: "Show each list with its checked and total counts (the default).",
-            discussion: "Text shows `name  checked/total`; json gives name, mode, checked, total.\nExample: checklist lists show --format json")
+            discussion:
+                "Text shows `name  checked/total`; json gives name, mode, checked, total.\nExample: checklist lists show --format json"
+        )
 
         @OptionGroup var store: StoreOptions
         @OptionGroup var colors: ColorOptions
@@ -18,8 +20,9 @@ extension ChecklistCommand.Lists {
             let lists = try store.openForReading().lists()
             ListsRenderer(
                 format: format, escapesControls: Output.isTerminal || colors.isColored,
-                isColored: colors.isColored)
-                .write(lists, to: &Output.standardOutput)
+                isColored: colors.isColored
+            )
+            .write(lists, to: &Output.standardOutput)
         }
     }
 }
