@@ -1,0 +1,34 @@
+/// What an import did.
+public struct ImportSummary: ChangeDescribing, Hashable {
+    /// How many items were added.
+    public var itemCount: Int
+    /// The lists they went to, in the file's order.
+    public var lists: [ListName]
+    /// Items of single-choice lists unchecked because an imported item there is checked.
+    public var uncheckedOthers: Int = 0
+    /// What a lenient import skipped (the command knows it, the store does not); nil for a
+    /// strict import.
+    public var skipped: SkippedLines?
+
+    public init(itemCount: Int, lists: [ListName], uncheckedOthers: Int = 0) {
+        self.itemCount = itemCount
+        self.lists = lists
+        self.uncheckedOthers = uncheckedOthers
+    }
+
+    public var historyLine: String {
+        "imported \(Phrase.items(itemCount)) into "
+            + lists.map { Phrase.quoted($0.text) }.joined(separator: ", ")
+    }
+
+    public var summaryLine: String {
+        let into =
+            if let skipped {
+                Phrase.intoLists(lists.count) + Phrase.skippedNote(skipped)
+            } else {
+                lists.isEmpty ? "" : " into " + lists.map(\.text).joined(separator: ", ")
+            }
+        return "imported \(Phrase.items(itemCount))" + into
+            + Phrase.notes(uncheckedOthers > 0 ? [Phrase.uncheckedOthers(uncheckedOthers)] : [])
+    }
+}
