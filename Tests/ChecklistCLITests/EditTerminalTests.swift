@@ -90,6 +90,21 @@ struct EditTerminalTests {
         #expect(try cli.run("list").stdout == "[x] 1 Tent\n[x] 2 Stove\n[x] 3 Map\n")
     }
 
+    @Test func resizingTheTerminalRedrawsToTheNewSize() throws {
+        let cli = try CLI()
+        try cli.run("add", "Tent", "Stove", "Map", "-q")
+        let pane = try EditorPane(cli)
+        try pane.waitFor("default · multiple · 0 of 3 checked")
+        try pane.resize(columns: 30, rows: 6)
+        // At 30 columns the header no longer fits and is cut, and the footer moves up to the
+        // sixth row: both only after a redraw for the new size (SIGWINCH).
+        try pane.waitFor("default · multiple · 0 of 3 c…")
+        let lines = try pane.screen().split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count >= 6 && lines[5].hasPrefix("Delete (0)"), "\(lines)")
+        pane.keys("q")
+        #expect(try pane.exitStatus() == 0)
+    }
+
     @Test func aMissingDatabaseOpensEmptyAndOCreatesIt() throws {
         let cli = try CLI()
         let pane = try EditorPane(cli)
@@ -145,7 +160,8 @@ final class EditorPane {
             # A bound on a test that never quits it; the status is the editor's.
             timeout --foreground 120 '\(CLI.binary.path)' edit \(arguments.joined(separator: " "))
             echo $? > status.tmp && mv status.tmp status
-            stty -g > stty-after
+            # Written whole, then renamed: the test may look the moment the file appears.
+            stty -g > stty-after.tmp && mv stty-after.tmp stty-after
             exec sleep 60  # the pane outlives the editor, for a while
             """
         try Data(script.utf8).write(to: cli.folder.appendingPathComponent("pane.sh"))
@@ -167,6 +183,12 @@ final class EditorPane {
     /// Text typed literally.
     func type(_ text: String) {
         _ = try? tmux("send-keys", "-l", text)
+    }
+
+    /// Makes the terminal this size, as a person resizing the window does (tmux sends the
+    /// program SIGWINCH).
+    func resize(columns: Int, rows: Int) throws {
+        try tmux("resize-window", "-x", String(columns), "-y", String(rows))
     }
 
     func screen() throws -> String {
