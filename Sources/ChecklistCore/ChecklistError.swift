@@ -60,7 +60,7 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
             return "no database at \(path); nothing to back up"
                 + " (pass --db or set CHECKLIST_DB to name the database)"
         case .listNotFound(let name):
-            return "no list named \(quoted(name)); see `checklist lists`,"
+            return "no list named \(Phrase.quoted(name)); see `checklist lists`,"
                 + " or add an item to create it"
         case .invalidInput(let message):
             return message
@@ -81,31 +81,34 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
             return "\(path) is busy: another process held it locked for too long;"
                 + " nothing changed (try again)"
         case .listExists(let name):
-            return "a list named \(quoted(name)) already exists; nothing changed"
+            return "a list named \(Phrase.quoted(name)) already exists; nothing changed"
                 + " (pick another name, or see `checklist lists`)"
         case .listNotEmpty(let name, let count):
-            return "list \(quoted(name)) has \(count == 1 ? "1 item" : "\(count) items");"
+            return "list \(Phrase.quoted(name)) has \(Phrase.items(count));"
                 + " nothing changed (pass --force to delete them with it)"
         case .singleChoiceConflict(let list, let ids) where ids.isEmpty:
-            return "list \(quoted(list)) takes one checked item (mode single); nothing changed"
+            return
+                "list \(Phrase.quoted(list)) takes one checked item (mode single); nothing changed"
                 + " (add one item --checked, or add them unchecked)"
         case .singleChoiceConflict(let list, let ids):
-            return "list \(quoted(list)) takes one checked item (mode single), and this would"
+            return
+                "list \(Phrase.quoted(list)) takes one checked item (mode single), and this would"
                 + " check IDs \(ids.summary()); nothing changed (name one of them)"
         case .severalChecked(let list, let ids) where ids.isEmpty:
-            return "this would check several items of list \(quoted(list)), which takes one"
+            return "this would check several items of list \(Phrase.quoted(list)), which takes one"
                 + " (mode single); nothing changed"
         case .severalChecked(let list, let ids):
-            return "list \(quoted(list)) has several checked items (IDs \(ids.summary())), and a"
+            return
+                "list \(Phrase.quoted(list)) has several checked items (IDs \(ids.summary())), and a"
                 + " single-choice list takes one; nothing changed"
                 + " (pass --keep ID to keep one checked)"
         case .itemNotInList(let id, let list):
-            return "item \(id) is not in list \(quoted(list)); nothing changed"
+            return "item \(id) is not in list \(Phrase.quoted(list)); nothing changed"
         case .positionOutOfRange(let position, let list, let count):
-            return "list \(quoted(list)) has no position \(position); give 1 to"
+            return "list \(Phrase.quoted(list)) has no position \(position); give 1 to"
                 + " \(max(count, 1)); nothing changed"
         case .unexpectedCount(let expected, let actual):
-            return "this would delete \(actual == 1 ? "1 item" : "\(actual) items"), not the"
+            return "this would delete \(Phrase.items(actual)), not the"
                 + " \(expected) that --expect says; nothing changed"
         case .declined:
             return "not confirmed; nothing changed"
@@ -120,8 +123,4 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
                 + " (import --lenient takes the task lines of any Markdown)"
         }
     }
-}
-
-func quoted(_ text: String) -> String {
-    "'" + text + "'"
 }

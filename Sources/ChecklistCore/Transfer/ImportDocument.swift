@@ -190,7 +190,7 @@ private enum MarkdownLine {
         guard let mode = ListMode(rawValue: value) else {
             throw .malformedImport(
                 line: number,
-                reason: "unknown list mode \(quoted(value)) (expected multiple or single)")
+                reason: "unknown list mode \(Phrase.quoted(value)) (expected multiple or single)")
         }
         return mode
     }
@@ -260,7 +260,8 @@ extension ImportDocument {
                 guard index < checkedLines.count, checkedLines[index].count > 1 else { continue }
                 throw .malformedImport(
                     line: checkedLines[index][1],
-                    reason: "list \(quoted(list.name ?? "")) takes one checked item (mode single),"
+                    reason:
+                        "list \(Phrase.quoted(list.name ?? "")) takes one checked item (mode single),"
                         + " and this is a second one")
             }
             return lists
@@ -277,7 +278,7 @@ extension ImportDocument {
             case nil:
                 lists[index].mode = mode
             case let earlier? where earlier != mode:
-                let name = quoted(lists[index].name ?? "")
+                let name = Phrase.quoted(lists[index].name ?? "")
                 throw .malformedImport(
                     line: line,
                     reason: "conflicting modes for list \(name): \(earlier.rawValue),"

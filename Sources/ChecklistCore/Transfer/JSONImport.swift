@@ -73,7 +73,9 @@ struct JSONImport {
                 guard let value = ListMode(rawValue: text) else {
                     throw .malformedImport(
                         line: line,
-                        reason: "unknown list mode \(quoted(text)) (expected multiple or single)")
+                        reason:
+                            "unknown list mode \(Phrase.quoted(text)) (expected multiple or single)"
+                    )
                 }
                 mode = (value, line)
             case (.name, _):

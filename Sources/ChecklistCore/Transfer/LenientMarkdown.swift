@@ -433,7 +433,7 @@ struct LenientMarkdown {
         guard let mode = ListMode(rawValue: value) else {
             throw .malformedImport(
                 line: number,
-                reason: "unknown list mode \(quoted(value)) (expected multiple or single)")
+                reason: "unknown list mode \(Phrase.quoted(value)) (expected multiple or single)")
         }
         return mode
     }

@@ -43,8 +43,3 @@ enum Output {
         output.flush()
     }
 }
-
-/// English for counts: "1 item", "3 items".
-func items(_ count: Int) -> String {
-    count == 1 ? "1 item" : "\(count) items"
-}

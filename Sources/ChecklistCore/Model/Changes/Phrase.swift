@@ -41,9 +41,9 @@ public enum Phrase {
     static func scope(_ selection: ItemSelection) -> String {
         switch selection {
         case .ids(let ids, _): " (\(Phrase.ids(ids, limit: 5)))"
-        case .all(let list): " in \(quoted(list.text))"
-        case .checked(let list): " (the checked items of \(quoted(list.text)))"
-        case .checkedAmong(_, let list): " (checked items shown of \(quoted(list.text)))"
+        case .all(let list): " in \(Phrase.quoted(list.text))"
+        case .checked(let list): " (the checked items of \(Phrase.quoted(list.text)))"
+        case .checkedAmong(_, let list): " (checked items shown of \(Phrase.quoted(list.text)))"
         }
     }
 }
