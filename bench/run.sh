@@ -163,17 +163,18 @@ INSERT INTO steps VALUES
     ('add', 1, 'add - (N titles on stdin, empty list)'),
     ('list-text', 2, 'list (text, to /dev/null)'),
     ('list-match', 3, 'list --match (every title matches, to /dev/null)'),
-    ('list-json', 4, 'list --format json (to /dev/null)'),
-    ('count', 5, 'count'),
-    ('check-one', 6, 'check ID (one item)'),
-    ('check-range', 7, 'check LO-HI (N/10 IDs, one range)'),
-    ('check-stdin', 8, 'check - (N/10 scattered IDs on stdin)'),
-    ('uncheck-all', 9, 'uncheck --all (N/10 checked)'),
-    ('delete-checked', 10, 'delete --checked (N/10 items)'),
-    ('peer-list', 11, 'list (10,000 items, to /dev/null)'),
-    ('peer-check-one', 12, 'check one item'),
-    ('peer-check-many', 13, 'check many (1,000 items)'),
-    ('peer-delete-many', 14, 'delete many (1,000 items)');
+    ('list-match-accented', 4, 'list --match, titles with e + U+0301 (every title matches)'),
+    ('list-json', 5, 'list --format json (to /dev/null)'),
+    ('count', 6, 'count'),
+    ('check-one', 7, 'check ID (one item)'),
+    ('check-range', 8, 'check LO-HI (N/10 IDs, one range)'),
+    ('check-stdin', 9, 'check - (N/10 scattered IDs on stdin)'),
+    ('uncheck-all', 10, 'uncheck --all (N/10 checked)'),
+    ('delete-checked', 11, 'delete --checked (N/10 items)'),
+    ('peer-list', 12, 'list (10,000 items, to /dev/null)'),
+    ('peer-check-one', 13, 'check one item'),
+    ('peer-check-many', 14, 'check many (1,000 items)'),
+    ('peer-delete-many', 15, 'delete many (1,000 items)');
 CREATE TABLE timing(step TEXT, n INTEGER, tool TEXT, median REAL, mean REAL, stddev REAL,
                     min REAL, max REAL, runs INTEGER);
 CREATE TABLE memory(step TEXT, n INTEGER, tool TEXT, kb INTEGER);
@@ -225,6 +226,11 @@ prepare_size() { # n: base databases, input files and rendered SQL under $WORK/$
     restore "$d/base.db" "$d/checked.db"
     sq "$d/checked.db" "$(rd "$SQL_SRC/setup/check-every-tenth.sql")"
     restore "$d/checked.db" "$d/read.db"
+    # The same items titled with decomposed accents (`Élément 17 of the benchmark list`, each
+    # É and é as a letter and U+0301), for `list --match` on titles that are not ASCII.
+    restore "$EMPTY" "$d/accented.db"
+    render "$SQL_SRC/setup/populate-accented.sql" "$d/sql/populate-accented.sql" "n=$n"
+    sq "$d/accented.db" "$(rd "$d/sql/populate-accented.sql")" "$(rd "$SQL_SRC/setup/check-every-tenth.sql")"
     sq -readonly "$d/base.db" "SELECT title FROM items ORDER BY position;" >"$d/titles.txt"
     seq 10 10 "$n" >"$d/ids.txt"
     local counts
@@ -299,6 +305,24 @@ bench_pair() { # step n kind src-db(or "") shell(none|sh) prog-cmd sql-cmd
     import_json "$step" "$n" "$JSON/$step-$n.json"
 }
 
+# list --match: the match, the plain list of the same database and the shell's ASCII LIKE,
+# all three in one hyperfine run, so the cost of matching is read against both.
+bench_match() { # step n db pattern
+    local step=$1 n=$2 db=$3 pattern=$4 d=$WORK/$2
+    local ro=(sqlite3 -init /dev/null -bail -batch -readonly)
+    local match plain shell
+    match=$(qcmd "$CL" list --match "$pattern" --db "$db")
+    plain=$(qcmd "$CL" list --db "$db")
+    shell=$(qcmd "${ro[@]}" "$db" "$(rd "$d/sql/list-match.sql")")
+    verify "$step" "$n" text "" "$match" "$shell"
+    verify "$step" "$n" text "" "$plain" "$shell"
+    say "N=$n: $step"
+    hyperfine --style basic -N --warmup "$(warmup_for "$n")" --runs "$(runs_for "$n")" \
+        --export-json "$JSON/$step-$n.json" \
+        -n checklist -n 'plain list' -n sqlite3 "$match" "$plain" "$shell" >&2
+    import_json "$step" "$n" "$JSON/$step-$n.json"
+}
+
 run_size() {
     local n=$1 d=$WORK/$1 r=$WORK/$1/run
     local p=$r/prog.db s=$r/sql.db
@@ -311,9 +335,9 @@ run_size() {
     bench_pair list-text "$n" text "" none \
         "$(qcmd "$CL" list --db "$d/read.db")" \
         "$(qcmd "${ro[@]}" "$d/read.db" "$(rd "$d/sql/list-text.sql")")"
-    bench_pair list-match "$n" text "" none \
-        "$(qcmd "$CL" list --match 'OF THE BENCHMARK' --db "$d/read.db")" \
-        "$(qcmd "${ro[@]}" "$d/read.db" "$(rd "$d/sql/list-match.sql")")"
+    bench_match list-match "$n" "$d/read.db" 'OF THE BENCHMARK'
+    # Typed as people type it, precomposed; the titles hold the decomposed forms.
+    bench_match list-match-accented "$n" "$d/accented.db" 'ÉLÉMENT'
     bench_pair list-json "$n" json "" none \
         "$(qcmd "$CL" list --format json --db "$d/read.db")" \
         "$(qcmd "${ro[@]}" "$d/read.db" "$(rd "$d/sql/list-json.sql")")"
@@ -474,6 +498,21 @@ report() {
         JOIN timing p ON p.step = s.step AND p.tool = 'checklist'
         JOIN timing q ON q.step = s.step AND q.n = p.n AND q.tool = 'sqlite3'
         WHERE s.step NOT LIKE 'peer-%' ORDER BY s.ord, p.n;"
+    echo
+    echo "## list --match against the plain list (one hyperfine run each: match, list, shell LIKE)"
+    echo
+    sq -readonly "$RESULTS" ".mode markdown" "
+        SELECT s.label AS step, printf('%,d', m.n) AS N,
+               printf('%.1f ms', 1000 * m.median) AS 'list --match',
+               printf('%.1f ms', 1000 * p.median) AS 'plain list',
+               printf('%.1f ms', 1000 * q.median) AS 'sqlite3 LIKE',
+               printf('%.2fx', m.median / p.median) AS 'match / list',
+               printf('%.2fx', m.median / q.median) AS 'match / sqlite3'
+        FROM steps s
+        JOIN timing m ON m.step = s.step AND m.tool = 'checklist'
+        JOIN timing p ON p.step = s.step AND p.n = m.n AND p.tool = 'plain list'
+        JOIN timing q ON q.step = s.step AND q.n = m.n AND q.tool = 'sqlite3'
+        ORDER BY s.ord, m.n;"
     echo
     echo "## Peak memory of the list steps (maximum resident set size, /usr/bin/time -v)"
     echo
