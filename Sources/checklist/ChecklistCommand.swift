@@ -37,8 +37,13 @@ struct ChecklistCommand: ParsableCommand {
             // every command's start-up.
             let invocation = try Invocation(Array(CommandLine.arguments.dropFirst()))
             commandPath = invocation.commandPath
-            var command = try parse(invocation)
-            try command.run()
+            if let script = CompletionScript(requestedBy: invocation) {
+                // ArgumentParser's own script would lack the aliases (see CompletionScript).
+                Output.write(script)
+            } else {
+                var command = try parse(invocation)
+                try command.run()
+            }
             try Output.finishStandardOutput()
         } catch {
             Output.standardOutput.flush()

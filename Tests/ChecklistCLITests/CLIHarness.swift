@@ -93,6 +93,18 @@ final class CLI {
             environment: variables, in: folder)
     }
 
+    /// A folder holding only `checklist`, a link to the built binary: put first on PATH, it
+    /// lets a shell find the program by its name, as a completion script expects.
+    func binFolder() throws -> URL {
+        let bin = folder.appendingPathComponent("bin")
+        if !FileManager.default.fileExists(atPath: bin.path) {
+            try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(
+                at: bin.appendingPathComponent("checklist"), withDestinationURL: CLI.binary)
+        }
+        return bin
+    }
+
     /// The file's bytes, for "nothing changed" checks.
     func databaseBytes() throws -> Data {
         try Data(contentsOf: URL(fileURLWithPath: databasePath))

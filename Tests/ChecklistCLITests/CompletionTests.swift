@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// The bash completion script ArgumentParser generates, sourced in a real bash, with the
-/// binary on PATH as `checklist`: `-l <TAB>` offers the database's list names.
+/// The bash completion script `--generate-completion-script bash` prints, sourced in a real
+/// bash, with the binary on PATH as `checklist`: `-l <TAB>` offers the database's list names,
+/// and the aliases `ls` and `rm` complete as `list` and `delete` do.
 @Suite(.timeLimit(.minutes(2))) final class CompletionTests {
     let cli: CLI
 
@@ -23,14 +24,38 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
     }
 
-    /// What bash offers for the last word of `line` (the cursor at its end).
+    @Test func bashOffersTheAliasesWithTheSubcommandNames() throws {
+        #expect(try offers("checklist l") == ["list", "lists", "ls"])
+        #expect(try offers("checklist r") == ["rename", "rm"])
+    }
+
+    @Test func bashCompletesListNamesAfterAnAlias() throws {
+        try cli.run("add", "-q", "-l", "camping", "Tent")
+        try cli.run("add", "-q", "-l", "garage", "Box")
+        #expect(try complete("checklist ls -l ") == "[camping garage]")
+        #expect(try complete("checklist rm --list ga") == "[garage]")
+    }
+
+    @Test func bashCompletesAnAliasesOptionsAsItsCommands() throws {
+        let deleteOptions = try offers("checklist delete --")
+        #expect(deleteOptions.contains("--checked"))
+        #expect(try offers("checklist rm --") == deleteOptions)
+        #expect(try offers("checklist ls --") == offers("checklist list --"))
+    }
+
+    /// The aliases are added to ArgumentParser's scripts where pieces of their text are found;
+    /// a piece that is not found is reported on stderr (and the script printed as generated).
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func everyScriptGetsItsAliasesWithNothingOnStderr(_ shell: String) throws {
+        let result = try cli.run("--generate-completion-script", shell)
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(!result.stdout.isEmpty)
+    }
+
+    /// What bash offers for the last word of `line` (the cursor at its end), as bash shows it.
     private func complete(_ line: String) throws -> String {
-        let bin = cli.folder.appendingPathComponent("bin")
-        if !FileManager.default.fileExists(atPath: bin.path) {
-            try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-            try FileManager.default.createSymbolicLink(
-                at: bin.appendingPathComponent("checklist"), withDestinationURL: CLI.binary)
-        }
+        let bin = try cli.binFolder()
         var words = line.split(separator: " ").map(String.init)
         if line.hasSuffix(" ") { words.append("") }
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
@@ -46,5 +71,10 @@ import Testing
             """)
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout.trimmingCharacters(in: .newlines)
+    }
+
+    /// What bash offers for the last word of `line`, sorted.
+    private func offers(_ line: String) throws -> [String] {
+        try complete(line).dropFirst().dropLast().split(separator: " ").map(String.init).sorted()
     }
 }

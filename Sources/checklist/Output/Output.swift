@@ -17,6 +17,12 @@ enum Output {
         if let failure = standardOutput.failure { throw OutputFailure(errno: failure) }
     }
 
+    /// Writes a completion script on stdout, and on stderr why it lacks the aliases, if it does.
+    static func write(_ script: CompletionScript) {
+        if let problem = script.problem { reportError(problem) }
+        standardOutput.write(script.text + "\n")
+    }
+
     /// Writes one error line on stderr.
     static func reportError(_ message: String) {
         writeLine("checklist: " + message, to: STDERR_FILENO)
