@@ -53,7 +53,9 @@ let package = Package(
             // Depending on the executable makes `swift test` build it first.
             dependencies: [
                 "checklist", "ChecklistCore", .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            ],
+            // Read from the source tree by RealChecklistCorpusTests, not a bundled resource.
+            exclude: ["RealChecklists.json"]
         ),
     ]
 )

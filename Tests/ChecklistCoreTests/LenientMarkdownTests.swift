@@ -174,6 +174,16 @@ import Testing
         #expect(try items(text) == ["Liste|[ ] Zelt und Heringe", "Liste|[x] Kocher"])
     }
 
+    @Test func aCarriageReturnAloneEndsALineAsInCommonMark() throws {
+        // A file saved by an old Mac editor ends its lines with CR alone; a Windows file whose
+        // line endings were converted twice ends them with CR CR LF (a blank line between
+        // each, as an editor shows it). CommonMark reads LF, CR LF and CR as line endings.
+        let oldMac = "## Liste\r- [ ] Zelt\r  und Heringe\r- [x] Kocher\r"
+        #expect(try items(oldMac) == ["Liste|[ ] Zelt und Heringe", "Liste|[x] Kocher"])
+        let convertedTwice = "## Liste\r\r\n- [ ] Zelt\r\r\n- [x] Kocher\r\r\n"
+        #expect(try items(convertedTwice) == ["Liste|[ ] Zelt", "Liste|[x] Kocher"])
+    }
+
     @Test func inlineMarkdownIsKeptAsWritten() throws {
         let text = "- [ ] Read [the docs](https://example.com) and `run` **it**\n"
         #expect(try items(text) == ["-|[ ] Read [the docs](https://example.com) and `run` **it**"])

@@ -440,15 +440,28 @@ struct LenientMarkdown {
 
     // MARK: - The file
 
-    /// The file's lines without their line endings (LF or CRLF), after checking it is UTF-8.
+    /// The file's lines without their line endings, after checking it is UTF-8. As in
+    /// CommonMark, LF, CR LF and a CR alone each end a line: an old Mac file has no LF at all,
+    /// and a CR left inside a line would make a title that cannot be stored.
     private static func lines(of bytes: [UInt8]) throws(ChecklistError) -> [ArraySlice<UInt8>] {
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
-        var lines = body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        for (index, line) in lines.enumerated() {
-            if line.last == UInt8(ascii: "\r") { lines[index] = line.dropLast() }
+        let lineFeed = UInt8(ascii: "\n")
+        let carriageReturn = UInt8(ascii: "\r")
+        var lines: [ArraySlice<UInt8>] = []
+        var start = body.startIndex
+        var index = body.startIndex
+        while index < body.endIndex {
+            let byte = body[index]
+            index += 1
+            guard byte == lineFeed || byte == carriageReturn else { continue }
+            lines.append(body[start..<index - 1])
+            if byte == carriageReturn, body[index...].first == lineFeed { index += 1 }
+            start = index
+        }
+        if start < body.endIndex { lines.append(body[start...]) }
+        for (number, line) in zip(1..., lines) {
             guard line.allSatisfy({ $0 < 0x80 }) || String(validating: line, as: UTF8.self) != nil
-            else { throw .malformedImport(line: index + 1, reason: "not valid UTF-8 text") }
+            else { throw .malformedImport(line: number, reason: "not valid UTF-8 text") }
         }
         return lines
     }
