@@ -38,6 +38,28 @@ import Testing
         #expect(always.stdout.contains("[ ] 11 Map \\u{1B}[31m\n"))
     }
 
+    /// Up to 10,000 rows are held to find the widest ID shown; a longer coloured list streams
+    /// in the width of the largest ID in the database, which here is in another list.
+    @Test func aLongColouredListStreamsInTheWidthOfTheLargestID() throws {
+        let titles = (1...10_001).map { "Item \($0)\n" }.joined()
+        try cli.run(["add", "-q", "-l", "long", "-"], stdin: Data(titles.utf8))
+        // IDs are never reused, so the far item comes last, by hand.
+        try cli.run("lists", "add", "-q", "far")
+        let sql = """
+            INSERT INTO items (id, listId, title, isSelected, position, createdAt, updatedAt)
+            SELECT 123456, id, 'Far', 0, 1, createdAt, updatedAt FROM lists WHERE name = 'far'
+            """
+        #expect(try cli.pipeline("sqlite3 \"$CHECKLIST_DB\" \"\(sql)\"").status == 0)
+        let short = try cli.run("list", "--color", "always").stdout
+        #expect(short.hasPrefix("[ ]  9 Tent\n"), "a short list keeps the widest ID shown")
+
+        let long = try cli.run("list", "-l", "long", "--color", "always").stdout
+        let lines = long.split(separator: "\n")
+        #expect(lines.count == 10_001)
+        #expect(lines.first == "[ ]     12 Item 1")
+        #expect(lines.last == "[ ]  10012 Item 10001")
+    }
+
     @Test func listsAreColouredOnATerminalAndPlainInAPipe() throws {
         #expect(try cli.run("lists").stdout == "default  1/3\n")
         let screen = try onTerminal("\"$CHECKLIST\" lists")

@@ -76,6 +76,13 @@ extension ChecklistStore {
         return items
     }
 
+    /// The largest item ID in the database (0 when it has no items): no item shown has a wider
+    /// ID. One step down the table's B-tree, whatever its size.
+    public func largestItemID() throws -> Int64 {
+        try read { db in try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM items") ?? 0
+        }
+    }
+
     /// The checked and total counts of the scope.
     public func counts(in scope: ListScope) throws -> ItemCounts {
         try read { db in

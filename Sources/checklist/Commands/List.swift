@@ -54,7 +54,8 @@ extension ChecklistCommand {
                 return
             }
             var renderer = format.headlineRenderer(
-                showsListNames: all, escapesControls: isTerminal, isColored: colors.isColored)
+                showsListNames: all, escapesControls: isTerminal,
+                largestID: colors.isColored && format == .text ? try store.largestItemID() : nil)
             var counts = ItemCounts(checked: 0, total: 0)
             try store.forEachHeadline(in: scope, filter: filter, matching: matching) {
                 counts.total += 1

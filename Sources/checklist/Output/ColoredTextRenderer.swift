@@ -1,39 +1,72 @@
 import ChecklistCore
 
 /// `list` for a person at a colour terminal: titles in one column (IDs right-aligned to the
-/// widest ID shown), checked items dimmed behind a green mark, list names in bold. A list on
-/// a screen is short enough to hold: the widest ID is known only at the end.
+/// widest ID shown), checked items dimmed behind a green mark, list names in bold.
+///
+/// The widest ID shown is known only at the end, so the first `heldRows` rows are held. A
+/// longer list (piped with `--color always`, say) streams from then on in the width of the
+/// largest ID in the database, which no row can exceed: memory stays bounded and the column
+/// stays straight.
 struct ColoredTextRenderer: HeadlineRenderer {
     let showsListNames: Bool
-    private var items: [ItemHeadline] = []
+    /// The largest item ID in the database (`ChecklistStore.largestItemID()`).
+    let largestID: Int64
+    private var held: [ItemHeadline] = []
+    /// The ID column's width, once the rows stream; nil while they are held.
+    private var width: Int?
+    private var currentList: ListName?
 
-    init(showsListNames: Bool) {
+    /// How many rows are held to find the widest ID shown.
+    static let heldRows = 10_000
+
+    init(showsListNames: Bool, largestID: Int64) {
         self.showsListNames = showsListNames
+        self.largestID = largestID
     }
 
     mutating func write(_ item: ItemHeadline, to output: inout some TextOutputStream & ByteOutput) {
-        items.append(item)
+        if let width {
+            render(item, width: width, to: &output)
+            return
+        }
+        held.append(item)
+        if held.count > Self.heldRows {
+            let width = max(String(largestID).count, Self.widest(held))
+            flush(width: width, to: &output)
+            self.width = width
+        }
     }
 
     mutating func finish(to output: inout some TextOutputStream & ByteOutput) {
-        let width = items.map { String($0.id).count }.max() ?? 0
-        var currentList: ListName?
-        for item in items {
-            if showsListNames && item.list != currentList {
-                if currentList != nil { output.write("\n") }
-                output.write(
-                    ANSI.bold + TerminalText.escapingControls(item.list.text) + ANSI.reset + ":\n")
-                currentList = item.list
-            }
-            let id = String(item.id)
-            let padding = String(repeating: " ", count: width - id.count)
-            let title = TerminalText.escapingControls(item.title)
-            if item.isSelected {
-                output.write(ANSI.green + "[x]" + ANSI.reset + " " + ANSI.dim + padding + id + " ")
-                output.write(title + ANSI.reset + "\n")
-            } else {
-                output.write("[ ] " + padding + id + " " + title + "\n")
-            }
+        if width == nil { flush(width: Self.widest(held), to: &output) }
+    }
+
+    private static func widest(_ items: [ItemHeadline]) -> Int {
+        items.map { String($0.id).count }.max() ?? 0
+    }
+
+    private mutating func flush(width: Int, to output: inout some TextOutputStream & ByteOutput) {
+        for item in held { render(item, width: width, to: &output) }
+        held = []
+    }
+
+    private mutating func render(
+        _ item: ItemHeadline, width: Int, to output: inout some TextOutputStream & ByteOutput
+    ) {
+        if showsListNames && item.list != currentList {
+            if currentList != nil { output.write("\n") }
+            output.write(
+                ANSI.bold + TerminalText.escapingControls(item.list.text) + ANSI.reset + ":\n")
+            currentList = item.list
+        }
+        let id = String(item.id)
+        let padding = String(repeating: " ", count: max(0, width - id.count))
+        let title = TerminalText.escapingControls(item.title)
+        if item.isSelected {
+            output.write(ANSI.green + "[x]" + ANSI.reset + " " + ANSI.dim + padding + id + " ")
+            output.write(title + ANSI.reset + "\n")
+        } else {
+            output.write("[ ] " + padding + id + " " + title + "\n")
         }
     }
 }

@@ -16,15 +16,17 @@ extension FileOutput: ByteOutput {}
 
 extension OutputFormat {
     /// The renderer for text or IDs. `showsListNames` groups text output under list headings;
-    /// `isColored` gives text the terminal layout (IDs are never coloured).
-    func headlineRenderer(showsListNames: Bool, escapesControls: Bool, isColored: Bool = false)
+    /// `largestID`, the store's largest item ID when text is coloured, gives text the terminal
+    /// layout (IDs are never coloured).
+    func headlineRenderer(showsListNames: Bool, escapesControls: Bool, largestID: Int64? = nil)
         -> any HeadlineRenderer
     {
-        switch self {
-        case .text where isColored: ColoredTextRenderer(showsListNames: showsListNames)
-        case .text, .json:
+        switch (self, largestID) {
+        case (.text, let largestID?):
+            ColoredTextRenderer(showsListNames: showsListNames, largestID: largestID)
+        case (.text, nil), (.json, _):
             TextRenderer(showsListNames: showsListNames, escapesControls: escapesControls)
-        case .ids: IDRenderer()
+        case (.ids, _): IDRenderer()
         }
     }
 }

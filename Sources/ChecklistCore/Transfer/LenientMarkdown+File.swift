@@ -1,0 +1,66 @@
+/// What `LenientMarkdown` reads before and around the blocks: the file's lines, its front
+/// matter, and the mode comment's value.
+extension LenientMarkdown {
+    /// The mode a `<!-- checklist: mode=… -->` line sets, as the strict parser reads it; nil
+    /// for any other HTML.
+    static func modeComment(
+        in text: ArraySlice<UInt8>, _ number: Int
+    ) throws(ChecklistError) -> ListMode? {
+        let text = Syntax.trimmed(text)
+        let prefix = ImportDocument.modeCommentPrefix.utf8
+        let suffix = ImportDocument.modeCommentSuffix.utf8
+        guard text.count >= prefix.count + suffix.count, text.starts(with: prefix),
+            text.suffix(suffix.count).elementsEqual(suffix)
+        else { return nil }
+        let value = String(
+            decoding: text.dropFirst(prefix.count).dropLast(suffix.count), as: UTF8.self)
+        guard let mode = ListMode(rawValue: value) else {
+            throw .malformedImport(
+                line: number,
+                reason: "unknown list mode \(Phrase.quoted(value)) (expected multiple or single)")
+        }
+        return mode
+    }
+
+    /// The file's lines without their line endings, after checking it is UTF-8. As in
+    /// CommonMark, LF, CR LF and a CR alone each end a line: an old Mac file has no LF at all,
+    /// and a CR left inside a line would make a title that cannot be stored.
+    static func lines(of bytes: [UInt8]) throws(ChecklistError) -> [ArraySlice<UInt8>] {
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        let lineFeed = UInt8(ascii: "\n")
+        let carriageReturn = UInt8(ascii: "\r")
+        var lines: [ArraySlice<UInt8>] = []
+        var start = body.startIndex
+        var index = body.startIndex
+        while index < body.endIndex {
+            let byte = body[index]
+            index += 1
+            guard byte == lineFeed || byte == carriageReturn else { continue }
+            lines.append(body[start..<index - 1])
+            if byte == carriageReturn, body[index...].first == lineFeed { index += 1 }
+            start = index
+        }
+        if start < body.endIndex { lines.append(body[start...]) }
+        for (number, line) in zip(1..., lines) {
+            guard line.allSatisfy({ $0 < 0x80 }) || String(validating: line, as: UTF8.self) != nil
+            else { throw .malformedImport(line: number, reason: "not valid UTF-8 text") }
+        }
+        return lines
+    }
+
+    /// Lines of YAML (`---`) or TOML (`+++`) front matter at the top of the file, with their
+    /// delimiters; 0 when the file has none (an unclosed `---` is a thematic break).
+    static func frontMatterLength(_ lines: [ArraySlice<UInt8>]) -> Int {
+        guard let first = lines.first else { return 0 }
+        let opening = Syntax.trimmed(first)
+        guard opening.elementsEqual("---".utf8) || opening.elementsEqual("+++".utf8) else {
+            return 0
+        }
+        let closers: [String] = opening.first == UInt8(ascii: "-") ? ["---", "..."] : ["+++"]
+        for (index, line) in lines.enumerated().dropFirst() {
+            let text = Syntax.trimmed(line)
+            if closers.contains(where: { text.elementsEqual($0.utf8) }) { return index + 1 }
+        }
+        return 0
+    }
+}
