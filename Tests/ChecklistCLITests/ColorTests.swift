@@ -39,25 +39,37 @@ import Testing
     }
 
     /// Up to 10,000 rows are held to find the widest ID shown; a longer coloured list streams
-    /// in the width of the largest ID in the database, which here is in another list.
-    @Test func aLongColouredListStreamsInTheWidthOfTheLargestID() throws {
+    /// in the width of the largest ID among the items listed. That is the widest ID shown,
+    /// unless `--match` leaves it out.
+    @Test func aLongColouredListStreamsInTheWidthOfTheLargestIDListed() throws {
         let titles = (1...10_001).map { "Item \($0)\n" }.joined()
         try cli.run(["add", "-q", "-l", "long", "-"], stdin: Data(titles.utf8))
-        // IDs are never reused, so the far item comes last, by hand.
         try cli.run("lists", "add", "-q", "far")
-        let sql = """
-            INSERT INTO items (id, listId, title, isSelected, position, createdAt, updatedAt)
-            SELECT 123456, id, 'Far', 0, 1, createdAt, updatedAt FROM lists WHERE name = 'far'
-            """
-        #expect(try cli.pipeline("sqlite3 \"$CHECKLIST_DB\" \"\(sql)\"").status == 0)
-        let short = try cli.run("list", "--color", "always").stdout
-        #expect(short.hasPrefix("[ ]  9 Tent\n"), "a short list keeps the widest ID shown")
+        try insert(id: 123_456, title: "Far", list: "far", position: 1)
 
         let long = try cli.run("list", "-l", "long", "--color", "always").stdout
         let lines = long.split(separator: "\n")
         #expect(lines.count == 10_001)
-        #expect(lines.first == "[ ]     12 Item 1")
-        #expect(lines.last == "[ ]  10012 Item 10001")
+        #expect(lines.first == "[ ]    12 Item 1", "an ID in another list does not widen it")
+        #expect(lines.last == "[ ] 10012 Item 10001")
+        let short = try cli.run("list", "--color", "always").stdout
+        #expect(short.hasPrefix("[ ]  9 Tent\n"))
+
+        try insert(id: 200_000, title: "Far", list: "long", position: 10_002)
+        let matched = try cli.run("list", "-l", "long", "--match", "item", "--color", "always")
+        let matchedLines = matched.stdout.split(separator: "\n")
+        #expect(matchedLines.count == 10_001)
+        #expect(matchedLines.first == "[ ]     12 Item 1", "streamed: wide enough for ID 200000")
+    }
+
+    /// An item with an ID of its own, written with sqlite3 (the program never skips IDs).
+    private func insert(id: Int, title: String, list: String, position: Int) throws {
+        let sql = """
+            INSERT INTO items (id, listId, title, isSelected, position, createdAt, updatedAt)
+            SELECT \(id), id, '\(title)', 0, \(position), createdAt, updatedAt FROM lists
+            WHERE name = '\(list)'
+            """
+        #expect(try cli.pipeline("sqlite3 \"$CHECKLIST_DB\" \"\(sql)\"").status == 0)
     }
 
     @Test func listsAreColouredOnATerminalAndPlainInAPipe() throws {

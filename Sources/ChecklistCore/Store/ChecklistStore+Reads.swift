@@ -37,16 +37,7 @@ extension ChecklistStore {
         in scope: ListScope, filter: ItemFilter = .any, _ body: (ItemHeadline) throws -> Void
     ) throws {
         try read { db in
-            var conditions: [SQL] = []
-            if case .list(let name) = scope {
-                guard let listID = try Self.requireList(named: name, db) else { return }
-                conditions.append("items.listId = \(listID)")
-            }
-            switch filter {
-            case .any: break
-            case .checked: conditions.append("items.isSelected = 1")
-            case .unchecked: conditions.append("items.isSelected = 0")
-            }
+            guard let conditions = try Self.conditions(scope, filter, db) else { return }
             let rows = try Row.fetchCursor(
                 db,
                 SQLRequest<Row>(
@@ -76,10 +67,15 @@ extension ChecklistStore {
         return items
     }
 
-    /// The largest item ID in the database (0 when it has no items): no item shown has a wider
-    /// ID. One step down the table's B-tree, whatever its size.
-    public func largestItemID() throws -> Int64 {
-        try read { db in try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM items") ?? 0
+    /// The largest ID among the scope's items that pass the filter (0 when there are none):
+    /// what `forEachHeadline` shows, read from the `(listId, isSelected)` index alone.
+    public func largestItemID(in scope: ListScope, filter: ItemFilter = .any) throws -> Int64 {
+        try read { db in
+            guard let conditions = try Self.conditions(scope, filter, db) else { return 0 }
+            return try SQLRequest<Int64>(
+                literal:
+                    "SELECT coalesce(max(items.id), 0) FROM items \(Self.whereClause(conditions))"
+            ).fetchOne(db) ?? 0
         }
     }
 
@@ -186,6 +182,24 @@ extension ChecklistStore {
     }
 
     /// `WHERE a AND b`, or nothing.
+    /// The conditions on `items` that select the scope's items passing the filter; nil when
+    /// the scope is the default list and it does not exist yet (no items).
+    private static func conditions(
+        _ scope: ListScope, _ filter: ItemFilter, _ db: Database
+    ) throws -> [SQL]? {
+        var conditions: [SQL] = []
+        if case .list(let name) = scope {
+            guard let listID = try requireList(named: name, db) else { return nil }
+            conditions.append("items.listId = \(listID)")
+        }
+        switch filter {
+        case .any: break
+        case .checked: conditions.append("items.isSelected = 1")
+        case .unchecked: conditions.append("items.isSelected = 0")
+        }
+        return conditions
+    }
+
     static func whereClause(_ conditions: [SQL]) -> SQL {
         conditions.isEmpty
             ? "" : "WHERE " + conditions.map { "(\($0))" as SQL }.joined(separator: " AND ")

@@ -55,7 +55,8 @@ extension ChecklistCommand {
             }
             var renderer = format.headlineRenderer(
                 showsListNames: all, escapesControls: isTerminal,
-                largestID: colors.isColored && format == .text ? try store.largestItemID() : nil)
+                largestID: colors.isColored && format == .text
+                    ? try store.largestItemID(in: scope, filter: filter) : nil)
             var counts = ItemCounts(checked: 0, total: 0)
             try store.forEachHeadline(in: scope, filter: filter, matching: matching) {
                 counts.total += 1

@@ -5,11 +5,12 @@ import ChecklistCore
 ///
 /// The widest ID shown is known only at the end, so the first `heldRows` rows are held. A
 /// longer list (piped with `--color always`, say) streams from then on in the width of the
-/// largest ID in the database, which no row can exceed: memory stays bounded and the column
-/// stays straight.
+/// largest ID of the items listed (`ChecklistStore.largestItemID(in:filter:)`): memory stays
+/// bounded and the column stays straight. Only `--match` can leave that ID out, and then the
+/// column may be wider than the widest ID shown.
 struct ColoredTextRenderer: HeadlineRenderer {
     let showsListNames: Bool
-    /// The largest item ID in the database (`ChecklistStore.largestItemID()`).
+    /// The largest ID of the items the scope and filter select, before any `--match`.
     let largestID: Int64
     private var held: [ItemHeadline] = []
     /// The ID column's width, once the rows stream; nil while they are held.

@@ -16,8 +16,8 @@ extension FileOutput: ByteOutput {}
 
 extension OutputFormat {
     /// The renderer for text or IDs. `showsListNames` groups text output under list headings;
-    /// `largestID`, the store's largest item ID when text is coloured, gives text the terminal
-    /// layout (IDs are never coloured).
+    /// `largestID` (of the items listed; see `ColoredTextRenderer`), given when text is
+    /// coloured, gives text the terminal layout (IDs are never coloured).
     func headlineRenderer(showsListNames: Bool, escapesControls: Bool, largestID: Int64? = nil)
         -> any HeadlineRenderer
     {
