@@ -184,6 +184,31 @@ import Testing
         #expect(try items(convertedTwice) == ["Liste|[ ] Zelt", "Liste|[x] Kocher"])
     }
 
+    @Test func anEmptyBulletIsAPlainBulletLine() throws {
+        // `-` alone, or followed by spaces, is an empty list item: skipped and counted like
+        // any plain bullet; one whose text starts on the next line counts both lines.
+        let text = "# A\n- [ ] Tent\n-\n- \n- plain\n-\n  wrapped below\n*\n  - [ ] Stove\n"
+        let result = try parse(text)
+        #expect(try items(text) == ["A|[ ] Tent", "A|[ ] Stove"])
+        #expect(result.skipped.breakdown == "plain bullet 6")
+    }
+
+    @Test func separatorsAMarkdownReaderSeesAsSpaceJoinATitleAndNulBecomesAReplacement() throws {
+        // CommonMark ends lines only at LF, CR LF and CR: a vertical tab, form feed, NEL or
+        // Unicode line or paragraph separator is text, shown as white space, so it joins a
+        // title as a space; NUL is shown as U+FFFD. None of them refuses the file.
+        let text =
+            "# Camp\u{2028}site\n- [ ] Tent\u{2028}pegs\n- [ ] Map\u{0B}and\u{0C}compass\u{85}case\n"
+            + "- [x] Lamp\u{2029}oil\n- [ ] Stove\u{0}fuel\n- [ ] \u{2028}\n"
+        let result = try parse(text)
+        #expect(
+            try items(text) == [
+                "Camp site|[ ] Tent pegs", "Camp site|[ ] Map and compass case",
+                "Camp site|[x] Lamp oil", "Camp site|[ ] Stove\u{FFFD}fuel",
+            ])
+        #expect(result.skipped.breakdown == "empty task 1")
+    }
+
     @Test func inlineMarkdownIsKeptAsWritten() throws {
         let text = "- [ ] Read [the docs](https://example.com) and `run` **it**\n"
         #expect(try items(text) == ["-|[ ] Read [the docs](https://example.com) and `run` **it**"])

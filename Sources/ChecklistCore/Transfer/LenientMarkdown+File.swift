@@ -63,4 +63,20 @@ extension LenientMarkdown {
         }
         return 0
     }
+
+    /// Text of a title or heading as a reader of the rendered file sees it, trimmed. Markdown
+    /// ends lines only at LF and CR, so a vertical tab, form feed, NEL or Unicode line or
+    /// paragraph separator is text, which a reader sees as white space: it becomes a space
+    /// (a title holds no line break). NUL becomes U+FFFD, as CommonMark requires.
+    static func asShown(_ text: String) -> String {
+        var shown = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": shown.append(" ")
+            case "\0": shown.append("\u{FFFD}")
+            default: shown.append(scalar)
+            }
+        }
+        return String(decoding: Syntax.trimmed(Array(String(shown).utf8)[...]), as: UTF8.self)
+    }
 }

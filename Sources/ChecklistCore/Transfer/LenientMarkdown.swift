@@ -26,6 +26,9 @@ struct LenientMarkdown {
         var hasBlock = false
         /// This item's task title, once its paragraph closed: nested tasks are prefixed by it.
         var taskTitle: String?
+        /// Whether the item's marker stood alone on its line (`-`): that line is counted as a
+        /// plain bullet once the item shows it is no task (see `markBlockStarted`).
+        var bareMarker = false
     }
 
     private enum ParagraphKind: Equatable {
@@ -142,7 +145,10 @@ struct LenientMarkdown {
             try closeContainers(from: matched)
             try closeLeaf()
             markBlockStarted()
-            containers.append(Container(isQuote: false, contentIndent: marker.contentIndent))
+            containers.append(
+                Container(
+                    isQuote: false, contentIndent: marker.contentIndent, bareMarker: marker.isEmpty)
+            )
             matched = containers.count
             column += marker.isEmpty ? line.count - column : marker.contentIndent
             column = min(column, line.count)
@@ -247,7 +253,11 @@ struct LenientMarkdown {
         _ line: Line, _ column: Int, number: Int, quoted: Bool
     ) throws(ChecklistError) {
         let isFirstBlock = containers.last.map { !$0.isQuote && !$0.hasBlock } ?? false
-        markBlockStarted()
+        // `-` alone, then `  [ ] Tent` on the next line, is a task item: its marker's line is
+        // counted only once the block begun here turns out to be no task.
+        let bareMarkerLine = isFirstBlock && containers.last?.bareMarker == true
+        markBlockStarted(countingBareMarker: false)
+        defer { if bareMarkerLine && !leafIsTask { skip(1, .plainBullet) } }
         if Syntax.indent(line, column) >= 4 {
             leaf = .indentedCode
             skip(1, .code)
@@ -290,7 +300,17 @@ struct LenientMarkdown {
     private mutating func closeContainers(from index: Int) throws(ChecklistError) {
         guard index < containers.count else { return }
         try closeLeaf()
+        // An empty item (`-` alone, nothing under it) is a plain bullet line.
+        let emptyItems = containers[index...].filter { $0.bareMarker && !$0.hasBlock }.count
+        skip(emptyItems, .plainBullet)
         containers.removeSubrange(index...)
+    }
+
+    private var leafIsTask: Bool {
+        guard case .paragraph(let paragraph) = leaf, case .task = paragraph.kind else {
+            return false
+        }
+        return true
     }
 
     private mutating func closeLeaf() throws(ChecklistError) {
@@ -301,9 +321,10 @@ struct LenientMarkdown {
         case .quoted: skip(paragraph.text.count, .blockQuote)
         case .plainBullet: skip(paragraph.text.count, .plainBullet)
         case .task(let isChecked):
-            let title = paragraph.text.filter { !$0.isEmpty }
-                .map { String(decoding: $0, as: UTF8.self) }
-                .joined(separator: " ")
+            let title = Self.asShown(
+                paragraph.text.filter { !$0.isEmpty }
+                    .map { String(decoding: $0, as: UTF8.self) }
+                    .joined(separator: " "))
             guard !title.isEmpty else {
                 skip(paragraph.text.count, .emptyTask)
                 return
@@ -351,7 +372,7 @@ struct LenientMarkdown {
     private mutating func startHeading(
         level: Int, text: String, line: Int, lineCount: Int, quoted: Bool
     ) throws(ChecklistError) {
-        let name = String(decoding: Syntax.trimmed(Array(text.utf8)[...]), as: UTF8.self)
+        let name = Self.asShown(text)
         guard !quoted, level <= splitLevel, !name.isEmpty else {
             skip(lineCount, quoted ? .blockQuote : .heading)
             return
@@ -386,9 +407,12 @@ struct LenientMarkdown {
     private func canInterruptParagraph(
         _ marker: Syntax.ListMarker, continuesAll: Bool
     ) -> Bool {
+        // A line that does not continue the paragraph's containers interrupts nothing: an
+        // empty item there (`- foo` then `-`) is the list's next item, not lazy text.
+        guard continuesAll else { return true }
         guard !marker.isEmpty else { return false }
         let inList = containers.last.map { !$0.isQuote } ?? false
-        return !marker.isOrdered || marker.number == 1 || inList || !continuesAll
+        return !marker.isOrdered || marker.number == 1 || inList
     }
 
     /// Whether the text at `column` starts a block that ends a paragraph.
@@ -408,8 +432,14 @@ struct LenientMarkdown {
         return false
     }
 
-    private mutating func markBlockStarted() {
+    /// Notes that a block starts in the innermost list item. When it is the first block of an
+    /// item whose marker stood alone on its line, that line is a plain bullet's, unless the
+    /// caller counts it itself (a leaf may be a task).
+    private mutating func markBlockStarted(countingBareMarker: Bool = true) {
         guard let last = containers.indices.last, !containers[last].isQuote else { return }
+        if countingBareMarker && containers[last].bareMarker && !containers[last].hasBlock {
+            skip(1, .plainBullet)
+        }
         containers[last].hasBlock = true
     }
 
