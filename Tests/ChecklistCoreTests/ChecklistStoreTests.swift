@@ -15,6 +15,26 @@ import Testing
         #expect(items.allSatisfy { !$0.isSelected && $0.list == "camping" })
     }
 
+    /// The widest ID a listing shows: the largest ID in the scope among the items the filter
+    /// keeps, found by seeks, not by reading the items.
+    @Test func theLargestItemIDIsTakenInTheScopeAndFilter() throws {
+        let store = try ChecklistStore.empty()
+        #expect(try store.largestItemID(in: .list(.defaultList)) == 0, "no default list yet")
+        try store.add(titles("Tent", "Stove", "Map"), to: "camping")  // 1, 2, 3
+        try store.add(titles("Milk", "Eggs"), to: "groceries")  // 4, 5
+        try store.add(titles("Lamp"), to: "camping")  // 6
+        try store.check(.ids(IDSet(ids: [2, 4])))
+        #expect(try store.largestItemID(in: .list("camping")) == 6)
+        #expect(try store.largestItemID(in: .list("camping"), filter: .checked) == 2)
+        #expect(try store.largestItemID(in: .list("camping"), filter: .unchecked) == 6)
+        #expect(try store.largestItemID(in: .list("groceries"), filter: .checked) == 4)
+        #expect(try store.largestItemID(in: .all) == 6)
+        #expect(try store.largestItemID(in: .all, filter: .checked) == 4)
+        #expect(try store.largestItemID(in: .all, filter: .unchecked) == 6)
+        try store.delete(.ids(IDSet(ids: [6])))
+        #expect(try store.largestItemID(in: .all, filter: .unchecked) == 5)
+    }
+
     @Test func addingAppendsAtTheEndOfTheList() throws {
         let store = try ChecklistStore.empty()
         try store.add(titles("Tent"), to: "camping")

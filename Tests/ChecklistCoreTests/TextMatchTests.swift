@@ -72,6 +72,33 @@ import Testing
         }
     }
 
+    /// Letters that compose with the letter before them although their combining class is 0:
+    /// Gurung Khema and Kirat Rai (Unicode 16) vowel signs.
+    @Test(arguments: [
+        ("\u{16121}", "\u{1611E}\u{1611E}"), ("\u{16126}", "\u{1611E}\u{1611E}\u{1611F}"),
+        ("\u{16D68}", "\u{16D67}\u{16D67}"), ("\u{16D69}", "\u{16D63}\u{16D67}"),
+    ])
+    func lettersThatComposeWithTheLetterBeforeThemMatchTheirComposedForm(
+        _ composed: String, _ title: String
+    ) {
+        #expect(TextMatch(composed).matches(title))
+        #expect(TextMatch(title).matches(composed))
+    }
+
+    /// `TextMatch.foldsAlone` lists the letters that compose with the one before them, as of
+    /// Unicode 17.0. A toolchain with a newer Unicode may bring more: check its normalization
+    /// data, extend the list, then raise the version here.
+    @Test func theUnicodeVersionIsTheOneFoldsAloneWasCheckedAgainst() {
+        var newest = (major: 0, minor: 0)
+        for value in UInt32(0)...0x10_FFFF {
+            guard let scalar = Unicode.Scalar(value), let age = scalar.properties.age else {
+                continue
+            }
+            if (age.major, age.minor) > newest { newest = (age.major, age.minor) }
+        }
+        #expect(newest.major == 17 && newest.minor == 0, "Unicode \(newest.major).\(newest.minor)")
+    }
+
     /// A combining sequence too long to be cached (a letter and four marks) is not cached
     /// under the value of its last marks, where a title starting with those marks would find
     /// it.

@@ -15,8 +15,9 @@ final class FoldCache: Sendable {
     private let state = Mutex(State())
 
     private struct State: ~Copyable {
-        /// What is known of each code point below `smallLimit` (an `Entry`).
-        let small = UnsafeMutablePointer<UInt64>.allocate(capacity: Int(FoldCache.smallLimit))
+        /// What is known of each code point below `smallLimit` (an `Entry`), made at the first
+        /// title that is not ASCII.
+        var small: UnsafeMutablePointer<UInt64>?
         /// The same for the code points above, by value.
         var large = EntryTable()
         /// Keys of combining sequences of up to three code points, by their packed values.
@@ -26,12 +27,8 @@ final class FoldCache: Sendable {
         /// The key of the title being read.
         var title = Bytes()
 
-        init() {
-            small.initialize(repeating: Entry.unknown, count: Int(FoldCache.smallLimit))
-        }
-
         deinit {
-            small.deallocate()
+            small?.deallocate()
         }
     }
 
@@ -126,7 +123,17 @@ final class FoldCache: Sendable {
     /// The entry of a code point at or above 0x80, worked out on first sight.
     @inline(__always)
     private static func entry(of scalar: UInt32, in state: inout State) -> UInt64 {
-        let known = scalar < smallLimit ? state.small[Int(scalar)] : state.large[UInt64(scalar)]
+        let known: UInt64
+        if scalar >= smallLimit {
+            known = state.large[UInt64(scalar)]
+        } else if let small = state.small {
+            known = small[Int(scalar)]
+        } else {
+            let small = UnsafeMutablePointer<UInt64>.allocate(capacity: Int(smallLimit))
+            small.initialize(repeating: Entry.unknown, count: Int(smallLimit))
+            state.small = small
+            known = Entry.unknown
+        }
         return known != Entry.unknown ? known : firstEntry(of: scalar, in: &state)
     }
 
@@ -140,8 +147,8 @@ final class FoldCache: Sendable {
         } else {
             entry = Entry.needsNormalizer
         }
-        if value < smallLimit {
-            state.small[Int(value)] = entry
+        if value < smallLimit, let small = state.small {
+            small[Int(value)] = entry
         } else {
             state.large[UInt64(value)] = entry
         }

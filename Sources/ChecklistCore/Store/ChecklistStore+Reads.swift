@@ -68,14 +68,35 @@ extension ChecklistStore {
     }
 
     /// The largest ID among the scope's items that pass the filter (0 when there are none):
-    /// what `forEachHeadline` shows, read from the `(listId, isSelected)` index alone.
+    /// the widest ID `forEachHeadline` shows. Each list costs one or two seeks to the end of
+    /// its `(listId, isSelected)` index range, whatever its size.
     public func largestItemID(in scope: ListScope, filter: ItemFilter = .any) throws -> Int64 {
-        try read { db in
-            guard let conditions = try Self.conditions(scope, filter, db) else { return 0 }
-            return try SQLRequest<Int64>(
-                literal:
-                    "SELECT coalesce(max(items.id), 0) FROM items \(Self.whereClause(conditions))"
-            ).fetchOne(db) ?? 0
+        let states: [Int] =
+            switch filter {
+            case .any: [0, 1]
+            case .checked: [1]
+            case .unchecked: [0]
+            }
+        // The largest ID of one list (`list`, an SQL expression) in the states the filter keeps.
+        func largest(in list: SQL) -> SQL {
+            let seeks = states.map { state -> SQL in
+                "coalesce((SELECT max(id) FROM items WHERE listId = \(list) AND isSelected = \(state)), 0)"
+            }
+            // max() of two arguments is SQLite's scalar maximum.
+            return seeks.count == 1 ? seeks[0] : "max(\(seeks[0]), \(seeks[1]))"
+        }
+        return try read { db in
+            let request: SQL
+            switch scope {
+            case .all where filter == .any:
+                request = "SELECT coalesce(max(id), 0) FROM items"
+            case .all:
+                request = "SELECT coalesce(max(\(largest(in: "lists.id"))), 0) FROM lists"
+            case .list(let name):
+                guard let listID = try Self.requireList(named: name, db) else { return 0 }
+                request = "SELECT \(largest(in: "\(listID)"))"
+            }
+            return try SQLRequest<Int64>(literal: request).fetchOne(db) ?? 0
         }
     }
 
@@ -181,7 +202,6 @@ extension ChecklistStore {
         }
     }
 
-    /// `WHERE a AND b`, or nothing.
     /// The conditions on `items` that select the scope's items passing the filter; nil when
     /// the scope is the default list and it does not exist yet (no items).
     private static func conditions(
@@ -200,6 +220,7 @@ extension ChecklistStore {
         return conditions
     }
 
+    /// `WHERE a AND b`, or nothing.
     static func whereClause(_ conditions: [SQL]) -> SQL {
         conditions.isEmpty
             ? "" : "WHERE " + conditions.map { "(\($0))" as SQL }.joined(separator: " AND ")

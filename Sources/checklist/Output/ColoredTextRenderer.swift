@@ -26,16 +26,16 @@ struct ColoredTextRenderer: HeadlineRenderer {
     }
 
     mutating func write(_ item: ItemHeadline, to output: inout some TextOutputStream & ByteOutput) {
-        if let width {
-            render(item, width: width, to: &output)
+        if width == nil && held.count < Self.heldRows {
+            held.append(item)
             return
         }
-        held.append(item)
-        if held.count > Self.heldRows {
+        if width == nil {
             let width = max(String(largestID).count, Self.widest(held))
             flush(width: width, to: &output)
             self.width = width
         }
+        render(item, width: width ?? 0, to: &output)
     }
 
     mutating func finish(to output: inout some TextOutputStream & ByteOutput) {
