@@ -100,6 +100,15 @@ import Testing
         #expect(try parse(text).skipped.breakdown == "rule 1")
     }
 
+    @Test func anUnderlineInsideTheItemMakesItsFirstParagraphAHeadingNotATask() throws {
+        // CommonMark: dashes or equals signs indented into the item, right under its first
+        // paragraph, make that paragraph a setext heading, `[x]` and all; a reader sees a
+        // heading in a bullet, no checkbox. Like any heading, it names the list below it.
+        let text = "- [ ] Tent\n- [x] Gear\n  ---\n- [ ] Stove\n- Food\n  ===\n- [ ] Bread\n"
+        #expect(try items(text) == ["-|[ ] Tent", "[x] Gear|[ ] Stove", "Food|[ ] Bread"])
+        #expect(try parse(text).skipped.total == 0)
+    }
+
     @Test func splitLevelSendsDeeperHeadingsTasksToTheEnclosingList() throws {
         let text = """
             ## Before
@@ -160,6 +169,8 @@ import Testing
         let result = try parse("- [ ]\n- [x] \n- [ ] Real\n")
         #expect(try items("- [ ]\n- [x] \n- [ ] Real\n") == ["-|[ ] Real"])
         #expect(result.skipped.breakdown == "empty task 2")
+        // A marker alone with the empty `[ ]` below it: both lines are the empty task's.
+        #expect(try parse("-\n  [x]\n- [ ] Real\n").skipped.breakdown == "empty task 2")
     }
 
     @Test func theModeCommentStillSetsTheMode() throws {

@@ -98,16 +98,20 @@ enum MarkdownSyntax {
             isEmpty: false)
     }
 
+    /// The length of `[ ]`, `[x]` or `[X]`; the title follows it.
+    static let taskMarkerLength = 3
+
     /// `[ ]`, `[x]` or `[X]` at `start`, followed by white space or the end of the line:
-    /// whether it is checked and where the title starts.
-    static func taskMarker(_ line: Line, _ start: Int) -> (isChecked: Bool, titleStart: Int)? {
-        guard line.count >= start + 3, line[start] == UInt8(ascii: "["),
+    /// whether it is checked, nil when there is none.
+    static func taskMarker(_ line: Line, _ start: Int) -> Bool? {
+        let end = start + taskMarkerLength
+        guard line.count >= end, line[start] == UInt8(ascii: "["),
             line[start + 2] == UInt8(ascii: "]"),
-            line.count == start + 3 || line[start + 3] == space || line[start + 3] == tab
+            line.count == end || line[end] == space || line[end] == tab
         else { return nil }
         switch line[start + 1] {
-        case space: return (false, start + 3)
-        case UInt8(ascii: "x"), UInt8(ascii: "X"): return (true, start + 3)
+        case space: return false
+        case UInt8(ascii: "x"), UInt8(ascii: "X"): return true
         default: return nil
         }
     }
