@@ -173,6 +173,14 @@ import Testing
         #expect(try parse("-\n  [x]\n- [ ] Real\n").skipped.breakdown == "empty task 2")
     }
 
+    @Test func aTitleOrHeadingOfOtherWhiteSpaceIsEmptyAndRefusesNothing() throws {
+        // A no-break or ideographic space shows as nothing: `[ ]` followed only by such
+        // spaces is an empty task, and a heading of them names no list, as an empty heading.
+        let text = "# Trip\n# \u{3000}\n- [ ] \u{A0}\n- [ ] Tent\n"
+        #expect(try items(text) == ["Trip|[ ] Tent"])
+        #expect(try parse(text).skipped.breakdown == "heading 1, empty task 1")
+    }
+
     @Test func theModeCommentStillSetsTheMode() throws {
         let text = "## Tent\n\n<!-- checklist: mode=single -->\n\n- [ ] Big\n- [x] Small\n"
         let document = try parse(text).document

@@ -331,7 +331,7 @@ struct LenientMarkdown {
                 lines.filter { !$0.isEmpty }
                     .map { String(decoding: $0, as: UTF8.self) }
                     .joined(separator: " "))
-            guard !title.isEmpty else {
+            guard !Self.isBlank(title) else {
                 skip(paragraph.text.count + (paragraph.followsBareMarker ? 1 : 0), .emptyTask)
                 return
             }
@@ -379,7 +379,7 @@ struct LenientMarkdown {
         level: Int, text: String, line: Int, lineCount: Int, quoted: Bool
     ) throws(ChecklistError) {
         let name = Self.asShown(text)
-        guard !quoted, level <= splitLevel, !name.isEmpty else {
+        guard !quoted, level <= splitLevel, !Self.isBlank(name) else {
             skip(lineCount, quoted ? .blockQuote : .heading)
             return
         }
