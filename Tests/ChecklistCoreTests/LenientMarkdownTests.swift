@@ -212,6 +212,14 @@ import Testing
         #expect(result.skipped.breakdown == "plain bullet 6")
     }
 
+    @Test func anItemBegunByAMarkerAloneEndsAtABlankLine() throws {
+        // CommonMark: an item begins with at most one blank line. After `-` alone and a blank
+        // line, the indented `[ ]` line is a paragraph of its own, shown with no checkbox.
+        let text = "-\n\n  [ ] Tent\n- [ ] Stove\n"
+        #expect(try items(text) == ["-|[ ] Stove"])
+        #expect(try parse(text).skipped.breakdown == "prose 1, plain bullet 1")
+    }
+
     @Test func separatorsAMarkdownReaderSeesAsSpaceJoinATitleAndNulBecomesAReplacement() throws {
         // CommonMark ends lines only at LF, CR LF and CR: a vertical tab, form feed, NEL or
         // Unicode line or paragraph separator is text, shown as white space, so it joins a

@@ -112,6 +112,8 @@ struct LenientMarkdown {
                 column += leading + 1
                 if column < line.count && line[column] == Syntax.space { column += 1 }
             } else if Syntax.isBlank(line, from: column) {
+                // An item begins with at most one blank line: one still empty ends here.
+                guard container.hasBlock else { break }
                 column = line.count
             } else if Syntax.indent(line, column) >= container.contentIndent {
                 column += container.contentIndent
