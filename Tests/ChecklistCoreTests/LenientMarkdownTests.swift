@@ -236,6 +236,13 @@ import Testing
         #expect(result.skipped.breakdown == "empty task 1")
     }
 
+    @Test func aVerticalTabOrFormFeedAfterTheBoxSeparatesItFromTheTitle() throws {
+        // GFM ends a task marker with white space, these two included (GitHub and
+        // markdown-it show a checkbox); in the title they read as a space, as anywhere else.
+        let text = "- [ ]\u{0B}Map\n- [x]\u{0C}Compass\n"
+        #expect(try items(text) == ["-|[ ] Map", "-|[x] Compass"])
+    }
+
     @Test func inlineMarkdownIsKeptAsWritten() throws {
         let text = "- [ ] Read [the docs](https://example.com) and `run` **it**\n"
         #expect(try items(text) == ["-|[ ] Read [the docs](https://example.com) and `run` **it**"])

@@ -101,13 +101,13 @@ enum MarkdownSyntax {
     /// The length of `[ ]`, `[x]` or `[X]`; the title follows it.
     static let taskMarkerLength = 3
 
-    /// `[ ]`, `[x]` or `[X]` at `start`, followed by white space or the end of the line:
-    /// whether it is checked, nil when there is none.
+    /// `[ ]`, `[x]` or `[X]` at `start`, followed by white space (GFM's: space, tab, vertical
+    /// tab, form feed) or the end of the line: whether it is checked, nil when there is none.
     static func taskMarker(_ line: Line, _ start: Int) -> Bool? {
         let end = start + taskMarkerLength
         guard line.count >= end, line[start] == UInt8(ascii: "["),
             line[start + 2] == UInt8(ascii: "]"),
-            line.count == end || line[end] == space || line[end] == tab
+            line.count == end || [space, tab, 0x0B, 0x0C].contains(line[end])
         else { return nil }
         switch line[start + 1] {
         case space: return false
