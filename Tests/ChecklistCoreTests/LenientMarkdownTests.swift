@@ -109,6 +109,15 @@ import Testing
         #expect(try parse(text).skipped.total == 0)
     }
 
+    @Test func aDelimiterRowUnderAnItemsFirstLineMakesATableNotATask() throws {
+        // GFM: a line with as many cells as the delimiter row under it is a table's header,
+        // `[ ]` and all; with another number of cells the two lines stay one paragraph.
+        let text = "- [ ] Tent | Stove\n  --- | ---\n- [ ] Map | Lamp\n  --- | --- | ---\n"
+        #expect(try items(text) == ["-|[ ] Map | Lamp --- | --- | ---"])
+        #expect(try parse(text).skipped.breakdown == "table 2")
+        #expect(try parse("a | b\n--|--|--\n").skipped.breakdown == "prose 2")
+    }
+
     @Test func splitLevelSendsDeeperHeadingsTasksToTheEnclosingList() throws {
         let text = """
             ## Before

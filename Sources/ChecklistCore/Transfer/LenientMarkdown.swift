@@ -230,11 +230,13 @@ struct LenientMarkdown {
                     quoted: quoted)
                 return
             }
-            if paragraph.kind == .prose, paragraph.text.count == 1,
-                paragraph.text[0].contains(UInt8(ascii: "|")),
-                Syntax.isTableDelimiter(line, column)
+            // A table's header may be any first line, a task's too (its `[ ]` is then text of
+            // the first cell, and no checkbox is shown).
+            if paragraph.text.count == 1, paragraph.text[0].contains(UInt8(ascii: "|")),
+                Syntax.isTableDelimiter(line, column, under: paragraph.text[0])
             {
                 leaf = .table
+                if paragraph.followsBareMarker { skip(1, .plainBullet) }
                 skip(2, .table)
                 return
             }

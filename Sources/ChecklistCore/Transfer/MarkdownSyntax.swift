@@ -194,15 +194,17 @@ enum MarkdownSyntax {
         return byte == UInt8(ascii: "=") ? 1 : 2
     }
 
-    /// A table's delimiter row: `| --- | :-: |`, `---|---`.
-    static func isTableDelimiter(_ line: Line, _ start: Int) -> Bool {
+    /// A table's delimiter row (`| --- | :-: |`, `---|---`) under a header row of as many
+    /// cells: GFM reads the two lines as a paragraph when the counts differ.
+    static func isTableDelimiter(_ line: Line, _ start: Int, under header: ArraySlice<UInt8>)
+        -> Bool
+    {
         let text = trimmed(line[start...])
-        guard text.contains(UInt8(ascii: "-")) else { return false }
-        var cells = text.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false)
-        if text.first == UInt8(ascii: "|") { cells.removeFirst() }
-        if text.last == UInt8(ascii: "|"), !cells.isEmpty { cells.removeLast() }
-        guard text.contains(UInt8(ascii: "|")) || cells.count > 1 else { return false }
-        return !cells.isEmpty
+        guard text.contains(UInt8(ascii: "-")), text.contains(UInt8(ascii: "|")) else {
+            return false
+        }
+        let cells = tableCells(text)
+        return !cells.isEmpty && cells.count == tableCells(header).count
             && cells.allSatisfy { cell in
                 let cell = trimmed(cell)
                 var body = cell[...]
@@ -210,6 +212,23 @@ enum MarkdownSyntax {
                 if body.last == UInt8(ascii: ":") { body = body.dropLast() }
                 return !body.isEmpty && body.allSatisfy { $0 == UInt8(ascii: "-") }
             }
+    }
+
+    /// A table row's cells: split at each `|` not right after a backslash, less the empty text
+    /// before a leading `|` and after a trailing one.
+    private static func tableCells(_ row: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        let text = trimmed(row)
+        var cells: [ArraySlice<UInt8>] = []
+        var cellStart = text.startIndex
+        for index in text.indices where text[index] == UInt8(ascii: "|") {
+            if index > text.startIndex && text[index - 1] == UInt8(ascii: "\\") { continue }
+            cells.append(text[cellStart..<index])
+            cellStart = index + 1
+        }
+        cells.append(text[cellStart...])
+        if cells.first?.isEmpty == true { cells.removeFirst() }
+        if cells.last?.isEmpty == true { cells.removeLast() }
+        return cells
     }
 
     /// How an HTML block that starts on this line ends.
