@@ -221,6 +221,13 @@ import Testing
         #expect(result.skipped.breakdown == "plain bullet 6")
     }
 
+    @Test func theBoxUnderAMarkerAloneMayStandUpToThreeSpacesFurtherIn() throws {
+        // `-` alone, then `[ ]` on the next line one to three spaces past the item's content
+        // column: still the start of the item's first paragraph, so a task (four: code).
+        let text = "-\n   [ ] Tent\n*\n     [x] Stove\n-\n      [ ] code\n"
+        #expect(try items(text) == ["-|[ ] Tent", "-|[x] Stove"])
+    }
+
     @Test func anItemBegunByAMarkerAloneEndsAtABlankLine() throws {
         // CommonMark: an item begins with at most one blank line. After `-` alone and a blank
         // line, the indented `[ ]` line is a paragraph of its own, shown with no checkbox.

@@ -301,7 +301,10 @@ struct LenientMarkdown {
                 kind = .quoted
             } else if isFirstBlock {
                 kind = .plainBullet
-                if let isChecked = Syntax.taskMarker(line, column) {
+                // Past the content column by up to three spaces (four would be code) when the
+                // item's marker stood alone on the line above.
+                let start = column + Syntax.indent(line, column)
+                if let isChecked = Syntax.taskMarker(line, start) {
                     kind = .task(isChecked: isChecked)
                 }
             }
