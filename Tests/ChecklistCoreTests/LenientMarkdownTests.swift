@@ -118,6 +118,20 @@ import Testing
         #expect(try parse("a | b\n--|--|--\n").skipped.breakdown == "prose 2")
     }
 
+    @Test func aTableUnderATasksTitleEndsTheTitle() throws {
+        // GFM (GitHub, markdown-it): a line with a delimiter row under it starts a table even
+        // below other lines of a paragraph, which keeps the lines above it: the task's title.
+        let text = """
+            - [ ] Compare the timings:
+              | size | ms |
+              |------|----|
+              | 1k | 3 |
+            - [ ] Publish
+            """
+        #expect(try items(text) == ["-|[ ] Compare the timings:", "-|[ ] Publish"])
+        #expect(try parse(text).skipped.breakdown == "table 3")
+    }
+
     @Test func splitLevelSendsDeeperHeadingsTasksToTheEnclosingList() throws {
         let text = """
             ## Before

@@ -230,13 +230,20 @@ struct LenientMarkdown {
                     quoted: quoted)
                 return
             }
-            // A table's header may be any first line, a task's too (its `[ ]` is then text of
-            // the first cell, and no checkbox is shown).
-            if paragraph.text.count == 1, paragraph.text[0].contains(UInt8(ascii: "|")),
-                Syntax.isTableDelimiter(line, column, under: paragraph.text[0])
+            // A line with a delimiter row under it is a table's header (GFM), even under other
+            // lines of the paragraph, which end above it. A task's first line may be one: its
+            // `[ ]` is then text of the first cell, and no checkbox is shown.
+            if let header = paragraph.text.last, header.contains(UInt8(ascii: "|")),
+                Syntax.isTableDelimiter(line, column, under: header)
             {
+                paragraph.text.removeLast()
+                if paragraph.text.isEmpty {
+                    if paragraph.followsBareMarker { skip(1, .plainBullet) }
+                } else {
+                    leaf = .paragraph(paragraph)
+                    try closeLeaf()
+                }
                 leaf = .table
-                if paragraph.followsBareMarker { skip(1, .plainBullet) }
                 skip(2, .table)
                 return
             }
