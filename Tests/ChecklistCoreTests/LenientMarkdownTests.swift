@@ -291,6 +291,24 @@ import Testing
         #expect(try parse(text).skipped.breakdown == "HTML 3")
     }
 
+    @Test func aTagWithTextAfterItOnItsLineStartsProseNotHTML() throws {
+        // CommonMark: a tag that is not a block tag starts an HTML block only when nothing
+        // but white space follows it on its line. `<b>…</b>` is a paragraph, which the task
+        // under it interrupts; a lone `<img …>` or `</span>` hides what follows it.
+        let text = """
+            <b>Before the release</b>
+            - [ ] Tag
+
+            <img src="a.png" alt='x'>
+            - [ ] hidden in HTML
+
+            </span >
+            - [ ] hidden too
+            """
+        #expect(try items(text) == ["-|[ ] Tag"])
+        #expect(try parse(text).skipped.breakdown == "HTML 4, prose 1")
+    }
+
     // MARK: - Helpers
 
     private func parse(_ text: String, splitLevel: Int = 6) throws -> LenientImport {

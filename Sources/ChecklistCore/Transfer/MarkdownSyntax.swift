@@ -231,63 +231,6 @@ enum MarkdownSyntax {
         return cells
     }
 
-    /// How an HTML block that starts on this line ends.
-    enum HTMLEnd {
-        /// At the line that contains this text (comments, `<script>`, `<?…?>`…).
-        case containing([UInt8])
-        /// At the next blank line.
-        case blankLine
-    }
-
-    /// The HTML block starting at `start`, if one does. `interruptsParagraph`: only the kinds
-    /// CommonMark lets interrupt a paragraph (not a lone inline tag).
-    static func htmlBlock(
-        _ line: Line, _ start: Int, interruptsParagraph: Bool
-    ) -> HTMLEnd? {
-        let leading = indent(line, start)
-        guard leading <= 3 else { return nil }
-        let rest = line[(start + leading)...]
-        guard rest.first == UInt8(ascii: "<") else { return nil }
-        let lower = rest.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-        for tag in ["script", "pre", "style", "textarea"] where startsWithTag(lower, "<" + tag) {
-            return .containing(Array("</\(tag)>".utf8))
-        }
-        if lower.starts(with: "<!--".utf8) { return .containing(Array("-->".utf8)) }
-        if lower.starts(with: "<?".utf8) { return .containing(Array("?>".utf8)) }
-        if lower.starts(with: "<![cdata[".utf8) { return .containing(Array("]]>".utf8)) }
-        if lower.count > 2, lower[1] == UInt8(ascii: "!"), isLetter(lower[2]) {
-            return .containing([UInt8(ascii: ">")])
-        }
-        let name = lower.dropFirst(lower.count > 1 && lower[1] == UInt8(ascii: "/") ? 2 : 1)
-            .prefix { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-") }
-        guard !name.isEmpty else { return nil }
-        if blockTags.contains(String(decoding: name, as: UTF8.self)) { return .blankLine }
-        // Any other tag alone on its line (`<img …>`, `<br/>`), which cannot interrupt prose.
-        let text = trimmed(rest)
-        return !interruptsParagraph && text.last == UInt8(ascii: ">") ? .blankLine : nil
-    }
-
-    private static func startsWithTag(_ lower: [UInt8], _ tag: String) -> Bool {
-        guard lower.starts(with: tag.utf8) else { return false }
-        let next = lower.count > tag.utf8.count ? lower[tag.utf8.count] : space
-        return next == space || next == tab || next == UInt8(ascii: ">")
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    }
-
-    /// CommonMark's HTML block names (start condition 6).
-    private static let blockTags: Set<String> = [
-        "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption",
-        "center", "col", "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt",
-        "fieldset", "figcaption", "figure", "footer", "form", "frame", "frameset", "h1", "h2",
-        "h3", "h4", "h5", "h6", "head", "header", "hr", "html", "iframe", "legend", "li", "link",
-        "main", "menu", "menuitem", "nav", "noframes", "ol", "optgroup", "option", "p", "param",
-        "search", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "title",
-        "tr", "track", "ul",
-    ]
-
     static func contains(_ line: Line, _ needle: [UInt8]) -> Bool {
         guard line.count >= needle.count else { return false }
         return (0...(line.count - needle.count)).contains { start in
