@@ -140,6 +140,11 @@ def expected(text: str, split_level: int = 6) -> Expected:
             result.map_mismatches.append(f"plugin and oracle disagree on {token.content!r}")
         if not match:
             continue
+        if not starts_item(tokens[index - 2], tokens[index - 1], source):
+            # markdown-it leaves no token for a link reference definition: here one is the
+            # item's first block, so this paragraph is its second, and no task.
+            result.contract_skips.append(f"not a task, a definition precedes: {token.content!r}")
+            continue
         check_map(tokens[index - 1], token, source, result)
         title = joined_lines(token.content[3:])
         if not title or title.isspace():
@@ -152,6 +157,15 @@ def expected(text: str, split_level: int = 6) -> Expected:
             continue
         result.items.append((heading or "default", full, match.group(1) != " "))
     return result
+
+
+def starts_item(item, paragraph, source: list[str]) -> bool:
+    """Whether the paragraph starts on the item's first line, or on the next one under a
+    marker that stands alone (`-`, `1.`; markdown-it's `markup` is `-` or the `.` of `1.`)."""
+    first = item.map[0]
+    if paragraph.map[0] == first:
+        return True
+    return paragraph.map[0] == first + 1 and source[first].rstrip(" \t").endswith(item.markup)
 
 
 def check_map(paragraph, inline, source: list[str], result: Expected) -> None:
