@@ -100,6 +100,38 @@ import Testing
         #expect(try parse(text).skipped.breakdown == "rule 1")
     }
 
+    @Test func anUnderlineInsideTheItemMakesItsFirstParagraphAHeadingNotATask() throws {
+        // CommonMark: dashes or equals signs indented into the item, right under its first
+        // paragraph, make that paragraph a setext heading, `[x]` and all; a reader sees a
+        // heading in a bullet, no checkbox. Like any heading, it names the list below it.
+        let text = "- [ ] Tent\n- [x] Gear\n  ---\n- [ ] Stove\n- Food\n  ===\n- [ ] Bread\n"
+        #expect(try items(text) == ["-|[ ] Tent", "[x] Gear|[ ] Stove", "Food|[ ] Bread"])
+        #expect(try parse(text).skipped.total == 0)
+    }
+
+    @Test func aDelimiterRowUnderAnItemsFirstLineMakesATableNotATask() throws {
+        // GFM: a line with as many cells as the delimiter row under it is a table's header,
+        // `[ ]` and all; with another number of cells the two lines stay one paragraph.
+        let text = "- [ ] Tent | Stove\n  --- | ---\n- [ ] Map | Lamp\n  --- | --- | ---\n"
+        #expect(try items(text) == ["-|[ ] Map | Lamp --- | --- | ---"])
+        #expect(try parse(text).skipped.breakdown == "table 2")
+        #expect(try parse("a | b\n--|--|--\n").skipped.breakdown == "prose 2")
+    }
+
+    @Test func aTableUnderATasksTitleEndsTheTitle() throws {
+        // GFM (GitHub, markdown-it): a line with a delimiter row under it starts a table even
+        // below other lines of a paragraph, which keeps the lines above it: the task's title.
+        let text = """
+            - [ ] Compare the timings:
+              | size | ms |
+              |------|----|
+              | 1k | 3 |
+            - [ ] Publish
+            """
+        #expect(try items(text) == ["-|[ ] Compare the timings:", "-|[ ] Publish"])
+        #expect(try parse(text).skipped.breakdown == "table 3")
+    }
+
     @Test func splitLevelSendsDeeperHeadingsTasksToTheEnclosingList() throws {
         let text = """
             ## Before
@@ -160,6 +192,16 @@ import Testing
         let result = try parse("- [ ]\n- [x] \n- [ ] Real\n")
         #expect(try items("- [ ]\n- [x] \n- [ ] Real\n") == ["-|[ ] Real"])
         #expect(result.skipped.breakdown == "empty task 2")
+        // A marker alone with the empty `[ ]` below it: both lines are the empty task's.
+        #expect(try parse("-\n  [x]\n- [ ] Real\n").skipped.breakdown == "empty task 2")
+    }
+
+    @Test func aTitleOrHeadingOfOtherWhiteSpaceIsEmptyAndRefusesNothing() throws {
+        // A no-break or ideographic space shows as nothing: `[ ]` followed only by such
+        // spaces is an empty task, and a heading of them names no list, as an empty heading.
+        let text = "# Trip\n# \u{3000}\n- [ ] \u{A0}\n- [ ] Tent\n"
+        #expect(try items(text) == ["Trip|[ ] Tent"])
+        #expect(try parse(text).skipped.breakdown == "heading 1, empty task 1")
     }
 
     @Test func theModeCommentStillSetsTheMode() throws {
@@ -193,6 +235,21 @@ import Testing
         #expect(result.skipped.breakdown == "plain bullet 6")
     }
 
+    @Test func theBoxUnderAMarkerAloneMayStandUpToThreeSpacesFurtherIn() throws {
+        // `-` alone, then `[ ]` on the next line one to three spaces past the item's content
+        // column: still the start of the item's first paragraph, so a task (four: code).
+        let text = "-\n   [ ] Tent\n*\n     [x] Stove\n-\n      [ ] code\n"
+        #expect(try items(text) == ["-|[ ] Tent", "-|[x] Stove"])
+    }
+
+    @Test func anItemBegunByAMarkerAloneEndsAtABlankLine() throws {
+        // CommonMark: an item begins with at most one blank line. After `-` alone and a blank
+        // line, the indented `[ ]` line is a paragraph of its own, shown with no checkbox.
+        let text = "-\n\n  [ ] Tent\n- [ ] Stove\n"
+        #expect(try items(text) == ["-|[ ] Stove"])
+        #expect(try parse(text).skipped.breakdown == "prose 1, plain bullet 1")
+    }
+
     @Test func separatorsAMarkdownReaderSeesAsSpaceJoinATitleAndNulBecomesAReplacement() throws {
         // CommonMark ends lines only at LF, CR LF and CR: a vertical tab, form feed, NEL or
         // Unicode line or paragraph separator is text, shown as white space, so it joins a
@@ -207,6 +264,13 @@ import Testing
                 "Camp site|[x] Lamp oil", "Camp site|[ ] Stove\u{FFFD}fuel",
             ])
         #expect(result.skipped.breakdown == "empty task 1")
+    }
+
+    @Test func aVerticalTabOrFormFeedAfterTheBoxSeparatesItFromTheTitle() throws {
+        // GFM ends a task marker with white space, these two included (GitHub and
+        // markdown-it show a checkbox); in the title they read as a space, as anywhere else.
+        let text = "- [ ]\u{0B}Map\n- [x]\u{0C}Compass\n"
+        #expect(try items(text) == ["-|[ ] Map", "-|[x] Compass"])
     }
 
     @Test func inlineMarkdownIsKeptAsWritten() throws {
@@ -225,6 +289,24 @@ import Testing
         let text = "<details>\n<summary>Checks</summary>\n\n- [ ] Tests pass\n\n</details>\n"
         #expect(try items(text) == ["-|[ ] Tests pass"])
         #expect(try parse(text).skipped.breakdown == "HTML 3")
+    }
+
+    @Test func aTagWithTextAfterItOnItsLineStartsProseNotHTML() throws {
+        // CommonMark: a tag that is not a block tag starts an HTML block only when nothing
+        // but white space follows it on its line. `<b>…</b>` is a paragraph, which the task
+        // under it interrupts; a lone `<img …>` or `</span>` hides what follows it.
+        let text = """
+            <b>Before the release</b>
+            - [ ] Tag
+
+            <img src="a.png" alt='x'>
+            - [ ] hidden in HTML
+
+            </span >
+            - [ ] hidden too
+            """
+        #expect(try items(text) == ["-|[ ] Tag"])
+        #expect(try parse(text).skipped.breakdown == "HTML 4, prose 1")
     }
 
     // MARK: - Helpers

@@ -64,6 +64,13 @@ extension LenientMarkdown {
         return 0
     }
 
+    /// Whether a title or heading shows nothing: empty, or only white space such as no-break
+    /// or ideographic spaces, which `asShown` keeps (they are text) but neither a title nor a
+    /// list name may be. Such a task is empty, such a heading names no list.
+    static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+    }
+
     /// Text of a title or heading as a reader of the rendered file sees it, trimmed. Markdown
     /// ends lines only at LF and CR, so a vertical tab, form feed, NEL or Unicode line or
     /// paragraph separator is text, which a reader sees as white space: it becomes a space

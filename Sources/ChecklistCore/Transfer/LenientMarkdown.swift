@@ -40,8 +40,12 @@ struct LenientMarkdown {
 
     private struct Paragraph {
         var kind: ParagraphKind
+        /// The lines as written, trimmed; a task's first line still starts with its `[ ]`.
         var text: [ArraySlice<UInt8>]
         var firstLine: Int
+        /// Whether the line above, a marker alone (`-`), is still to be counted: it belongs to
+        /// this task, or, if the task turns out to be none, to a plain bullet.
+        var followsBareMarker = false
     }
 
     private enum Leaf {
@@ -108,6 +112,8 @@ struct LenientMarkdown {
                 column += leading + 1
                 if column < line.count && line[column] == Syntax.space { column += 1 }
             } else if Syntax.isBlank(line, from: column) {
+                // An item begins with at most one blank line: one still empty ends here.
+                guard container.hasBlock else { break }
                 column = line.count
             } else if Syntax.indent(line, column) >= container.contentIndent {
                 column += container.contentIndent
@@ -212,10 +218,11 @@ struct LenientMarkdown {
         let quoted = containers.contains(where: \.isQuote)
         switch leaf {
         case .paragraph(var paragraph):
-            if paragraph.kind == .prose || paragraph.kind == .quoted,
-                let level = Syntax.setextLevel(line, column)
-            {
+            // An underline under any first paragraph, a task's or a bullet's too, makes it a
+            // heading, its `[ ]` included (a lazy line never gets here: it is no underline).
+            if let level = Syntax.setextLevel(line, column) {
                 leaf = .none
+                if paragraph.followsBareMarker { skip(1, .plainBullet) }
                 let text = paragraph.text.map { String(decoding: $0, as: UTF8.self) }
                 try startHeading(
                     level: level, text: text.joined(separator: " "),
@@ -223,10 +230,19 @@ struct LenientMarkdown {
                     quoted: quoted)
                 return
             }
-            if paragraph.kind == .prose, paragraph.text.count == 1,
-                paragraph.text[0].contains(UInt8(ascii: "|")),
-                Syntax.isTableDelimiter(line, column)
+            // A line with a delimiter row under it is a table's header (GFM), even under other
+            // lines of the paragraph, which end above it. A task's first line may be one: its
+            // `[ ]` is then text of the first cell, and no checkbox is shown.
+            if let header = paragraph.text.last, header.contains(UInt8(ascii: "|")),
+                Syntax.isTableDelimiter(line, column, under: header)
             {
+                paragraph.text.removeLast()
+                if paragraph.text.isEmpty {
+                    if paragraph.followsBareMarker { skip(1, .plainBullet) }
+                } else {
+                    leaf = .paragraph(paragraph)
+                    try closeLeaf()
+                }
                 leaf = .table
                 skip(2, .table)
                 return
@@ -254,10 +270,18 @@ struct LenientMarkdown {
     ) throws(ChecklistError) {
         let isFirstBlock = containers.last.map { !$0.isQuote && !$0.hasBlock } ?? false
         // `-` alone, then `  [ ] Tent` on the next line, is a task item: its marker's line is
-        // counted only once the block begun here turns out to be no task.
+        // counted with the paragraph begun here if it is a task (it may be empty, or turn out
+        // to be a heading), else now, as a plain bullet's.
         let bareMarkerLine = isFirstBlock && containers.last?.bareMarker == true
         markBlockStarted(countingBareMarker: false)
-        defer { if bareMarkerLine && !leafIsTask { skip(1, .plainBullet) } }
+        defer {
+            if bareMarkerLine, case .paragraph(var paragraph) = leaf, case .task = paragraph.kind {
+                paragraph.followsBareMarker = true
+                leaf = .paragraph(paragraph)
+            } else if bareMarkerLine {
+                skip(1, .plainBullet)
+            }
+        }
         if Syntax.indent(line, column) >= 4 {
             leaf = .indentedCode
             skip(1, .code)
@@ -280,18 +304,19 @@ struct LenientMarkdown {
             leaf = .html(end)
         } else {
             var kind = ParagraphKind.prose
-            var start = column
             if quoted {
                 kind = .quoted
             } else if isFirstBlock {
                 kind = .plainBullet
-                if let task = Syntax.taskMarker(line, column) {
-                    kind = .task(isChecked: task.isChecked)
-                    start = task.titleStart
+                // Past the content column by up to three spaces (four would be code) when the
+                // item's marker stood alone on the line above.
+                let start = column + Syntax.indent(line, column)
+                if let isChecked = Syntax.taskMarker(line, start) {
+                    kind = .task(isChecked: isChecked)
                 }
             }
             leaf = .paragraph(
-                Paragraph(kind: kind, text: [Syntax.trimmed(line[start...])], firstLine: number))
+                Paragraph(kind: kind, text: [Syntax.trimmed(line[column...])], firstLine: number))
         }
     }
 
@@ -306,13 +331,6 @@ struct LenientMarkdown {
         containers.removeSubrange(index...)
     }
 
-    private var leafIsTask: Bool {
-        guard case .paragraph(let paragraph) = leaf, case .task = paragraph.kind else {
-            return false
-        }
-        return true
-    }
-
     private mutating func closeLeaf() throws(ChecklistError) {
         defer { leaf = .none }
         guard case .paragraph(let paragraph) = leaf else { return }
@@ -321,12 +339,14 @@ struct LenientMarkdown {
         case .quoted: skip(paragraph.text.count, .blockQuote)
         case .plainBullet: skip(paragraph.text.count, .plainBullet)
         case .task(let isChecked):
+            var lines = paragraph.text
+            lines[0] = Syntax.trimmed(lines[0].dropFirst(Syntax.taskMarkerLength))
             let title = Self.asShown(
-                paragraph.text.filter { !$0.isEmpty }
+                lines.filter { !$0.isEmpty }
                     .map { String(decoding: $0, as: UTF8.self) }
                     .joined(separator: " "))
-            guard !title.isEmpty else {
-                skip(paragraph.text.count, .emptyTask)
+            guard !Self.isBlank(title) else {
+                skip(paragraph.text.count + (paragraph.followsBareMarker ? 1 : 0), .emptyTask)
                 return
             }
             let parents = containers.dropLast().compactMap(\.taskTitle)
@@ -373,7 +393,7 @@ struct LenientMarkdown {
         level: Int, text: String, line: Int, lineCount: Int, quoted: Bool
     ) throws(ChecklistError) {
         let name = Self.asShown(text)
-        guard !quoted, level <= splitLevel, !name.isEmpty else {
+        guard !quoted, level <= splitLevel, !Self.isBlank(name) else {
             skip(lineCount, quoted ? .blockQuote : .heading)
             return
         }

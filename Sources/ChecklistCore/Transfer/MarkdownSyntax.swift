@@ -98,16 +98,20 @@ enum MarkdownSyntax {
             isEmpty: false)
     }
 
-    /// `[ ]`, `[x]` or `[X]` at `start`, followed by white space or the end of the line:
-    /// whether it is checked and where the title starts.
-    static func taskMarker(_ line: Line, _ start: Int) -> (isChecked: Bool, titleStart: Int)? {
-        guard line.count >= start + 3, line[start] == UInt8(ascii: "["),
+    /// The length of `[ ]`, `[x]` or `[X]`; the title follows it.
+    static let taskMarkerLength = 3
+
+    /// `[ ]`, `[x]` or `[X]` at `start`, followed by white space (GFM's: space, tab, vertical
+    /// tab, form feed) or the end of the line: whether it is checked, nil when there is none.
+    static func taskMarker(_ line: Line, _ start: Int) -> Bool? {
+        let end = start + taskMarkerLength
+        guard line.count >= end, line[start] == UInt8(ascii: "["),
             line[start + 2] == UInt8(ascii: "]"),
-            line.count == start + 3 || line[start + 3] == space || line[start + 3] == tab
+            line.count == end || [space, tab, 0x0B, 0x0C].contains(line[end])
         else { return nil }
         switch line[start + 1] {
-        case space: return (false, start + 3)
-        case UInt8(ascii: "x"), UInt8(ascii: "X"): return (true, start + 3)
+        case space: return false
+        case UInt8(ascii: "x"), UInt8(ascii: "X"): return true
         default: return nil
         }
     }
@@ -190,15 +194,17 @@ enum MarkdownSyntax {
         return byte == UInt8(ascii: "=") ? 1 : 2
     }
 
-    /// A table's delimiter row: `| --- | :-: |`, `---|---`.
-    static func isTableDelimiter(_ line: Line, _ start: Int) -> Bool {
+    /// A table's delimiter row (`| --- | :-: |`, `---|---`) under a header row of as many
+    /// cells: GFM reads the two lines as a paragraph when the counts differ.
+    static func isTableDelimiter(_ line: Line, _ start: Int, under header: ArraySlice<UInt8>)
+        -> Bool
+    {
         let text = trimmed(line[start...])
-        guard text.contains(UInt8(ascii: "-")) else { return false }
-        var cells = text.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false)
-        if text.first == UInt8(ascii: "|") { cells.removeFirst() }
-        if text.last == UInt8(ascii: "|"), !cells.isEmpty { cells.removeLast() }
-        guard text.contains(UInt8(ascii: "|")) || cells.count > 1 else { return false }
-        return !cells.isEmpty
+        guard text.contains(UInt8(ascii: "-")), text.contains(UInt8(ascii: "|")) else {
+            return false
+        }
+        let cells = tableCells(text)
+        return !cells.isEmpty && cells.count == tableCells(header).count
             && cells.allSatisfy { cell in
                 let cell = trimmed(cell)
                 var body = cell[...]
@@ -208,62 +214,22 @@ enum MarkdownSyntax {
             }
     }
 
-    /// How an HTML block that starts on this line ends.
-    enum HTMLEnd {
-        /// At the line that contains this text (comments, `<script>`, `<?…?>`…).
-        case containing([UInt8])
-        /// At the next blank line.
-        case blankLine
-    }
-
-    /// The HTML block starting at `start`, if one does. `interruptsParagraph`: only the kinds
-    /// CommonMark lets interrupt a paragraph (not a lone inline tag).
-    static func htmlBlock(
-        _ line: Line, _ start: Int, interruptsParagraph: Bool
-    ) -> HTMLEnd? {
-        let leading = indent(line, start)
-        guard leading <= 3 else { return nil }
-        let rest = line[(start + leading)...]
-        guard rest.first == UInt8(ascii: "<") else { return nil }
-        let lower = rest.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-        for tag in ["script", "pre", "style", "textarea"] where startsWithTag(lower, "<" + tag) {
-            return .containing(Array("</\(tag)>".utf8))
+    /// A table row's cells: split at each `|` not right after a backslash, less the empty text
+    /// before a leading `|` and after a trailing one.
+    private static func tableCells(_ row: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        let text = trimmed(row)
+        var cells: [ArraySlice<UInt8>] = []
+        var cellStart = text.startIndex
+        for index in text.indices where text[index] == UInt8(ascii: "|") {
+            if index > text.startIndex && text[index - 1] == UInt8(ascii: "\\") { continue }
+            cells.append(text[cellStart..<index])
+            cellStart = index + 1
         }
-        if lower.starts(with: "<!--".utf8) { return .containing(Array("-->".utf8)) }
-        if lower.starts(with: "<?".utf8) { return .containing(Array("?>".utf8)) }
-        if lower.starts(with: "<![cdata[".utf8) { return .containing(Array("]]>".utf8)) }
-        if lower.count > 2, lower[1] == UInt8(ascii: "!"), isLetter(lower[2]) {
-            return .containing([UInt8(ascii: ">")])
-        }
-        let name = lower.dropFirst(lower.count > 1 && lower[1] == UInt8(ascii: "/") ? 2 : 1)
-            .prefix { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-") }
-        guard !name.isEmpty else { return nil }
-        if blockTags.contains(String(decoding: name, as: UTF8.self)) { return .blankLine }
-        // Any other tag alone on its line (`<img …>`, `<br/>`), which cannot interrupt prose.
-        let text = trimmed(rest)
-        return !interruptsParagraph && text.last == UInt8(ascii: ">") ? .blankLine : nil
+        cells.append(text[cellStart...])
+        if cells.first?.isEmpty == true { cells.removeFirst() }
+        if cells.last?.isEmpty == true { cells.removeLast() }
+        return cells
     }
-
-    private static func startsWithTag(_ lower: [UInt8], _ tag: String) -> Bool {
-        guard lower.starts(with: tag.utf8) else { return false }
-        let next = lower.count > tag.utf8.count ? lower[tag.utf8.count] : space
-        return next == space || next == tab || next == UInt8(ascii: ">")
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    }
-
-    /// CommonMark's HTML block names (start condition 6).
-    private static let blockTags: Set<String> = [
-        "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption",
-        "center", "col", "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt",
-        "fieldset", "figcaption", "figure", "footer", "form", "frame", "frameset", "h1", "h2",
-        "h3", "h4", "h5", "h6", "head", "header", "hr", "html", "iframe", "legend", "li", "link",
-        "main", "menu", "menuitem", "nav", "noframes", "ol", "optgroup", "option", "p", "param",
-        "search", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "title",
-        "tr", "track", "ul",
-    ]
 
     static func contains(_ line: Line, _ needle: [UInt8]) -> Bool {
         guard line.count >= needle.count else { return false }
