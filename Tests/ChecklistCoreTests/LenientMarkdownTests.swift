@@ -226,6 +226,14 @@ import Testing
         #expect(try items(convertedTwice) == ["Liste|[ ] Zelt", "Liste|[x] Kocher"])
     }
 
+    @Test func aNumberedItemNotStartingAtOneUnderATasksTextContinuesIt() throws {
+        // CommonMark (and GitHub) show one checkbox here: an ordered list that starts at 2
+        // cannot interrupt a paragraph, so the line is text of the task above. A sibling item
+        // of the same list is another task.
+        let text = "- [ ] Stove\n  2. [ ] Map\n- [ ] Tent\n3. [ ] Lamp\n"
+        #expect(try items(text) == ["-|[ ] Stove 2. [ ] Map", "-|[ ] Tent", "-|[ ] Lamp"])
+    }
+
     @Test func anEmptyBulletIsAPlainBulletLine() throws {
         // `-` alone, or followed by spaces, is an empty list item: skipped and counted like
         // any plain bullet; one whose text starts on the next line counts both lines.

@@ -421,18 +421,17 @@ struct LenientMarkdown {
 
     // MARK: - Rules of interruption
 
-    /// CommonMark: a list item interrupts a paragraph only when it has content and, starting a
-    /// new ordered list, starts at 1 (so "2024. was a year" stays prose). Inside a list, a
-    /// sibling item is taken to continue that list.
+    /// CommonMark: a list item interrupts a paragraph only when it has content and, if
+    /// ordered, starts at 1 (so "2024. was a year" stays prose, and so does `2. [ ] Map`
+    /// straight under a task's text: a reader sees it as part of that title, with no box).
     private func canInterruptParagraph(
         _ marker: Syntax.ListMarker, continuesAll: Bool
     ) -> Bool {
         // A line that does not continue the paragraph's containers interrupts nothing: an
-        // empty item there (`- foo` then `-`) is the list's next item, not lazy text.
+        // item there (`- foo` then `-`, or then `2. bar`) is the list's next item, not lazy
+        // text.
         guard continuesAll else { return true }
-        guard !marker.isEmpty else { return false }
-        let inList = containers.last.map { !$0.isQuote } ?? false
-        return !marker.isOrdered || marker.number == 1 || inList
+        return !marker.isEmpty && (!marker.isOrdered || marker.number == 1)
     }
 
     /// Whether the text at `column` starts a block that ends a paragraph.
