@@ -150,7 +150,7 @@ private enum MarkdownLine {
             }
             try ImportDocument.validateListName(name, line: number)
             self = .heading(name)
-        } else if let mode = try Self.mode(in: line, number: number) {
+        } else if let mode = try ImportDocument.mode(in: line, number: number) {
             self = .mode(mode)
         } else if let task = Self.task(in: line) {
             do {
@@ -172,27 +172,6 @@ private enum MarkdownLine {
 
     private static func isBlank(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
-    }
-
-    /// The mode a `<!-- checklist: mode=… -->` line sets; nil for any other line.
-    private static func mode(
-        in line: ArraySlice<UInt8>, number: Int
-    ) throws(ChecklistError) -> ListMode? {
-        let prefix = ImportDocument.modeCommentPrefix.utf8
-        let suffix = ImportDocument.modeCommentSuffix.utf8
-        var trimmed = line.drop(while: isBlank)
-        while let last = trimmed.last, isBlank(last) { trimmed = trimmed.dropLast() }
-        guard trimmed.count >= prefix.count + suffix.count, trimmed.starts(with: prefix),
-            trimmed.suffix(suffix.count).elementsEqual(suffix)
-        else { return nil }
-        let value = String(
-            decoding: trimmed.dropFirst(prefix.count).dropLast(suffix.count), as: UTF8.self)
-        guard let mode = ListMode(rawValue: value) else {
-            throw .malformedImport(
-                line: number,
-                reason: "unknown list mode \(Phrase.quoted(value)) (expected multiple or single)")
-        }
-        return mode
     }
 
     /// Where the title of a `- [ ] title` line starts and whether it is checked; nil for any
@@ -311,6 +290,34 @@ extension ImportDocument {
             default: false
             }
         }
+    }
+}
+
+extension ImportDocument {
+    /// The mode a `<!-- checklist: mode=… -->` line sets; nil for any other line. The lenient
+    /// parser reads the comment with this too.
+    static func mode(
+        in line: ArraySlice<UInt8>, number: Int
+    ) throws(ChecklistError) -> ListMode? {
+        let prefix = ImportDocument.modeCommentPrefix.utf8
+        let suffix = ImportDocument.modeCommentSuffix.utf8
+        var trimmed = line.drop(while: isSpaceOrTab)
+        while let last = trimmed.last, isSpaceOrTab(last) { trimmed = trimmed.dropLast() }
+        guard trimmed.count >= prefix.count + suffix.count, trimmed.starts(with: prefix),
+            trimmed.suffix(suffix.count).elementsEqual(suffix)
+        else { return nil }
+        let value = String(
+            decoding: trimmed.dropFirst(prefix.count).dropLast(suffix.count), as: UTF8.self)
+        guard let mode = ListMode(rawValue: value) else {
+            throw .malformedImport(
+                line: number,
+                reason: "unknown list mode \(Phrase.quoted(value)) (expected multiple or single)")
+        }
+        return mode
+    }
+
+    private static func isSpaceOrTab(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
 }
 

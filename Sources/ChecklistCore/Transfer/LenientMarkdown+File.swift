@@ -1,27 +1,6 @@
 /// What `LenientMarkdown` reads before and around the blocks: the file's lines, its front
-/// matter, and the mode comment's value.
+/// matter, and titles as a reader sees them.
 extension LenientMarkdown {
-    /// The mode a `<!-- checklist: mode=… -->` line sets, as the strict parser reads it; nil
-    /// for any other HTML.
-    static func modeComment(
-        in text: ArraySlice<UInt8>, _ number: Int
-    ) throws(ChecklistError) -> ListMode? {
-        let text = Syntax.trimmed(text)
-        let prefix = ImportDocument.modeCommentPrefix.utf8
-        let suffix = ImportDocument.modeCommentSuffix.utf8
-        guard text.count >= prefix.count + suffix.count, text.starts(with: prefix),
-            text.suffix(suffix.count).elementsEqual(suffix)
-        else { return nil }
-        let value = String(
-            decoding: text.dropFirst(prefix.count).dropLast(suffix.count), as: UTF8.self)
-        guard let mode = ListMode(rawValue: value) else {
-            throw .malformedImport(
-                line: number,
-                reason: "unknown list mode \(Phrase.quoted(value)) (expected multiple or single)")
-        }
-        return mode
-    }
-
     /// The file's lines without their line endings, after checking it is UTF-8. As in
     /// CommonMark, LF, CR LF and a CR alone each end a line: an old Mac file has no LF at all,
     /// and a CR left inside a line would make a title that cannot be stored.

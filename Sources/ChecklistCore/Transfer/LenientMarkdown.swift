@@ -295,7 +295,7 @@ struct LenientMarkdown {
         } else if Syntax.isThematicBreak(line, column) {
             skip(1, .rule)
         } else if let end = Syntax.htmlBlock(line, column, interruptsParagraph: false) {
-            if !quoted, let mode = try Self.modeComment(in: line[column...], number) {
+            if !quoted, let mode = try ImportDocument.mode(in: line[column...], number: number) {
                 try setMode(mode, line: number)
                 return
             }
