@@ -68,10 +68,7 @@ public struct EditorPage: Hashable, Sendable {
 }
 
 /// The edit mode's filter: a title matches when it contains the text, after Unicode case
-/// folding and canonical equivalence on both sides (the rule of `--match`).
-///
-/// TODO(lead): replace with the shared `TextMatch` matcher once it is in ChecklistCore; this
-/// type is the one place the editor's reads call it (`matches(_:)`).
+/// folding and canonical equivalence on both sides (the rule of `--match`, `TextMatch`).
 public struct EditorFilter: Hashable, Sendable {
     public let text: String
     /// The same rule as `list --match`.

@@ -301,8 +301,7 @@ extension ImportDocument {
     ) throws(ChecklistError) -> ListMode? {
         let prefix = ImportDocument.modeCommentPrefix.utf8
         let suffix = ImportDocument.modeCommentSuffix.utf8
-        var trimmed = line.drop(while: isSpaceOrTab)
-        while let last = trimmed.last, isSpaceOrTab(last) { trimmed = trimmed.dropLast() }
+        let trimmed = MarkdownSyntax.trimmed(line)
         guard trimmed.count >= prefix.count + suffix.count, trimmed.starts(with: prefix),
             trimmed.suffix(suffix.count).elementsEqual(suffix)
         else { return nil }
@@ -314,10 +313,6 @@ extension ImportDocument {
                 reason: "unknown list mode \(Phrase.quoted(value)) (expected multiple or single)")
         }
         return mode
-    }
-
-    private static func isSpaceOrTab(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
 }
 

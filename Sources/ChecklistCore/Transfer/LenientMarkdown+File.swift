@@ -57,10 +57,12 @@ extension LenientMarkdown {
     static func asShown(_ text: String) -> String {
         var shown = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": shown.append(" ")
-            case "\0": shown.append("\u{FFFD}")
-            default: shown.append(scalar)
+            // The lines of the file are already split at LF and CR: what `Title` calls a line
+            // break here is one of the others.
+            if Title.isLineBreak(scalar) {
+                shown.append(" ")
+            } else {
+                shown.append(scalar == "\0" ? "\u{FFFD}" : scalar)
             }
         }
         return String(decoding: Syntax.trimmed(Array(String(shown).utf8)[...]), as: UTF8.self)
