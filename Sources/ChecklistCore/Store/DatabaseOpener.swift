@@ -200,10 +200,25 @@ public enum DatabaseOpener {
         return configuration
     }
 
+    /// Switches the file to WAL, which lets readers go on while one process writes; the mode
+    /// is stored in the file.
+    ///
+    /// The switch needs an exclusive lock, and SQLite does not call the busy handler for it (a
+    /// connection holding a shared lock could deadlock waiting for one): when several processes
+    /// create one database at once, all but the first get SQLITE_BUSY at once. So the switch is
+    /// retried here, within the same busy timeout as every other lock.
     private static func enableWAL(_ queue: DatabaseQueue) throws {
-        // WAL lets readers go on while one process writes; the mode is stored in the file.
-        try queue.writeWithoutTransaction { db in
-            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+        let deadline = ContinuousClock.now + .seconds(busyTimeout)
+        while true {
+            do {
+                try queue.writeWithoutTransaction { db in
+                    _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                }
+                return
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+                if ContinuousClock.now >= deadline { throw error }
+                usleep(UInt32.random(in: 2_000...20_000))
+            }
         }
     }
 

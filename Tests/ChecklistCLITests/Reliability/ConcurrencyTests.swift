@@ -3,7 +3,7 @@ import Testing
 
 /// Promise 1: 8 processes × 300 mixed commands on one database at once: no lock errors, and
 /// the end state is exactly what a model of all the commands predicts.
-@Suite(.timeLimit(.minutes(5))) final class ConcurrencyTests {
+@Suite(.runsProcesses) final class ConcurrencyTests {
     let cli: CLI
 
     init() throws {
@@ -13,6 +13,27 @@ import Testing
     static let writers = 8
     static let commandsPerWriter = 300
     static let itemsPerWriter = 12
+
+    @Test func eightProcessesCreatingOneDatabaseAtOnceAllSucceed() throws {
+        // The switch to WAL takes an exclusive lock for which SQLite calls no busy handler:
+        // before the opener retried it, about one first write in sixty failed with "busy".
+        let rounds = try cli.startScript(
+            """
+            for round in $(seq 1 40); do
+                db="round-$round.db"
+                for i in 1 2 3 4 5 6 7 8; do
+                    CHECKLIST_DB="$db" "$CHECKLIST" add -q -l x "item $i" > /dev/null &
+                done
+                wait
+                count=$(CHECKLIST_DB="$db" "$CHECKLIST" list -l x --format ids | wc -l)
+                [ "$count" -eq 8 ] || echo "round $round: $count items"
+            done
+            """
+        ).finish()
+        #expect(rounds.status == 0)
+        #expect(rounds.stdout == "")
+        #expect(rounds.stderr == "")
+    }
 
     @Test func readersNeverTakeAGrowingDatabaseForADamagedOne() throws {
         // A checkpoint writes the new page count in the file's header before the pages that
