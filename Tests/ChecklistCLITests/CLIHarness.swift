@@ -163,7 +163,7 @@ final class CLI {
     /// A started process. Output goes to files, not pipes, so a large output can never block
     /// the child while the test waits for it.
     final class Running {
-        let process = Process()
+        let child: ChildProcess
         private let files: [URL]
 
         init(
@@ -179,30 +179,25 @@ final class CLI {
                 folder.appendingPathComponent("\($0)-\(id)")
             }
             try stdin.write(to: files[0])
-            try Data().write(to: files[1])
-            try Data().write(to: files[2])
-            process.executableURL = executable
-            process.arguments = arguments
-            process.environment = environment
-            process.currentDirectoryURL = folder
-            process.standardInput = try FileHandle(forReadingFrom: files[0])
-            process.standardOutput = try FileHandle(forWritingTo: files[1])
-            process.standardError = try FileHandle(forWritingTo: files[2])
-            try process.run()
+            child = try ChildProcess(
+                executable.path, arguments, environment: environment, in: folder.path,
+                stdin: files[0].path, stdout: files[1].path, stderr: files[2].path)
+            ChildProcesses.current?.add(child.pid)
         }
 
         /// Sends SIGKILL.
         func kill() {
-            Foundation.kill(process.processIdentifier, SIGKILL)
+            Foundation.kill(child.pid, SIGKILL)
         }
 
         /// Waits for the process and returns what it did.
         func finish() throws -> Result {
-            process.waitUntilExit()
+            let status = child.wait()
+            ChildProcesses.current?.remove(child.pid)
             defer { for url in files { try? FileManager.default.removeItem(at: url) } }
             let stdoutData = try Data(contentsOf: files[1])
             return Result(
-                status: process.terminationStatus,
+                status: status,
                 stdout: String(decoding: stdoutData, as: UTF8.self),
                 stderr: String(decoding: try Data(contentsOf: files[2]), as: UTF8.self),
                 stdoutBytes: stdoutData)

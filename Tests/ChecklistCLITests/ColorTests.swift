@@ -3,7 +3,7 @@ import Testing
 
 /// `--color`, `NO_COLOR` and `TERM=dumb`, through a pseudo-terminal made by util-linux's
 /// `script` and through pipes.
-@Suite(.timeLimit(.minutes(2))) final class ColorTests {
+@Suite(.runsProcesses) final class ColorTests {
     let cli: CLI
     /// The v1 text of the sample list, as a pipe gets it.
     let plain = "[ ] 9 Tent\n[x] 10 Stove\n[ ] 11 Map \\u{1B}[31m\n"
@@ -115,7 +115,7 @@ import Testing
 }
 
 /// The root's help, which ArgumentParser prints from our discussion text.
-@Suite(.timeLimit(.minutes(3))) struct RootHelpTests {
+@Suite(.runsProcesses) struct RootHelpTests {
     @Test func rootHelpListsTheExitStatuses() throws {
         let help = try CLI().run("--help").stdout
         for status in [

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) final class CommandTests {
+@Suite(.runsProcesses) final class CommandTests {
     let cli: CLI
 
     init() throws {

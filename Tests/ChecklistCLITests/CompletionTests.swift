@@ -4,7 +4,7 @@ import Testing
 /// The bash completion script `--generate-completion-script bash` prints, sourced in a real
 /// bash, with the binary on PATH as `checklist`: `-l <TAB>` offers the database's list names,
 /// and the aliases `ls` and `rm` complete as `list` and `delete` do.
-@Suite(.timeLimit(.minutes(2))) final class CompletionTests {
+@Suite(.runsProcesses) final class CompletionTests {
     let cli: CLI
 
     init() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Where the database lives, what a read does to it, and files that are not ours.
-@Suite(.timeLimit(.minutes(5))) final class DatabaseFileTests {
+@Suite(.runsProcesses) final class DatabaseFileTests {
     let cli: CLI
 
     init() throws {

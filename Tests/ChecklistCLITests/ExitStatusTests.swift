@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) final class ExitStatusTests {
+@Suite(.runsProcesses) final class ExitStatusTests {
     let cli: CLI
 
     init() throws {

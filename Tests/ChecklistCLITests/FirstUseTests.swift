@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What a new user ran into, each now a line of the contract's v2 additions (issue 10).
-@Suite(.timeLimit(.minutes(3))) final class FirstUseTests {
+@Suite(.runsProcesses) final class FirstUseTests {
     let cli: CLI
 
     init() throws {
@@ -259,7 +259,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(3))) final class ListCopyCommandTests {
+@Suite(.runsProcesses) final class ListCopyCommandTests {
     let cli: CLI
 
     init() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) final class FormatTests {
+@Suite(.runsProcesses) final class FormatTests {
     let cli: CLI
 
     init() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `import --lenient`, `--split-level` and `--dry-run` through the binary.
-@Suite(.timeLimit(.minutes(5))) final class LenientImportTests {
+@Suite(.runsProcesses) final class LenientImportTests {
     let cli: CLI
 
     init() throws {

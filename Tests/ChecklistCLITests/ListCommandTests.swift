@@ -3,7 +3,7 @@ import Testing
 
 /// `lists add|rename|delete|mode`, single-choice lists, `move`, and the scripting guards, through
 /// the binary.
-@Suite(.timeLimit(.minutes(5))) final class ListCommandTests {
+@Suite(.runsProcesses) final class ListCommandTests {
     let cli: CLI
 
     init() throws {
@@ -282,7 +282,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(3))) final class ListNameTests {
+@Suite(.runsProcesses) final class ListNameTests {
     let cli: CLI
 
     init() throws {

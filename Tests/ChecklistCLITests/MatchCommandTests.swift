@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `list --match` and `count --match` through the binary.
-@Suite(.timeLimit(.minutes(5))) final class MatchCommandTests {
+@Suite(.runsProcesses) final class MatchCommandTests {
     let cli: CLI
 
     init() throws {

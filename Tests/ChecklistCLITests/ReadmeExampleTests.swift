@@ -4,7 +4,7 @@ import Testing
 /// The README's examples are a test: every `$ ` line of a `sh` block runs, in order, in one
 /// folder with a fresh default database, and prints exactly the lines that follow it (stdout
 /// and stderr in one stream). A README that drifts from the program fails here.
-@Suite(.timeLimit(.minutes(3))) struct ReadmeExampleTests {
+@Suite(.runsProcesses) struct ReadmeExampleTests {
     @Test func everyReadmeExampleRunsAsShown() throws {
         let examples = ReadmeExample.all(in: try readme())
         #expect(examples.count >= 40, "the parser found \(examples.count) examples")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct ReadmeTests {
+@Suite(.runsProcesses) struct ReadmeTests {
     static let commands = [
         "add", "list", "ls", "check", "uncheck", "toggle", "delete", "rm",
         "rename", "move", "count", "lists", "undo", "history", "export", "import", "backup",

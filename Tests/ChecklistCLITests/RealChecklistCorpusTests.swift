@@ -9,7 +9,7 @@ import Testing
     .enabled(
         if: RealChecklistCorpus.folder != nil,
         "CHECKLIST_REAL_CHECKLISTS names no folder of real checklists"),
-    .timeLimit(.minutes(5)))
+    .runsProcesses)
 struct RealChecklistCorpusTests {
     @Test func everyFileOfTheManifestIsInTheFolderWithItsRecordedBytes() throws {
         let folder = try #require(RealChecklistCorpus.folder)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `export` and `import` through the binary.
-@Suite(.timeLimit(.minutes(5))) final class TransferTests {
+@Suite(.runsProcesses) final class TransferTests {
     let cli: CLI
 
     init() throws {

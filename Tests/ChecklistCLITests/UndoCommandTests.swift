@@ -3,7 +3,7 @@ import Testing
 
 /// `undo` and `history` through the binary: each command a new process, so every undo here
 /// also crosses a process restart.
-@Suite(.timeLimit(.minutes(5))) final class UndoCommandTests {
+@Suite(.runsProcesses) final class UndoCommandTests {
     let cli: CLI
 
     init() throws {

@@ -5,7 +5,7 @@ import Testing
 /// interactive zsh's `fpath` and driven through a pseudo-terminal (zpty), with the binary on
 /// PATH as `checklist`: the aliases `ls` and `rm` are offered and complete as `list` and
 /// `delete` do, list names after `-l` included.
-@Suite(.timeLimit(.minutes(2))) final class ZshCompletionTests {
+@Suite(.runsProcesses) final class ZshCompletionTests {
     let cli: CLI
 
     init() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Promise 9: `checklist backup PATH` writes a consistent copy, even under writers.
-@Suite(.timeLimit(.minutes(3))) final class BackupTests {
+@Suite(.runsProcesses) final class BackupTests {
     let cli: CLI
 
     init() throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// Promise 4: a file that is not a healthy checklist database gets the contract's status and a
 /// one-line message, and is left byte-for-byte as it was.
-@Suite(.timeLimit(.minutes(3))) final class BadFileTests {
+@Suite(.runsProcesses) final class BadFileTests {
     let cli: CLI
 
     init() throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// Promise 2: a command killed with SIGKILL at any moment leaves the database consistent, with
 /// its change all there or not at all. 4 commands × 8 random moments = 32 trials.
-@Suite(.timeLimit(.minutes(5))) final class CrashTests {
+@Suite(.runsProcesses) final class CrashTests {
     static let items = 200_000
     static let trials = 8
 

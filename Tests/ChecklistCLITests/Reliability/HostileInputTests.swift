@@ -4,7 +4,7 @@ import Testing
 
 /// Promise 6: random and hostile input never crashes the program and is either rejected as a
 /// usage error or handled exactly.
-@Suite(.timeLimit(.minutes(4))) final class HostileInputTests {
+@Suite(.runsProcesses) final class HostileInputTests {
     let cli: CLI
 
     init() throws {

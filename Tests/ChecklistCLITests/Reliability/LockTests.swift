@@ -3,7 +3,7 @@ import GRDB
 import Testing
 
 /// Promise 3: a writer that holds the lock makes a write wait, then fail cleanly; reads go on.
-@Suite(.timeLimit(.minutes(2))) final class LockTests {
+@Suite(.runsProcesses) final class LockTests {
     let cli: CLI
 
     init() throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// Promise 7: random sequences of commands through the real binary, each a new process, checked
 /// after every step against an in-memory model of the contract.
-@Suite(.timeLimit(.minutes(5))) final class ModelBasedTests {
+@Suite(.runsProcesses) final class ModelBasedTests {
     static let steps = 1000
 
     @Test func theBinaryBehavesLikeTheModelOfTheContract() throws {

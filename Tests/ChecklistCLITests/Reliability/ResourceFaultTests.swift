@@ -3,7 +3,7 @@ import Testing
 
 /// Promise 5: a full disk or a read-only file or folder gives exit 74 and a clear message, and
 /// the data already there stays intact and readable.
-@Suite(.timeLimit(.minutes(3))) final class ResourceFaultTests {
+@Suite(.runsProcesses) final class ResourceFaultTests {
     let cli: CLI
 
     init() throws {
