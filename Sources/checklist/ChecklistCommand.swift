@@ -35,7 +35,7 @@ struct ChecklistCommand: ParsableCommand {
             // done by `Invocation` rather than with ArgumentParser's `defaultSubcommand`,
             // which builds the default command's whole argument set on every run, a tenth of
             // every command's start-up.
-            let invocation = try Invocation(Array(CommandLine.arguments.dropFirst()))
+            let invocation = try Invocation(try Invocation.commandLineArguments())
             commandPath = invocation.commandPath
             if let script = CompletionScript(requestedBy: invocation) {
                 // ArgumentParser's own script would lack the aliases (see CompletionScript).
@@ -83,16 +83,41 @@ struct ChecklistCommand: ParsableCommand {
         case let error as ExitCode:
             Platform.exit(error.rawValue)
         default:
-            // Help, --version and completion scripts are clean exits: ArgumentParser prints them.
-            if exitCode(for: error) == .success { exit(withError: error) }
+            // Help, --version and completion answers are clean exits, written as ArgumentParser
+            // writes them, but checked: on a full disk or a closed pipe they fail as every
+            // command does.
+            if exitCode(for: error) == .success { exit(printing: fullMessage(for: error)) }
             // ArgumentParser's own parse and validation errors: one line, no usage block.
-            let message =
+            let message = withoutFarSuggestion(
                 message(for: error)
-                .split(separator: "\n").first.map(String.init) ?? "\(error)"
+                    .split(separator: "\n").first.map(String.init) ?? "\(error)")
             Output.reportError(
                 lowercasingFirst(message.replacingPrefix("Error: ", with: "")) + " " + help)
             Platform.exit(ExitStatus.usage.rawValue)
         }
+    }
+
+    /// Writes a clean exit's text on stdout; exits 0, or 74 when the text could not be written.
+    private static func exit(printing text: String) -> Never {
+        if !text.isEmpty { Output.standardOutput.write(text + "\n") }
+        do {
+            try Output.finishStandardOutput()
+        } catch {
+            exit(reporting: error, in: [])
+        }
+        Platform.exit(ExitStatus.success.rawValue)
+    }
+
+    /// ArgumentParser suggests the nearest option however far it is (`--quiet`: "Did you mean
+    /// '--list'?"); a suggestion more than two edits away is dropped.
+    private static func withoutFarSuggestion(_ message: String) -> String {
+        let parts = message.split(separator: "'", omittingEmptySubsequences: false)
+        guard message.hasPrefix("Error: Unknown option '") || message.hasPrefix("Unknown option '"),
+            message.contains(". Did you mean '"), parts.count >= 5
+        else { return message }
+        let (option, suggestion) = (String(parts[1]), String(parts[3]))
+        guard Invocation.editDistance(option, suggestion) > 2 else { return message }
+        return String(message[..<message.range(of: ". Did you mean '")!.lowerBound])
     }
 
     /// "(see 'checklist lists add --help')".

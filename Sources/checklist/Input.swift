@@ -17,8 +17,16 @@ enum StandardInput {
         return bytes
     }
 
+    /// All of stdin, without a UTF-8 byte-order mark at its start: an editor's mark is no
+    /// part of the first title or ID. (`import` reads `readBytes`: its formats skip the mark
+    /// themselves, as they do in a file.)
+    static func readContent() throws(ChecklistError) -> ArraySlice<UInt8> {
+        let bytes = try readBytes()
+        return bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+    }
+
     static func readText() throws(ChecklistError) -> String {
-        String(decoding: try readBytes(), as: UTF8.self)
+        String(decoding: try readContent(), as: UTF8.self)
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 
 /// The command line as typed, put into the shape ArgumentParser reads, before it reads it:
 /// - `--db PATH` and `-l/--list NAME` before the subcommand's name move to just after it, so
@@ -27,8 +28,45 @@ struct Invocation {
     ]
     /// Options whose value is a number or an ID, so `-1` after them is their value.
     static let numericOptions: Set = [
-        "--to", "--limit", "--expect", "--keep", "--before", "--after",
+        "--to", "--limit", "--expect", "--keep", "--before", "--after", "--split-level",
     ]
+
+    /// The program's arguments, refused when one is not valid UTF-8: Swift would read its bad
+    /// bytes as U+FFFD, and a title would be stored changed (bytes on stdin are refused too).
+    static func commandLineArguments() throws(UsageError) -> [String] {
+        var arguments: [String] = []
+        for position in 1..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[position] else { break }
+            let bytes = UnsafeBufferPointer(start: pointer, count: strlen(pointer))
+                .map { UInt8(bitPattern: $0) }
+            guard let argument = String(validating: bytes, as: UTF8.self) else {
+                throw .notUTF8(position: position, shown: showingInvalidBytes(bytes))
+            }
+            arguments.append(argument)
+        }
+        return arguments
+    }
+
+    /// The valid parts as text, each byte of an invalid sequence as `\xFF`.
+    private static func showingInvalidBytes(_ bytes: [UInt8]) -> String {
+        var shown = ""
+        var index = 0
+        while index < bytes.count {
+            let length = (1...4).first { length in
+                index + length <= bytes.count
+                    && String(validating: bytes[index..<index + length], as: UTF8.self) != nil
+            }
+            if let length {
+                shown += String(decoding: bytes[index..<index + length], as: UTF8.self)
+                index += length
+            } else {
+                let hex = String(bytes[index], radix: 16, uppercase: true)
+                shown += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+                index += 1
+            }
+        }
+        return shown
+    }
 
     init(_ raw: [String]) throws(UsageError) {
         var leading: [String] = []
@@ -51,6 +89,7 @@ struct Invocation {
                 self.init(path: [], leading: [], rest: raw[...])
                 return
             }
+            if let error = Self.optionBeforeCommand(rest) { throw error }
             self.init(path: ["list"], leading: leading, rest: rest)
             return
         }
@@ -117,10 +156,15 @@ struct Invocation {
     /// `add -5` and `rename 4 -5`: a word that starts with a dash and is none of the command's
     /// options is most likely a title; the error says how to give it.
     private func requireDashTitlesAfterSeparator() throws(UsageError) {
-        guard let known = Self.titleCommandOptions[commandPath] else { return }
+        guard let (known, noun) = Self.dashWordCommands[commandPath] else { return }
+        var previous = ""
         for argument in arguments.dropFirst(commandPath.count) {
             if argument == "--" { return }
+            defer { previous = argument }
             guard argument.count > 1, argument.hasPrefix("-") else { continue }
+            // `add -l -x`: the word is what -l was given (ArgumentParser says the value is
+            // missing), not a title.
+            if Self.valueOptions.contains(previous) { continue }
             let name = String(argument.prefix { $0 != "=" })
             if known.contains(name) { continue }
             // Bundled short flags (-qc) are ArgumentParser's to read.
@@ -133,15 +177,52 @@ struct Invocation {
             let prefix = commandPath == ["rename"] ? [positional.first ?? "ID"] : []
             let fix = (["checklist"] + commandPath + prefix + ["--", Self.shellQuoted(argument)])
                 .joined(separator: " ")
-            throw .titleLooksLikeOption(argument, fix: fix, command: commandPath)
+            throw .titleLooksLikeOption(argument, noun: noun, fix: fix, command: commandPath)
         }
     }
 
-    /// The options of the commands that take titles (checked by a test against `--help`).
-    static let titleCommandOptions: [[String]: Set<String>] = [
-        ["add"]: ["--db", "--list", "-l", "--quiet", "-q", "--checked", "--help", "-h"],
-        ["rename"]: ["--db", "--list", "-l", "--quiet", "-q", "--help", "-h"],
+    /// The options of the commands that take a title or a list name that may start with a
+    /// dash, and what that word is (checked by a test against `--help`).
+    static let dashWordCommands: [[String]: (options: Set<String>, noun: String)] = [
+        ["add"]: (["--db", "--list", "-l", "--quiet", "-q", "--checked", "--help", "-h"], "a title"),
+        ["rename"]: (["--db", "--list", "-l", "--quiet", "-q", "--help", "-h"], "a title"),
+        ["lists", "add"]: (["--db", "--quiet", "-q", "--mode", "--help", "-h"], "a list name"),
     ]
+
+    /// Options of those commands that take a value in the next word.
+    static let valueOptions: Set = ["--db", "--list", "-l", "--mode"]
+
+    /// `checklist -q check 1`: an option other than --db and --list before the subcommand's
+    /// name. When the subcommand takes it, the error shows where it goes.
+    static func optionBeforeCommand(_ rest: ArraySlice<String>) -> UsageError? {
+        guard let option = rest.first, rest.count > 1,
+            let command = subcommands.first(where: { $0.names.contains(rest[rest.startIndex + 1]) })
+        else { return nil }
+        let name = String(option.prefix { $0 != "=" })
+        let commandName = rest[rest.startIndex + 1]
+        guard accepts(command.type, option: name) else {
+            return .optionBeforeCommand(option, fix: nil, command: [commandName])
+        }
+        let fix = (["checklist", commandName] + rest.dropFirst(2).map(shellWord) + [option])
+            .joined(separator: " ")
+        return .optionBeforeCommand(option, fix: fix, command: [commandName])
+    }
+
+    /// Whether the command has this option (from its help, which ArgumentParser writes from
+    /// the same definitions it parses with).
+    private static func accepts(_ type: any ParsableCommand.Type, option: String) -> Bool {
+        let help = type.helpMessage(columns: 1000)
+        return help.split(whereSeparator: { " ,\n[]".contains($0) }).contains { $0 == option }
+    }
+
+    /// The word as typed at a shell: quoted only when it must be.
+    static func shellWord(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || ",._/:=@%+-".unicodeScalars.contains($0)
+        }
+        return plain ? text : shellQuoted(text)
+    }
 
     static func shellQuoted(_ text: String) -> String {
         "'"
@@ -188,22 +269,37 @@ struct Invocation {
 /// A usage error found before ArgumentParser reads the command line.
 enum UsageError: Error, Equatable {
     case unknownCommand(String, suggestion: String?)
-    case titleLooksLikeOption(String, fix: String, command: [String])
+    case titleLooksLikeOption(String, noun: String, fix: String, command: [String])
+    /// An option before the subcommand's name that only the subcommand takes (`fix` shows it
+    /// after), or that it does not take either (no fix).
+    case optionBeforeCommand(String, fix: String?, command: [String])
+    /// The argument at this position (1 is the first after `checklist`), shown with its
+    /// invalid bytes as `\xFF`.
+    case notUTF8(position: Int, shown: String)
 
     var message: String {
         switch self {
         case .unknownCommand(let word, let suggestion):
             "unknown command '\(word)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
-        case .titleLooksLikeOption(let word, let fix, _):
-            "unknown option '\(word)'; a title that starts with a dash goes after --: \(fix)"
+        case .titleLooksLikeOption(let word, let noun, let fix, _):
+            "unknown option '\(word)'; \(noun) that starts with a dash goes after --: \(fix)"
+        case .optionBeforeCommand(let option, let fix?, _):
+            "'\(option)' goes after the command's name (only --db and --list may come first):"
+                + " \(fix)"
+        case .optionBeforeCommand(let option, nil, _):
+            "unknown option '\(option)'"
+        case .notUTF8(let position, let shown):
+            "argument \(position) is not valid UTF-8 text: '\(shown)'; give titles, list names"
+                + " and patterns in UTF-8"
         }
     }
 
     /// The help the message points to.
     var command: [String] {
         switch self {
-        case .unknownCommand: []
-        case .titleLooksLikeOption(_, _, let command): command
+        case .unknownCommand, .notUTF8: []
+        case .titleLooksLikeOption(_, _, _, let command): command
+        case .optionBeforeCommand(_, _, let command): command
         }
     }
 }

@@ -108,6 +108,19 @@ import Testing
         try expectRefused(at: location, as: ChecklistError.schemaTooNew(path:))
     }
 
+    @Test func aNewerUserVersionInTheHeaderIsRefusedUntouched() throws {
+        let location = self.location("newer-header.db")
+        try DatabaseOpener.openForWriting(location).add(titles("Tent"), to: "camping")
+        let queue = try DatabaseQueue(path: location.path)
+        try queue.writeWithoutTransaction {
+            try $0.execute(
+                sql: "PRAGMA user_version = \(SchemaMigrator.migrations.count + 1)")
+            try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        try queue.close()
+        try expectRefused(at: location, as: ChecklistError.schemaTooNew(path:))
+    }
+
     @Test func aDirectoryIsRefused() throws {
         let location = self.location("adir")
         try FileManager.default.createDirectory(

@@ -7,11 +7,12 @@ extension ChecklistStore {
     /// them go on). The copy is written to a private temporary file beside `path`, flushed to
     /// disk, then renamed over it: `path` never holds a partial copy.
     public func backup(to path: String, overwriting: Bool) throws {
+        // lstat: a symbolic link is judged as itself, never as what it points to.
         var status = stat()
-        if stat(path, &status) == 0 {
-            if (status.st_mode & S_IFMT) == S_IFDIR {
+        if lstat(path, &status) == 0 {
+            if let kind = Self.irreplaceableKind(status.st_mode) {
                 throw ChecklistError.databaseUnavailable(
-                    path: path, reason: "it is a directory; give a file path for the backup")
+                    path: path, reason: "it is \(kind), not a file; give a file path for the backup")
             }
             if !overwriting { throw ChecklistError.fileExists(path: path) }
         }
@@ -35,6 +36,19 @@ extension ChecklistStore {
                 throw ChecklistError(error, path: path)
             }
             throw error
+        }
+    }
+
+    /// What a backup may not replace, even with `--force`: anything but a regular file.
+    private static func irreplaceableKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a directory"
+        case S_IFLNK: "a symbolic link"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        default: "something else"
         }
     }
 

@@ -128,11 +128,25 @@ extension ChecklistStore {
             let changed = try change.apply(
                 .update("isSelected = \(kind.newValue), updatedAt = \(change.now)"), to: target,
                 where: kind.changedRows, recording: change.recordSelections(where:))
+            // The history names the items that changed: when some named ones were already so
+            // or missing, those the update stamped with this change's time.
+            var changedIDs: IDSet?
+            if case .ids = selection, changed > 0,
+                changed < target.matched || !target.missing.isEmpty
+            {
+                var ids: [ItemID] = []
+                for condition in target.conditions {
+                    let sql: SQL = "SELECT id FROM items WHERE (\(condition)) AND updatedAt = \(change.now)"
+                    ids += try SQLRequest<ItemID>(literal: sql).fetchAll(change.db)
+                }
+                changedIDs = IDSet(ids: ids)
+            }
             return SelectionChange(
                 verb: kind.verb, scope: selection,
                 counts: ChangeSummary(
                     changed: changed, matched: target.matched, missing: target.missing,
-                    uncheckedOthers: uncheckedOthers))
+                    uncheckedOthers: uncheckedOthers),
+                changedIDs: changedIDs)
         }
     }
 

@@ -46,6 +46,9 @@ public enum SchemaMigrator {
         let applied = try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
         let known = Set(knownIdentifiers)
         if !applied.isSubset(of: known) { return .tooNew }
+        // Each migration from 0003 on records its number in the header: a larger number was
+        // written by a newer program, whatever the migrations table says.
+        if try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 > known.count { return .tooNew }
         if !applied.isEmpty && !(tables.contains("lists") && tables.contains("items")) {
             return .foreign
         }

@@ -54,7 +54,7 @@ extension ChecklistCommand {
             var parsed: [Title] = []
             for title in titles {
                 if title == "-" {
-                    parsed += try Title.parseLines(try StandardInput.readBytes())
+                    parsed += try Title.parseLines(try StandardInput.readContent())
                 } else {
                     parsed.append(try Title(title))
                 }

@@ -13,11 +13,9 @@ struct ListOptions: ParsableArguments {
     /// The list named by the flag or the environment, if any.
     var explicitName: String? { list ?? ListOptions.environmentName }
 
-    /// The list named by `CHECKLIST_LIST`, if any.
-    static var environmentName: String? {
-        guard let name = Environment.value("CHECKLIST_LIST"), !name.isEmpty else { return nil }
-        return name
-    }
+    /// The list named by `CHECKLIST_LIST`, if set (an empty value is set, and refused by
+    /// `validateEnvironment`).
+    static var environmentName: String? { Environment.value("CHECKLIST_LIST") }
 
     /// The list a command works on (checked by `validate()`, which ArgumentParser runs
     /// before `run()`).
@@ -31,7 +29,7 @@ struct ListOptions: ParsableArguments {
     }
 
     /// The flag is checked as ArgumentParser reads it; `CHECKLIST_LIST` exactly as the flag,
-    /// unless the flag overrides it (an empty variable counts as unset).
+    /// unless the flag overrides it.
     func validate() throws {
         if let list {
             if list.isEmpty {
@@ -43,9 +41,13 @@ struct ListOptions: ParsableArguments {
         }
     }
 
-    /// `CHECKLIST_LIST` is refused exactly as `--list` would refuse its value.
+    /// `CHECKLIST_LIST` is refused exactly as `--list` would refuse its value, empty included.
     static func validateEnvironment() throws {
         guard let name = environmentName else { return }
+        if name.isEmpty {
+            throw ValidationError(
+                "$CHECKLIST_LIST needs a name; it is set but empty (unset it, or name a list)")
+        }
         do {
             try ListName.validate(name)
         } catch {

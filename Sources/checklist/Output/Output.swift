@@ -39,13 +39,22 @@ enum Output {
     static func ask(_ question: String) {
         standardOutput.flush()
         var output = FileOutput(descriptor: STDERR_FILENO)
-        output.write(question)
+        output.write(forStderr(question))
         output.flush()
     }
 
+    /// Whether standard error is a terminal: then the titles and list names that messages
+    /// quote are shown with their control characters escaped, as `list` shows them, so a title
+    /// cannot retitle the window or clear the screen.
+    private static let stderrIsTerminal = Platform.isTerminal(STDERR_FILENO)
+
     private static func writeLine(_ line: String, to descriptor: Int32) {
         var output = FileOutput(descriptor: descriptor)
-        output.write(line + "\n")
+        output.write(forStderr(line) + "\n")
         output.flush()
+    }
+
+    private static func forStderr(_ text: String) -> String {
+        stderrIsTerminal ? TerminalText.escapingControls(text) : text
     }
 }

@@ -9,6 +9,38 @@ import Testing
         cli = try CLI()
     }
 
+    @Test func forceReplacesOnlyARegularFile() throws {
+        try cli.run("add", "Tent")
+        let folder = cli.folder.path
+        let target = folder + "/target.txt"
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: target))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: target)
+        #expect(mkfifo(folder + "/fifo", 0o600) == 0)
+        try FileManager.default.createDirectory(atPath: folder + "/dir", withIntermediateDirectories: false)
+        var cases = [("link", "a symbolic link"), ("fifo", "a FIFO"), ("dir", "a directory")]
+        // A device node of our own (the numbers of /dev/null), where we may make one (root).
+        if mknod(folder + "/device", S_IFCHR | 0o600, (1 << 8) | 3) == 0 {
+            cases.append(("device", "a device"))
+        }
+        for (name, kind) in cases {
+            let path = folder + "/" + name
+            var before = stat()
+            lstat(path, &before)
+            let result = try cli.run("backup", "--force", path)
+            #expect(result.status == 74, "\(name): \(result)")
+            #expect(
+                result.stderr == "checklist: cannot use \(path): it is \(kind), not a file;"
+                    + " give a file path for the backup\n")
+            var after = stat()
+            lstat(path, &after)
+            #expect(after.st_mode == before.st_mode && after.st_ino == before.st_ino, "\(name)")
+        }
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).allSatisfy {
+            !$0.contains(".partial-")
+        })
+    }
+
     @Test func aBackupTakenWhileOthersWriteIsConsistent() throws {
         try StoredState.makeDatabase(cli, items: 5000)
         // Writers flip the whole list back and forth while backups are taken: each backup

@@ -8,9 +8,25 @@ public struct SelectionChange: ChangeDescribing, Hashable {
     /// The items the command named.
     public var scope: ItemSelection
     public var counts: ChangeSummary
+    /// The named items that changed, when fewer changed than were named (the others were
+    /// already so): the history names these, not the IDs asked for.
+    public var changedIDs: IDSet?
+
+    public init(
+        verb: Verb, scope: ItemSelection, counts: ChangeSummary, changedIDs: IDSet? = nil
+    ) {
+        self.verb = verb
+        self.scope = scope
+        self.counts = counts
+        self.changedIDs = changedIDs
+    }
 
     public var historyLine: String {
-        "\(verb.rawValue) \(Phrase.items(counts.changed))" + Phrase.scope(scope)
+        var scope = scope
+        if let changedIDs, case .ids(_, let list) = scope {
+            scope = .ids(changedIDs, namedList: list)
+        }
+        return "\(verb.rawValue) \(Phrase.items(counts.changed))" + Phrase.scope(scope)
     }
 
     public var summaryLine: String {

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// What the third new user hit (the contract's v3 additions: hostile input, history, hints).
+@Suite(.runsProcesses) final class ThirdUserTests {
+    let cli: CLI
+
+    init() throws {
+        cli = try CLI()
+    }
+
+    // MARK: - Hostile input
+
+    @Test(arguments: [
+        ["add"], ["rename", "1"], ["lists", "add"], ["list", "--match"], ["add", "-l"],
+    ])
+    func anArgumentThatIsNotUTF8IsAUsageErrorAndNothingIsStored(_ command: [String]) throws {
+        try cli.run("add", "Tent", "-q")
+        let before = try cli.run("export", "--format", "json").stdout
+        let words = command.map { "'\($0)'" }.joined(separator: " ")
+        let position = command.count + 1
+        let result = try cli.pipeline("checklist \(words) \"$(printf '\\377\\376 bad')\"")
+        #expect(result.status == 64, "\(result)")
+        #expect(
+            result.stderr
+                == "checklist: argument \(position) is not valid UTF-8 text: '\\xFF\\xFE bad';"
+                + " give titles, list names and patterns in UTF-8 (see 'checklist --help')\n")
+        #expect(try cli.run("export", "--format", "json").stdout == before)
+        #expect(try cli.run("history").stdout.split(separator: "\n").count == 1)
+    }
+
+    @Test func aByteOrderMarkOnStdinIsNoPartOfTheFirstTitle() throws {
+        let result = try cli.run(["add", "-"], stdin: Data([0xEF, 0xBB, 0xBF] + Array("Socks\nShirt\n".utf8)))
+        #expect(result.status == 0, "\(result)")
+        #expect(try cli.run("list").stdout == "[ ] 1 Socks\n[ ] 2 Shirt\n")
+        #expect(try cli.run("check", "-", stdin: "\u{FEFF}1\n").status == 0)
+        #expect(try cli.run("list").stdout == "[x] 1 Socks\n[ ] 2 Shirt\n")
+    }
+
+    @Test func anEmptyChecklistListIsRefusedAsAnEmptyListFlagIs() throws {
+        try cli.run("add", "Tent", "-q")
+        for arguments in [["list"], ["add", "Stove"], ["count"]] {
+            let result = try cli.run(arguments, stdin: Data(), environment: ["CHECKLIST_LIST": ""])
+            #expect(result.status == 64, "\(arguments): \(result)")
+            #expect(result.stderr.contains("$CHECKLIST_LIST needs a name; it is set but empty"))
+        }
+        #expect(try cli.run("list", "--all").stdout == "default:\n[ ] 1 Tent\n")
+    }
+
+    @Test(arguments: ["--help", "--version", "-h", "help"])
+    func helpAndVersionToAFullDeviceFail(_ flag: String) throws {
+        let full = try cli.pipeline("checklist \(flag) > /dev/full")
+        #expect(full.status == 74, "\(full)")
+        #expect(full.stderr == "checklist: cannot write to standard output: No space left on device\n")
+        let fine = try cli.run(flag)
+        #expect(fine.status == 0)
+        #expect(!fine.stdout.isEmpty)
+    }
+
+    @Test func messagesQuotingATitleOrListNameEscapeControlsOnATerminal() throws {
+        let evil = "evil\u{1B}]0;PWNED\u{07}\u{1B}[2J"
+        try cli.run("add", "Tent", "-q")
+        try cli.run("rename", "1", evil, "-q")
+        try cli.run("lists", "add", evil, "-q")
+        let shown = "evil\\u{1B}]0;PWNED\\u{7}\\u{1B}[2J"
+        // Through a pseudo-terminal, stderr is a terminal: escaped.
+        let screen = try cli.pipeline(
+            """
+            script -qec '"$CHECKLIST" undo; "$CHECKLIST" undo; "$CHECKLIST" list -l "$(printf "x\\033[2J")"' /dev/null
+            """
+        ).stdout.replacingOccurrences(of: "\r\n", with: "\n")
+        #expect(!screen.contains("\u{1B}"), "\(screen.debugDescription)")
+        #expect(screen.contains("undid change 3: created list '\(shown)'"), "\(screen)")
+        #expect(screen.contains("undid change 2: renamed item 1 to '\(shown)'"), "\(screen)")
+        #expect(screen.contains("no list named 'x\\u{1B}[2J'"), "\(screen)")
+        // In a pipe, the bytes as they are.
+        try cli.run("rename", "1", evil, "-q")
+        #expect(try cli.run("undo").stderr.contains(evil))
+    }
+
+    // MARK: - History
+
+    @Test func aHistoryDescriptionNamesTheItemsThatChanged() throws {
+        try cli.run("add", "A", "B", "C", "D", "-q")
+        try cli.run("check", "1", "-q")
+        try cli.run("check", "1,2", "-q")
+        try cli.run("check", "1-4", "-q")
+        try cli.run("uncheck", "2,3,9", "--ignore-missing", "-q")
+        let lines = try cli.run("history", "--format", "json").stdout
+        #expect(lines.contains(#""description":"checked 1 item (ID 2)""#), "\(lines)")
+        #expect(lines.contains(#""description":"checked 2 items (IDs 3, 4)""#), "\(lines)")
+        #expect(lines.contains(#""description":"unchecked 2 items (IDs 2, 3)""#), "\(lines)")
+    }
+
+    // MARK: - Messages
+
+    @Test func aNegativeSplitLevelIsAnInvalidValue() throws {
+        try Data("# A\n- [ ] x\n".utf8).write(to: cli.folder.appendingPathComponent("a.md"))
+        let result = try cli.run("import", "--lenient", "--split-level", "-1", "a.md")
+        #expect(result.status == 64)
+        #expect(
+            result.stderr
+                == "checklist: --split-level takes a heading level from 1 to 6"
+                + " (see 'checklist import --help')\n")
+    }
+
+    @Test func hintsNameTheRightPlaceAndOnlyOptionsTheCommandHas() throws {
+        try cli.run("add", "Tent", "-q")
+        let cases: [([String], String)] = [
+            (
+                ["-q", "check", "1"],
+                "'-q' goes after the command's name (only --db and --list may come first):"
+                    + " checklist check 1 -q (see 'checklist check --help')"
+            ),
+            (
+                ["--quiet", "check", "1"],
+                "'--quiet' goes after the command's name (only --db and --list may come first):"
+                    + " checklist check 1 --quiet (see 'checklist check --help')"
+            ),
+            (["--quiet"], "unknown option '--quiet' (see 'checklist list --help')"),
+            (["-x", "check", "1"], "unknown option '-x' (see 'checklist check --help')"),
+            (["add", "-l", "-x", "item"], "missing value for '-l <name>' (see 'checklist add --help')"),
+            (
+                ["lists", "add", "-x"],
+                "unknown option '-x'; a list name that starts with a dash goes after --:"
+                    + " checklist lists add -- '-x' (see 'checklist lists add --help')"
+            ),
+            (
+                ["check", "1", "--quite"],
+                "unknown option '--quite'. Did you mean '--quiet'? (see 'checklist check --help')"
+            ),
+        ]
+        for (arguments, message) in cases {
+            let result = try cli.run(arguments, stdin: Data())
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderr == "checklist: " + message + "\n", "\(arguments)")
+        }
+        #expect(try cli.run("list").stdout == "[ ] 1 Tent\n", "nothing changed")
+        // The fix each hint shows works.
+        #expect(try cli.run("check", "1", "-q").status == 0)
+        #expect(try cli.run("lists", "add", "-q", "--", "-x").status == 0)
+    }
+}
