@@ -41,6 +41,16 @@ public enum EditorText {
         return result + "…"
     }
 
+    /// `text` cut to at most `columns` columns at a space, ending with `…` when it was cut: a
+    /// word (an ID) is never cut in two, unless the first alone is too wide.
+    public static func fittingAtWord(_ text: String, into columns: Int) -> String {
+        let cut = fitting(text, into: columns)
+        guard cut != text else { return text }
+        let kept = cut.dropLast()
+        guard let space = kept.lastIndex(of: " ") else { return cut }
+        return String(kept[..<space]) + " …"
+    }
+
     /// `text` followed by spaces up to `columns` columns (cut first when it is wider).
     public static func padding(_ text: String, to columns: Int) -> String {
         let fitted = fitting(text, into: columns)

@@ -34,9 +34,10 @@ public struct EditorEngine {
             switch effect {
             case .load(let query):
                 let page = try store.editorPage(
-                    list: query.list, filter: query.filter, around: query.anchor,
-                    before: query.margin, after: query.margin, knownTotal: totals[query.list])
-                totals[query.list] = page.listExists ? page.counts.total : nil
+                    list: query.list, listID: query.listID, filter: query.filter,
+                    around: query.anchor, before: query.margin, after: query.margin,
+                    knownTotal: totals[query.list])
+                totals[page.list] = page.listExists ? page.counts.total : nil
                 return .loaded(page)
             case .countDeletion(let list, let filter):
                 return .deletionCounted(
@@ -74,14 +75,15 @@ public struct EditorEngine {
         case .undo:
             let change = try store.undo()
             return .changed(focus: nil, note: "undid: \(change.description)")
-        case .add(let text, let list):
-            let title = try Title(text)
+        case .add(let texts, let list):
+            let titles = try texts.map { try Title($0) }
             if let open = openForAdding {
                 store = try open()
                 openForAdding = nil
             }
-            let ids = try store.add([title], to: try ListName(list))
-            return .changed(focus: ids.first, note: nil)
+            let ids = try store.add(titles, to: try ListName(list))
+            let note = ids.count > 1 ? "added \(ids.count) items" : nil
+            return .changed(focus: ids.first, note: note)
         case .rename(let id, let text):
             try store.rename(id, to: try Title(text))
         case .move(let id, let target):

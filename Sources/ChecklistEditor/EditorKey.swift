@@ -8,6 +8,8 @@ public enum EditorKey: Hashable, Sendable {
     case enter, escape, backspace, deleteForward
     /// Another control byte (Ctrl-A is 1).
     case control(UInt8)
+    /// Text the terminal says was pasted (bracketed paste): text, never keys.
+    case paste(String)
 }
 
 /// Turns terminal input bytes into keys: UTF-8 characters, control bytes and the escape
@@ -37,6 +39,8 @@ public enum KeyDecoder {
     {
         let byte = bytes[start]
         switch byte {
+        case 0x1B where bytes[start...].starts(with: pasteStart):
+            return decodePaste(bytes, at: start)
         case 0x1B: return decodeEscape(bytes, at: start, isFinal: isFinal)
         case 0x0D, 0x0A: return (.enter, 1)
         case 0x09: return (.tab, 1)
@@ -45,6 +49,24 @@ public enum KeyDecoder {
         case 0x20..<0x80: return (.character(Character(Unicode.Scalar(byte))), 1)
         default: return decodeUTF8(bytes, at: start, isFinal: isFinal)
         }
+    }
+
+    /// `ESC [ 200 ~` … `ESC [ 201 ~`: what the terminal pasted, however many reads it takes to
+    /// arrive (nil until the end marker is in), as one key. Its bytes are never keys.
+    private static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
+    private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+
+    private static func decodePaste(_ bytes: [UInt8], at start: Int) -> (EditorKey?, Int)? {
+        let body = start + pasteStart.count
+        var index = body
+        while index + pasteEnd.count <= bytes.count {
+            if bytes[index..<index + pasteEnd.count].elementsEqual(pasteEnd) {
+                let text = String(decoding: bytes[body..<index], as: UTF8.self)
+                return (.paste(text), index + pasteEnd.count - start)
+            }
+            index += 1
+        }
+        return nil
     }
 
     private static func decodeEscape(_ bytes: [UInt8], at start: Int, isFinal: Bool)

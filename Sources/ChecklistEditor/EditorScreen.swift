@@ -72,12 +72,7 @@ public enum EditorScreen {
     }
 
     static func bodyLines(_ state: EditorState, height: Int, columns: Int) -> [ScreenLine] {
-        if state.showsHelp {
-            return (0..<height).map { index in
-                let text = index < helpLines.count ? helpLines[index] : ""
-                return ScreenLine(EditorText.fitting(text, into: columns))
-            }
-        }
+        if state.showsHelp { return helpBody(from: state.helpOffset, height: height, columns: columns) }
         let rows = state.page.rows
         var lines: [ScreenLine] = []
         if let cursor = state.cursor {
@@ -133,20 +128,59 @@ public enum EditorScreen {
             return ScreenLine([(shown, .plain), ("_", .cursor)])
         }
         if let message = state.message {
+            // Cut between words, never in the middle of an ID.
             return ScreenLine(
-                EditorText.fitting(EditorText.escapingControls(message), into: columns), .message)
+                EditorText.fittingAtWord(EditorText.escapingControls(message), into: columns),
+                .message)
         }
         let count = state.deletableCount
-        var spans: [(text: String, style: TextStyle)] =
-            count > 0
-            ? [("d Delete (\(count))", .plain)] : ["Delete (0) n/a"].map { ($0, .unavailable) }
-        spans.append(("  " + hints, .plain))
-        return fitting(spans, into: columns)
+        let style: TextStyle = count > 0 ? .plain : .unavailable
+        // The way to help and out stays at every width; the other hints as room allows.
+        let forms = [
+            (count > 0 ? "d Delete (\(count))" : "Delete (0) n/a", optionalHints, "? keys  q quit"),
+            (count > 0 ? "d Delete (\(count))" : "Delete (0) n/a", [], "? q"),
+            ("Del (\(count))", [], "? q"),
+        ]
+        for (delete, optional, essential) in forms {
+            var hints = optional
+            while !hints.isEmpty {
+                let text = delete + "  " + (hints + [essential]).joined(separator: "  ")
+                if EditorText.width(of: text) <= columns { break }
+                hints.removeLast()
+            }
+            let text = (hints + [essential]).joined(separator: "  ")
+            if EditorText.width(of: delete) + 2 + EditorText.width(of: text) <= columns {
+                return ScreenLine([(delete, style), ("  " + text, .plain)])
+            }
+        }
+        return fitting([("Del (\(count))", style), ("  ? q", .plain)], into: columns)
     }
 
-    static let hints = "space toggle  a/n/i all  u undo  / filter  o add  ? keys  q quit"
+    /// The hints shown when there is room, most useful first; `? keys  q quit` always follow.
+    static let optionalHints = ["space toggle", "a/n/i all", "u undo", "/ filter", "o add"]
+    static let hints = (optionalHints + ["? keys  q quit"]).joined(separator: "  ")
 
-    static let helpLines = [
+    /// The help from `offset`; when it does not fit, its last line says how to scroll.
+    static func helpBody(from offset: Int, height: Int, columns: Int) -> [ScreenLine] {
+        let size = helpPageSize(height: height)
+        var lines = (0..<size).map { index in
+            let line = offset + index
+            return ScreenLine(EditorText.fitting(line < helpLines.count ? helpLines[line] : "", into: columns))
+        }
+        if size < height {
+            let more = offset + size < helpLines.count ? "j/k, PgDn/PgUp scroll" : "end"
+            lines.append(ScreenLine(EditorText.fitting("-- \(more); other keys go back --", into: columns), .title))
+        }
+        return lines
+    }
+
+    /// Help lines shown at once: all of them, or one line less than the height, for the line
+    /// that says how to scroll.
+    public static func helpPageSize(height: Int) -> Int {
+        helpLines.count <= height ? height : max(height - 1, 1)
+    }
+
+    public static let helpLines = [
         "Keys",
         "  j, Down / k, Up    next / previous item",
         "  g, Home / G, End   first / last item",

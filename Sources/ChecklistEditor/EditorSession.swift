@@ -9,8 +9,13 @@ public struct EditorSession {
     /// Set once an effect asked to quit.
     public private(set) var exitStatus: Int32?
 
-    public init(list: String, engine: EditorEngine, rows: Int, columns: Int) {
+    /// `readOnlyReason`: the database could only be opened for reading, and why; keys that
+    /// would change it say so in the footer.
+    public init(
+        list: String, engine: EditorEngine, rows: Int, columns: Int, readOnlyReason: String? = nil
+    ) {
         state = EditorState(list: list)
+        state.readOnlyReason = readOnlyReason
         self.engine = engine
         send(.resized(rows: rows, columns: columns))
     }

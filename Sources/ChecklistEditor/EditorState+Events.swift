@@ -34,9 +34,23 @@ extension EditorState {
 
     /// Takes a freshly read window; the cursor lands on the anchor's row.
     private mutating func show(_ page: EditorPage) {
-        guard page.list == list else { return }
-        if !page.listExists && self.page.listExists && list != ListName.defaultList.text {
-            message = "the list \"\(list)\" no longer exists"
+        // A page of another list (one left with Tab) is stale. Once read, the list is known
+        // by its ID: a page of that ID may carry a new name, given by another process.
+        if let listID {
+            if page.listExists ? page.listID != listID : page.list != list { return }
+        } else if page.list != list {
+            return
+        }
+        if page.listExists {
+            if listID != nil && page.list != list {
+                message = "the list \"\(list)\" is now \"\(page.list)\""
+            }
+            list = page.list
+            listID = page.listID
+            listIsGone = false
+        } else if listID != nil && !listIsGone {
+            message = "the list \"\(list)\" was deleted; Tab goes to another list"
+            listIsGone = true
         }
         self.page = page
         cursor = page.anchorIndex
@@ -44,12 +58,13 @@ extension EditorState {
     }
 
     private mutating func handle(_ key: EditorKey) -> [EditorEffect] {
-        if showsHelp {
-            showsHelp = false
-            return []
-        }
+        if showsHelp { return scrollHelp(key) }
         if let prompt { return handle(key, in: prompt) }
         message = nil
+        if let readOnlyReason, key.changesData {
+            message = readOnlyReason
+            return []
+        }
         switch key {
         case .character("j"), .down: return moveCursor(by: 1)
         case .character("k"), .up: return moveCursor(by: -1)
@@ -76,6 +91,10 @@ extension EditorState {
             prompt = .filter(filter?.text ?? "")
             return []
         case .character("o"):
+            if listIsGone {
+                message = "the list \"\(list)\" was deleted; Tab goes to another list"
+                return []
+            }
             prompt = .add("")
             return []
         case .character("r"):
@@ -87,6 +106,7 @@ extension EditorState {
         case .backTab: return switchList(by: -1)
         case .character("?"):
             showsHelp = true
+            helpOffset = 0
             return []
         case .character("q"): return [.quit(0)]
         case .escape:
@@ -111,9 +131,28 @@ extension EditorState {
         return nearStart || nearEnd ? [.load(reloadQuery)] : []
     }
 
-    private func toggleCursorItem() -> [EditorEffect] {
+    private mutating func toggleCursorItem() -> [EditorEffect] {
         guard let row = cursorRow else { return [] }
+        if page.mode == .single && row.isSelected {
+            message = "\(row.id) is already the choice; n clears it"
+            return []
+        }
         return [.write(page.mode == .single ? .choose(row.id) : .toggle(row.id))]
+    }
+
+    /// In the help: moving keys scroll it when it does not fit; any other key goes back.
+    private mutating func scrollHelp(_ key: EditorKey) -> [EditorEffect] {
+        let height = EditorScreen.helpPageSize(height: max(bodyHeight, 1))
+        let last = max(EditorScreen.helpLines.count - height, 0)
+        switch key {
+        case .character("j"), .down: helpOffset = min(helpOffset + 1, last)
+        case .character("k"), .up: helpOffset = max(helpOffset - 1, 0)
+        case .pageDown, .character(" "): helpOffset = min(helpOffset + height, last)
+        case .pageUp: helpOffset = max(helpOffset - height, 0)
+        case .paste: break
+        default: showsHelp = false
+        }
+        return []
     }
 
     /// `J`/`K`: one place among the items shown, past the next (previous) shown item.
@@ -136,6 +175,8 @@ extension EditorState {
         }
         guard names.count > 1, let index = names.firstIndex(of: list) else { return [] }
         list = names[(index + step + names.count) % names.count]
+        listID = nil
+        listIsGone = false
         filter = nil
         cursor = nil
         cursorLine = 0
@@ -152,6 +193,8 @@ extension EditorState {
             return [.write(.deleteChecked(ids, list: list))]
         }
         switch key {
+        case .paste(let text):
+            return paste(text, into: prompt)
         case .escape:
             self.prompt = nil
             if case .filter = prompt {
@@ -202,11 +245,37 @@ extension EditorState {
             filter = text.isEmpty ? nil : EditorFilter(text)
             return []
         case .add(let text):
-            return text.isEmpty ? [] : [.write(.add(text, list: list))]
+            return text.isEmpty ? [] : [.write(.add([text], list: list))]
         case .rename(let id, let text):
             return [.write(.rename(id, text))]
         case .confirmDelete:
             return []
+        }
+    }
+
+    /// A paste into a prompt: into `o`, one item per non-blank line, in one change (the text
+    /// typed before it joins the first line); into `r` and `/`, its line breaks become spaces.
+    private mutating func paste(_ text: String, into prompt: EditorPrompt) -> [EditorEffect] {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .map(String.init)
+        if case .add(let typed) = prompt, lines.count > 1 {
+            let titles = ([typed + lines[0]] + lines.dropFirst()).filter {
+                !$0.allSatisfy(\.isWhitespace)
+            }
+            self.prompt = nil
+            return titles.isEmpty ? [] : [.write(.add(titles, list: list))]
+        }
+        let flat = lines.joined(separator: " ")
+        return edit(prompt) { $0 += flat }
+    }
+}
+
+extension EditorKey {
+    /// Whether the key, outside a prompt, asks for a change to the database.
+    var changesData: Bool {
+        switch self {
+        case .character(let character): " aniduorJK".contains(character)
+        default: false
         }
     }
 }

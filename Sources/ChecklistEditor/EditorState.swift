@@ -17,13 +17,20 @@ public enum EditorEffect: Hashable, Sendable {
 /// A windowed read.
 public struct EditorQuery: Hashable, Sendable {
     public var list: String
+    /// The list's ID once a read found it: the list is followed by identity, so a rename
+    /// by another process shows the new name, and a deleted list is not taken for a new one.
+    public var listID: Int64?
     public var filter: EditorFilter?
     public var anchor: EditorAnchor
     /// Rows wanted on each side of the anchor.
     public var margin: Int
 
-    public init(list: String, filter: EditorFilter?, anchor: EditorAnchor, margin: Int) {
+    public init(
+        list: String, listID: Int64? = nil, filter: EditorFilter?, anchor: EditorAnchor,
+        margin: Int
+    ) {
         self.list = list
+        self.listID = listID
         self.filter = filter
         self.anchor = anchor
         self.margin = margin
@@ -43,7 +50,8 @@ public enum EditorWrite: Hashable, Sendable {
     /// `delete`: those of the counted items that are still checked.
     case deleteChecked(IDSet, list: String)
     case undo
-    case add(String, list: String)
+    /// `add`: one item per title, in one change (a paste of several lines).
+    case add([String], list: String)
     case rename(ItemID, String)
     case move(ItemID, to: MoveTarget)
 }
@@ -81,6 +89,10 @@ public enum EditorPrompt: Hashable, Sendable {
 /// never move it to another item.
 public struct EditorState: Hashable, Sendable {
     public var list: String
+    /// The shown list's ID, once read (see `EditorQuery.listID`).
+    public var listID: Int64?
+    /// The shown list was deleted by another process: `o` would create a new one.
+    public var listIsGone = false
     public var page: EditorPage
     /// Index of the cursor's row in `page.rows`; nil when nothing is shown.
     public var cursor: Int?
@@ -93,11 +105,16 @@ public struct EditorState: Hashable, Sendable {
     /// One line for the footer (a failed write, a note), until the next key.
     public var message: String?
     public var showsHelp = false
+    /// The first help line shown, when the help does not fit.
+    public var helpOffset = 0
+    /// Why the database cannot be changed (opened read-only), if so: keys that would change
+    /// it show this in the footer.
+    public var readOnlyReason: String?
 
     public init(list: String) {
         self.list = list
         page = EditorPage(
-            list: list, mode: .multiple, listExists: false, lists: [],
+            list: list, listID: nil, mode: .multiple, listExists: false, lists: [],
             counts: ItemCounts(checked: 0, total: 0), shown: ItemCounts(checked: 0, total: 0),
             rows: [], anchorIndex: nil, hasRowsBefore: false, hasRowsAfter: false)
     }
@@ -116,7 +133,9 @@ public struct EditorState: Hashable, Sendable {
     func query(_ anchor: EditorAnchor) -> EditorQuery {
         // Two screens each side: a page move stays inside the window, and the next read is
         // due only once the cursor gets within a screen of its edge.
-        EditorQuery(list: list, filter: filter, anchor: anchor, margin: max(bodyHeight, 1) * 2)
+        EditorQuery(
+            list: list, listID: listID, filter: filter, anchor: anchor,
+            margin: max(bodyHeight, 1) * 2)
     }
 
     /// A read that keeps the cursor on its item (or the nearest one left).

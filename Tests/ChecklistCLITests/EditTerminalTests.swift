@@ -80,6 +80,86 @@ struct EditTerminalTests {
         #expect(try !pane.isAlternateScreenOn())
     }
 
+    @Test func ctrlZGivesTheTerminalBackAndContinuingRedraws() throws {
+        let cli = try CLI()
+        try cli.run("add", "Tent", "Stove", "Map", "-q")
+        let pane = try EditorPane(cli)
+        try pane.waitFor("0 of 3 checked")
+        let editor = try pane.editorPID()
+        pane.keys("C-z")
+        try waitUntil("the editor stopped") { try EditorPane.state(of: editor) == "T" }
+        #expect(try !pane.isAlternateScreenOn(), "the terminal is given back before it stops")
+        let mode = try cli.pipeline("stty -g -F \(try pane.tty())").stdout
+        #expect(
+            try mode == String(contentsOf: cli.folder.appendingPathComponent("stty-before"), encoding: .utf8))
+        try Data().write(to: cli.folder.appendingPathComponent("continue"))  // fg
+        try pane.waitFor("default · multiple · 0 of 3 checked")
+        #expect(try pane.isAlternateScreenOn())
+        pane.keys("Space")
+        try pane.waitFor("1 of 3 checked")
+        pane.keys("q")
+        #expect(try pane.exitStatus() == 0)
+        #expect(try pane.terminalModeIsUnchanged())
+    }
+
+    @Test func linesPastedIntoOAddOneItemEachAndNoneRunsAsKeys() throws {
+        let cli = try CLI()
+        try cli.run("add", "Tent", "-q")
+        let pane = try EditorPane(cli)
+        try pane.waitFor("0 of 1 checked")
+        pane.keys("o")
+        try pane.waitFor("Add: _")
+        try pane.paste("Socks\nShirt and pants\ni\nr\n")
+        try pane.waitFor("0 of 5 checked")
+        #expect(
+            try cli.run("list").stdout
+                == "[ ] 1 Tent\n[ ] 2 Socks\n[ ] 3 Shirt and pants\n[ ] 4 i\n[ ] 5 r\n")
+        #expect(try cli.run("history").stdout.split(separator: "\n").count == 2)
+        try pane.paste("i")  // outside a prompt: ignored, never `i` (invert)
+        pane.keys("q")
+        #expect(try pane.exitStatus() == 0)
+        #expect(try cli.run("count").stdout == "0 5\n")
+    }
+
+    @Test func aListRenamedElsewhereIsFollowedAndNotCreatedAgain() throws {
+        let cli = try CLI()
+        try cli.run("add", "-l", "pack", "Tent", "-q")
+        let pane = try EditorPane(cli, arguments: ["-l", "pack"])
+        try pane.waitFor("pack · multiple · 0 of 1 checked")
+        try cli.run("lists", "rename", "pack", "packing", "-q")
+        try pane.waitFor("packing · multiple · 0 of 1 checked")
+        pane.keys("o")
+        pane.type("Map")
+        pane.keys("Enter")
+        try pane.waitFor("0 of 2 checked")
+        #expect(try cli.run("lists", "--format", "json").stdout.contains("\"packing\""))
+        #expect(try !cli.run("lists", "--format", "json").stdout.contains("\"pack\""))
+        try cli.run("lists", "delete", "packing", "--force", "-q")
+        try pane.waitFor("was deleted")
+        pane.keys("o")
+        pane.type("Again")
+        pane.keys("Enter", "q")
+        #expect(try pane.exitStatus() == 0)
+        #expect(try cli.run("lists").stdout == "")
+    }
+
+    @Test(.enabled(if: getuid() == 0, "runs the editor as another user through setpriv"))
+    func aReadOnlyDatabaseOpensForViewing() throws {
+        let cli = try CLI()
+        try cli.run("add", "Tent", "Stove", "-q")
+        chmod(cli.databasePath, 0o644)
+        chmod(cli.folder.path, 0o755)
+        let before = try cli.databaseBytes()
+        let pane = try EditorPane(
+            cli, runAs: "setpriv --reuid=65534 --regid=65534 --clear-groups")
+        try pane.waitFor("default · multiple · 0 of 2 checked")
+        pane.keys("Space")
+        try pane.waitFor("read-only database, nothing changed")
+        pane.keys("j", "q")
+        #expect(try pane.exitStatus() == 0)
+        #expect(try cli.databaseBytes() == before)
+    }
+
     @Test func killNineLosesNoToggleThatWasShownAsDone() throws {
         let cli = try CLI()
         try cli.run("add", "Tent", "Stove", "Map", "-q")
@@ -150,7 +230,9 @@ final class EditorPane {
     private let socket = "checklist-edit-\(UUID().uuidString)"
     private let folder: URL
 
-    init(_ cli: CLI, arguments: [String] = []) throws {
+    /// `runAs`: a command line put before the editor's (`setpriv …` to run it as another
+    /// user).
+    init(_ cli: CLI, arguments: [String] = [], runAs: String = "") throws {
         folder = cli.folder
         let script = """
             export HOME='\(cli.folder.appendingPathComponent("home").path)'
@@ -159,9 +241,19 @@ final class EditorPane {
             cd '\(cli.folder.path)'
             trap : INT  # Ctrl-C is for the editor; this shell stays to record what it did
             stty -g > stty-before
+            # Job control, as at a prompt: the editor runs as a job in the foreground, and
+            # Ctrl-Z stops it. Then the test reads the screen, and `touch continue` is `fg`.
+            set -m
             # A bound on a test that never quits it; the status is the editor's.
-            timeout --foreground 120 '\(CLI.binary.path)' edit \(arguments.joined(separator: " "))
-            echo $? > status.tmp && mv status.tmp status
+            timeout --foreground 120 \(runAs) '\(CLI.binary.path)' edit \(arguments.joined(separator: " "))
+            status=$?
+            while [ "$status" -eq 148 ]; do
+                while [ ! -e continue ]; do sleep 0.05; done
+                rm continue
+                fg > /dev/null
+                status=$?
+            done
+            echo $status > status.tmp && mv status.tmp status
             # Written whole, then renamed: the test may look the moment the file appears.
             stty -g > stty-after.tmp && mv stty-after.tmp stty-after
             exec sleep 60  # the pane outlives the editor, for a while
@@ -180,6 +272,12 @@ final class EditorPane {
     /// Keys by tmux's names (`Space`, `Enter`, `Escape`, `C-c`, `j`).
     func keys(_ names: String...) {
         _ = try? tmux(["send-keys"] + names)
+    }
+
+    /// Text pasted as a terminal pastes it: bracketed, when the program asked for that.
+    func paste(_ text: String) throws {
+        try tmux("set-buffer", "--", text)
+        try tmux("paste-buffer", "-p")
     }
 
     /// Text typed literally.
@@ -237,6 +335,11 @@ final class EditorPane {
         return try before == String(contentsOf: after, encoding: .utf8) && !before.isEmpty
     }
 
+    /// The pane's terminal device.
+    func tty() throws -> String {
+        try tmux("display-message", "-p", "#{pane_tty}").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     func isAlternateScreenOn() throws -> Bool {
         try tmux("display-message", "-p", "#{alternate_on}").hasPrefix("1")
     }
@@ -247,6 +350,13 @@ final class EditorPane {
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let timeout = try EditorPane.child(of: shell)
         return try EditorPane.child(of: String(timeout))
+    }
+
+    /// A process's state letter (`S` sleeping, `T` stopped), from /proc.
+    static func state(of pid: Int32) throws -> String {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        guard let close = stat.lastIndex(of: ")") else { return "" }
+        return String(stat[stat.index(close, offsetBy: 2)])
     }
 
     private static func child(of pid: String) throws -> Int32 {
@@ -280,4 +390,14 @@ final class EditorPane {
         }
         return tmux.wait()
     }
+}
+
+/// Waits up to 10 s (a hang guard, not a timing) for `condition`.
+func waitUntil(_ what: String, _ condition: () throws -> Bool) throws {
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+        if try condition() { return }
+        usleep(50_000)
+    }
+    throw HarnessError("not within 10 s: \(what)")
 }

@@ -114,7 +114,7 @@ import Testing
         #expect(editor.prompt == .add(""))
         for character in "Map!" { _ = editor.handle(.key(.character(character))) }
         _ = editor.handle(.key(.backspace))
-        #expect(editor.handle(.key(.enter)) == [.write(.add("Map", list: "default"))])
+        #expect(editor.handle(.key(.enter)) == [.write(.add(["Map"], list: "default"))])
     }
 
     @Test func oWithNothingTypedAddsNothing() {

@@ -30,7 +30,10 @@ public enum EditorAnchor: Hashable, Sendable {
 
 /// A window of a list's rows for the edit mode, with the counts its header and footer show.
 public struct EditorPage: Hashable, Sendable {
+    /// The list's name now (it may have been renamed since the query named it).
     public var list: String
+    /// The list's ID; nil when it does not exist.
+    public var listID: Int64?
     public var mode: ListMode
     /// False for the default list before its first item, and for a list that was deleted
     /// while the editor showed it.
@@ -50,11 +53,12 @@ public struct EditorPage: Hashable, Sendable {
     public var hasRowsAfter: Bool
 
     public init(
-        list: String, mode: ListMode, listExists: Bool, lists: [String], counts: ItemCounts,
-        shown: ItemCounts, rows: [EditorRow], anchorIndex: Int?, hasRowsBefore: Bool,
-        hasRowsAfter: Bool
+        list: String, listID: Int64? = nil, mode: ListMode, listExists: Bool, lists: [String],
+        counts: ItemCounts, shown: ItemCounts, rows: [EditorRow], anchorIndex: Int?,
+        hasRowsBefore: Bool, hasRowsAfter: Bool
     ) {
         self.list = list
+        self.listID = listID
         self.mode = mode
         self.listExists = listExists
         self.lists = lists
@@ -107,12 +111,25 @@ extension ChecklistStore {
     /// selection changed since); a filter is applied in SQL through a function, so only the
     /// window is held in memory.
     public func editorPage(
-        list: String, filter: EditorFilter? = nil, around anchor: EditorAnchor, before: Int,
-        after: Int, knownTotal: Int? = nil
+        list: String, listID knownID: Int64? = nil, filter: EditorFilter? = nil,
+        around anchor: EditorAnchor, before: Int, after: Int, knownTotal: Int? = nil
     ) throws -> EditorPage {
         try read { db in
             let lists = try String.fetchAll(db, sql: "SELECT name FROM lists ORDER BY name")
-            guard let listID = try Self.listID(named: ListName(lookingUp: list), db) else {
+            // A list known by its ID is followed by it: renamed, it keeps its rows; deleted,
+            // it does not exist even if a new list took its name.
+            var list = list
+            if let knownID {
+                list =
+                    try SQLRequest<String>(literal: "SELECT name FROM lists WHERE id = \(knownID)")
+                    .fetchOne(db) ?? list
+            }
+            let found =
+                if let knownID {
+                    try SQLRequest<Int64>(literal: "SELECT id FROM lists WHERE id = \(knownID)")
+                        .fetchOne(db)
+                } else { try Self.listID(named: ListName(lookingUp: list), db) }
+            guard let listID = found else {
                 return EditorPage(
                     list: list, mode: .multiple, listExists: false, lists: lists,
                     counts: ItemCounts(checked: 0, total: 0),
@@ -123,7 +140,8 @@ extension ChecklistStore {
             let counts = try window.listCounts(knownTotal: knownTotal)
             let shown = filter == nil ? counts : try window.shownCounts()
             var page = EditorPage(
-                list: list, mode: try Self.mode(ofList: listID, db), listExists: true, lists: lists,
+                list: list, listID: listID, mode: try Self.mode(ofList: listID, db),
+                listExists: true, lists: lists,
                 counts: counts, shown: shown, rows: [], anchorIndex: nil, hasRowsBefore: false,
                 hasRowsAfter: false)
             guard let center = try window.resolve(anchor) else { return page }

@@ -29,29 +29,42 @@ extension ChecklistCommand {
                     "edit needs a terminal; in scripts use 'checklist list' and 'checklist check'")
                 throw ExitCode(ExitStatus.usage.rawValue)
             }
-            let engine = try openEngine()
+            let (engine, readOnlyReason) = try openEngine()
             var driver = EditorDriver(
-                list: try list.name.text, engine: engine, usesColour: colors.isColored)
+                list: try list.name.text, engine: engine, usesColour: colors.isColored,
+                readOnlyReason: readOnlyReason)
             let status = try driver.run()
             if status != 0 { throw ExitCode(status) }
         }
 
         /// The store, and the list checked before the screen is taken: a list named with `-l`
         /// must exist (exit 3); a missing file or default list opens empty, and the file is
-        /// created by the first `o`.
-        private func openEngine() throws -> EditorEngine {
+        /// created by the first `o`. A database that can only be read opens for viewing, with
+        /// the reason it cannot be changed.
+        private func openEngine() throws -> (EditorEngine, readOnlyReason: String?) {
             let location = try DatabaseLocation.resolve(
                 explicitPath: store.db, environment: Environment.databaseVariables)
             let fileExists = access(location.path, F_OK) == 0
-            let opened = try store.openForChanging()
+            let opened: ChecklistStore
+            var readOnlyReason: String?
+            do {
+                opened = try store.openForChanging()
+            } catch ChecklistError.databaseUnavailable(_, let reason)
+                where fileExists && reason.contains("read-only")
+            {
+                opened = try store.openForReading()
+                readOnlyReason = "read-only database, nothing changed: \(reason)"
+            }
             let name = try list.name
             if name != ListName.defaultList,
                 try !opened.lists().contains(where: { $0.name == name })
             {
                 throw ChecklistError.listNotFound(name.text)
             }
-            if fileExists { return EditorEngine(store: opened) }
-            return EditorEngine(store: opened, openForAdding: { try store.openForAdding() })
+            if fileExists { return (EditorEngine(store: opened), readOnlyReason) }
+            return (
+                EditorEngine(store: opened, openForAdding: { try store.openForAdding() }), nil
+            )
         }
     }
 }
@@ -66,9 +79,11 @@ struct EditorDriver {
     /// How long a lone ESC waits for the rest of an escape sequence.
     private static let escapeWait: Int32 = 40
 
-    init(list: String, engine: EditorEngine, usesColour: Bool) {
+    init(list: String, engine: EditorEngine, usesColour: Bool, readOnlyReason: String?) {
         size = Terminal.size()
-        session = EditorSession(list: list, engine: engine, rows: size.rows, columns: size.columns)
+        session = EditorSession(
+            list: list, engine: engine, rows: size.rows, columns: size.columns,
+            readOnlyReason: readOnlyReason)
         encoder = ScreenEncoder(usesColour: usesColour)
     }
 
@@ -83,6 +98,14 @@ struct EditorDriver {
         var lastPoll = Self.now()
         draw()
         while session.exitStatus == nil {
+            if Terminal.takeSuspend() {
+                try Terminal.suspend()
+                encoder.invalidate()
+                Terminal.clear()
+                size = Terminal.size()
+                session.send(.resized(rows: size.rows, columns: size.columns))
+                draw()
+            }
             if Terminal.takeResize() {
                 size = Terminal.size()
                 session.send(.resized(rows: size.rows, columns: size.columns))

@@ -8,9 +8,13 @@ import Glibc
 /// the middle of anything, a database write included (SQLite's journal makes a transaction
 /// cut off there roll back).
 enum Terminal {
-    /// Leaves the alternate screen and shows the cursor again; the attributes are reset first.
-    private static let leaveSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
-    private static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
+    /// Ends bracketed paste, leaves the alternate screen and shows the cursor again; the
+    /// attributes are reset first.
+    private static let leaveSequence: [UInt8] = Array(
+        "\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l".utf8)
+    /// The alternate screen, no cursor, and bracketed paste: a paste arrives marked as one,
+    /// so its text is never taken for keys.
+    private static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[H\u{1B}[2J"
 
     /// Takes the terminal: saves its mode, sets raw mode, enters the alternate screen. The
     /// signals that end the program restore it first and exit 128 + their number.
@@ -34,14 +38,37 @@ enum Terminal {
                 _exit(128 + number)
             }
         }
-        // A stopped editor would leave the terminal raw under the shell.
-        Glibc.signal(SIGTSTP, SIG_IGN)
+        // Ctrl-Z: the main loop gives the terminal back before the process stops.
+        Glibc.signal(SIGTSTP) { _ in Terminal.suspendPending = 1 }
         Glibc.signal(SIGWINCH) { _ in Terminal.resizePending = 1 }
-        guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else {
+        rawMode.pointee = raw
+        try take()
+    }
+
+    private static func take() throws {
+        guard tcsetattr(STDIN_FILENO, TCSANOW, rawMode) == 0 else {
             throw TerminalFailure("cannot set the terminal's mode: " + Platform.describe(errno))
         }
         isTaken = 1
         write(enterSequence)
+    }
+
+    /// Whether Ctrl-Z came since the last call.
+    static func takeSuspend() -> Bool {
+        guard suspendPending == 1 else { return false }
+        suspendPending = 0
+        return true
+    }
+
+    /// Ctrl-Z: puts the terminal back as it was, stops the process as every full-screen
+    /// program does, and takes the terminal again when `fg` continues it (the caller redraws).
+    static func suspend() throws {
+        restore()
+        Glibc.signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        // Continued.
+        Glibc.signal(SIGTSTP) { _ in Terminal.suspendPending = 1 }
+        try take()
     }
 
     /// Puts the terminal back exactly as `enter` found it. Safe in a signal handler, and
@@ -114,7 +141,13 @@ enum Terminal {
         pointer.initialize(to: termios())
         return pointer
     }()
+    nonisolated(unsafe) private static var rawMode: UnsafeMutablePointer<termios> = {
+        let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        pointer.initialize(to: termios())
+        return pointer
+    }()
     nonisolated(unsafe) private static var isTaken: sig_atomic_t = 0
+    nonisolated(unsafe) private static var suspendPending: sig_atomic_t = 0
     nonisolated(unsafe) private static var resizePending: sig_atomic_t = 0
 }
 

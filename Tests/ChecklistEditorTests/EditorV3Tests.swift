@@ -1,0 +1,173 @@
+import Foundation
+import ChecklistCore
+import ChecklistEditor
+import Testing
+
+/// The edit mode's v3 lines: pastes are text, the list is followed by identity, small screens
+/// keep the way out, a read-only database is viewable.
+@Suite struct EditorV3Tests {
+    // MARK: - Bracketed paste
+
+    @Test func aBracketedPasteIsOneKeyWhateverItHolds() {
+        let bytes = Array("\u{1B}[200~Socks\rShirt and pants\ri\u{1B}[A\u{1B}[201~j".utf8)
+        let decoded = KeyDecoder.decode(bytes, isFinal: true)
+        #expect(decoded.keys == [.paste("Socks\rShirt and pants\ri\u{1B}[A"), .character("j")])
+        #expect(decoded.used == bytes.count)
+    }
+
+    @Test func aPasteWaitsForItsEndMarkerEvenAfterAPause() {
+        let start = Array("\u{1B}[200~Socks\ri".utf8)
+        let first = KeyDecoder.decode(start, isFinal: true)
+        #expect(first.keys.isEmpty, "no byte of an unfinished paste is a key")
+        #expect(first.used == 0)
+        let whole = KeyDecoder.decode(start + Array("r\u{1B}[201~".utf8), isFinal: false)
+        #expect(whole.keys == [.paste("Socks\rir")])
+    }
+
+    @Test func linesPastedIntoTheAddPromptAddOneItemEachInOneChange() throws {
+        let (store, _) = try storeWith(["Tent"])
+        var editor = TestEditor(store: store)
+        editor.type("o")
+        editor.press(.paste("Socks\nShirt and pants\n\n  \n"))
+        #expect(try allIDs(store).count == 3)
+        #expect(try store.items(in: .all).map(\.title) == ["Tent", "Socks", "Shirt and pants"])
+        #expect(try store.history().count == 2, "one change for the whole paste")
+        #expect(editor.state.prompt == nil)
+        editor.type("u")
+        #expect(try store.items(in: .all).map(\.title) == ["Tent"])
+    }
+
+    @Test func textTypedBeforeAPasteJoinsItsFirstLine() {
+        var editor = state(showing: page(["Tent"]))
+        _ = editor.handle(.key(.character("o")))
+        _ = editor.handle(.key(.character("A")))
+        #expect(
+            editor.handle(.key(.paste("B\r\nC"))) == [.write(.add(["AB", "C"], list: "default"))])
+    }
+
+    @Test func aPasteIntoRenameOrFilterHasSpacesForLineBreaks() {
+        var editor = state(showing: page(["Tent"]))
+        _ = editor.handle(.key(.character("r")))
+        _ = editor.handle(.key(.paste(" big\nred")))
+        #expect(editor.prompt == .rename(1, "Tent big red"))
+        _ = editor.handle(.key(.escape))
+        _ = editor.handle(.key(.character("/")))
+        _ = editor.handle(.key(.paste("te\nnt")))
+        #expect(editor.prompt == .filter("te nt"))
+    }
+
+    @Test func aPasteOutsideAPromptIsIgnored() {
+        var editor = state(showing: page(["Tent", "Stove"]))
+        let before = editor
+        #expect(editor.handle(.key(.paste("i r q d y"))).isEmpty)
+        #expect(editor == before)
+    }
+
+    // MARK: - The list by identity
+
+    @Test func aListRenamedElsewhereShowsItsNewNameAndKeepsItsRows() throws {
+        let (store, _) = try storeWith(["Tent", "Stove"], list: "pack")
+        var editor = TestEditor(store: store, list: "pack")
+        editor.type(" ")
+        try store.renameList(ListName("pack"), to: ListName("packing"))
+        editor.externalChange()
+        #expect(editor.state.list == "packing")
+        #expect(editor.screen[0].hasPrefix("packing · multiple · 1 of 2 checked"))
+        #expect(editor.footer.contains("\"pack\" is now \"packing\""))
+        editor.type("jo")
+        editor.type("Map")
+        editor.press(.enter)
+        #expect(try store.lists().map(\.name.text) == ["packing"], "no list 'pack' again")
+        #expect(try store.items(in: .list(ListName("packing"))).count == 3)
+    }
+
+    @Test func aListDeletedElsewhereIsNotCreatedAgainByO() throws {
+        let (store, _) = try storeWith(["Tent"], list: "pack")
+        try store.addList(named: ListName("other"))
+        var editor = TestEditor(store: store, list: "pack")
+        try store.deleteList(named: ListName("pack"), withItems: true)
+        editor.externalChange()
+        #expect(editor.footer.contains("\"pack\" was deleted"))
+        editor.type("o")
+        #expect(editor.state.prompt == nil)
+        editor.type("Map")
+        editor.press(.enter)
+        #expect(try store.lists().map(\.name.text) == ["other"])
+        editor.press(.tab)
+        #expect(editor.state.list == "other")
+    }
+
+    // MARK: - Single choice, read-only
+
+    @Test func spaceOnTheCurrentChoiceSaysSo() throws {
+        let (store, ids) = try storeWith(["Train", "Car"], list: "trip", mode: .single)
+        try store.check(.ids(IDSet(ids: [ids[0]])))
+        var editor = TestEditor(store: store, list: "trip")
+        let entries = try store.history().count
+        editor.type(" ")
+        #expect(editor.footer == "\(ids[0]) is already the choice; n clears it")
+        #expect(try store.history().count == entries)
+        #expect(try checkedIDs(store, list: "trip") == [ids[0]])
+    }
+
+    @Test func aReadOnlyDatabaseIsViewableAndChangingKeysSayWhy() throws {
+        let (store, _) = try storeWith(["Tent", "Stove"])
+        var editor = TestEditor(store: store)
+        editor.session = EditorSession(
+            list: "default", engine: EditorEngine(store: store), rows: 24, columns: 80,
+            readOnlyReason: "read-only database, nothing changed: the file is read-only")
+        #expect(editor.screen[0].hasPrefix("default · multiple · 0 of 2 checked"))
+        for key in [" ", "a", "d", "o", "u", "J"] {
+            editor.type(key)
+            #expect(editor.footer == "read-only database, nothing changed: the file is read-only")
+        }
+        editor.type("j")
+        #expect(editor.state.cursorRow?.title == "Stove")
+        #expect(try checkedIDs(store).isEmpty)
+        #expect(try store.history().count == 1)
+    }
+
+    // MARK: - Small screens
+
+    @Test(arguments: [(20, 5), (37, 9), (50, 24), (79, 24)])
+    func theFooterKeepsHelpAndQuitAtEverySize(columns: Int, rows: Int) throws {
+        let (store, _) = try storeWith(["Tent", "Stove", "Map"])
+        for checked in [0, 2] {
+            var editor = TestEditor(store: store, rows: rows, columns: columns)
+            if checked > 0 { editor.type(" j ") }
+            let footer = editor.footer
+            #expect(footer.contains("?") && footer.contains("q"), "\(columns)x\(rows): \(footer)")
+            #expect(EditorText.width(of: footer) <= columns)
+            #expect(footer.contains("\(checked)"), "the count stays: \(footer)")
+        }
+    }
+
+    @Test func theHelpScrollsWhenItDoesNotFit() throws {
+        let (store, _) = try storeWith(["Tent"])
+        var editor = TestEditor(store: store, rows: 9, columns: 37)
+        editor.type("?")
+        #expect(editor.screen.contains { $0.contains("scroll") })
+        var seen = Set(editor.screen)
+        for _ in 0..<EditorScreen.helpLines.count { editor.type("j"); seen.formUnion(editor.screen) }
+        for line in EditorScreen.helpLines {
+            #expect(
+                seen.contains(EditorText.fitting(line, into: 37)), "never shown: \(line)")
+        }
+        editor.type("k")
+        #expect(editor.state.showsHelp)
+        editor.type("x")
+        #expect(!editor.state.showsHelp)
+    }
+
+    @Test func aMessageIsNeverCutInTheMiddleOfAnID() {
+        let message = "a single-choice list keeps one: check IDs 11, 12345 or 678 one at a time"
+        for columns in 20...80 {
+            let shown = EditorText.fittingAtWord(message, into: columns)
+            #expect(EditorText.width(of: shown) <= columns)
+            let words = shown.replacingOccurrences(of: "…", with: "").split(separator: " ")
+            for word in words {
+                #expect(message.split(separator: " ").contains(word), "\(columns): \(shown)")
+            }
+        }
+    }
+}
