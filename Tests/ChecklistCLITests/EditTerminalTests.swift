@@ -244,8 +244,10 @@ final class EditorPane {
             # Job control, as at a prompt: the editor runs as a job in the foreground, and
             # Ctrl-Z stops it. Then the test reads the screen, and `touch continue` is `fg`.
             set -m
-            # A bound on a test that never quits it; the status is the editor's.
-            timeout --foreground 120 \(runAs) '\(CLI.binary.path)' edit \(arguments.joined(separator: " "))
+            # The editor is the job itself, as at a prompt (a wrapper such as timeout would be
+            # stopped by Ctrl-Z first, and the shell would take the terminal back while the
+            # editor still restores it). The test's hang guard and kill-server bound it.
+            \(runAs) '\(CLI.binary.path)' edit \(arguments.joined(separator: " "))
             status=$?
             while [ "$status" -eq 148 ]; do
                 while [ ! -e continue ]; do sleep 0.05; done
@@ -344,12 +346,11 @@ final class EditorPane {
         try tmux("display-message", "-p", "#{alternate_on}").hasPrefix("1")
     }
 
-    /// The editor process: the pane's shell runs `timeout`, which runs the editor.
+    /// The editor process: the pane's shell runs it.
     func editorPID() throws -> Int32 {
         let shell = try tmux("display-message", "-p", "#{pane_pid}")
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        let timeout = try EditorPane.child(of: shell)
-        return try EditorPane.child(of: String(timeout))
+        return try EditorPane.child(of: shell)
     }
 
     /// A process's state letter (`S` sleeping, `T` stopped), from /proc.

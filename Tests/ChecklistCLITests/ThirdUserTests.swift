@@ -1,3 +1,4 @@
+import ChecklistCore
 import Foundation
 import Testing
 
@@ -140,4 +141,45 @@ import Testing
         #expect(try cli.run("check", "1", "-q").status == 0)
         #expect(try cli.run("lists", "add", "-q", "--", "-x").status == 0)
     }
+}
+
+/// Layout on a terminal (v3, clarified): aligned with or without colour; `lists` by display
+/// width.
+@Suite(.runsProcesses) final class TerminalLayoutTests {
+    let cli: CLI
+
+    init() throws {
+        cli = try CLI()
+    }
+
+    @Test(arguments: ["--color never", "", "--color auto"])
+    func listLinesUpTitlesOnATerminalWithoutColour(_ option: String) throws {
+        try cli.run(["add"] + (1...10).map { "item \($0)" } + ["-q"], stdin: Data())
+        try cli.run("check", "10", "-q")
+        let screen = try cli.pipeline(
+            "NO_COLOR=1 script -qec '\"$CHECKLIST\" list \(option)' /dev/null"
+        ).stdout.replacingOccurrences(of: "\r\n", with: "\n")
+        let lines = screen.split(separator: "\n").map(String.init)
+        #expect(lines.first == "[ ]  1 item 1")
+        #expect(lines[9] == "[x] 10 item 10")
+        #expect(!screen.contains("\u{1B}"), "no colour")
+        // In a pipe, the v1 bytes.
+        #expect(try cli.run("list").stdout.hasPrefix("[ ] 1 item 1\n"))
+    }
+
+    @Test func listsAlignsCountsByDisplayWidth() throws {
+        for name in ["露营", "🏕️ trip", "camping", "x"] {
+            try cli.run("add", "-l", name, "Tent", "-q")
+        }
+        let lines = try cli.run("lists").stdout.split(separator: "\n").map(String.init)
+        let columns = lines.map { line in
+            TerminalWidth.of(String(line[..<line.range(of: "0/1")!.lowerBound]))
+        }
+        #expect(Set(columns).count == 1, "\(lines)")
+    }
+}
+
+/// Display columns, as a terminal counts them (ChecklistCore's rule).
+enum TerminalWidth {
+    static func of(_ text: String) -> Int { TerminalText.width(of: text) }
 }

@@ -17,4 +17,39 @@ public enum TerminalText {
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
+
+    /// The columns a character takes on a terminal: 2 for East Asian wide and emoji
+    /// presentation characters, 0 for a lone combining mark, else 1.
+    public static func width(of character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if isWide(first) || character.unicodeScalars.contains(where: isEmojiPresentation) {
+            return 2
+        }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: return 1
+        }
+    }
+
+    /// The columns `text` takes.
+    public static func width(of text: String) -> Int {
+        text.reduce(0) { $0 + width(of: $1) }
+    }
+
+
+    private static func isEmojiPresentation(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isEmojiPresentation
+    }
+
+    /// East Asian Wide and Fullwidth blocks (Unicode's EastAsianWidth.txt, the main ranges).
+    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+            0x4E00...0x9FFF, 0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+            0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+            0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            true
+        default: false
+        }
+    }
 }

@@ -53,10 +53,13 @@ extension ChecklistCommand {
                 writer.finish(to: &Output.standardOutput)
                 return
             }
+            // A person's layout on a terminal or with colour; the v1 bytes in a pipe.
+            let isColored = colors.isColored
             var renderer = format.headlineRenderer(
                 showsListNames: all, escapesControls: isTerminal,
-                largestID: colors.isColored && format == .text
-                    ? try store.largestItemID(in: scope, filter: filter) : nil)
+                largestID: (isColored || isTerminal) && format == .text
+                    ? try store.largestItemID(in: scope, filter: filter) : nil,
+                isColored: isColored)
             var counts = ItemCounts(checked: 0, total: 0)
             try store.forEachHeadline(in: scope, filter: filter, matching: matching) {
                 counts.total += 1

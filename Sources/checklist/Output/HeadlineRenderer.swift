@@ -16,14 +16,17 @@ extension FileOutput: ByteOutput {}
 
 extension OutputFormat {
     /// The renderer for text or IDs. `showsListNames` groups text output under list headings;
-    /// `largestID` (of the items listed; see `ColoredTextRenderer`), given when text is
-    /// coloured, gives text the terminal layout (IDs are never coloured).
-    func headlineRenderer(showsListNames: Bool, escapesControls: Bool, largestID: Int64? = nil)
-        -> any HeadlineRenderer
-    {
+    /// `largestID` (of the items listed; see `AlignedTextRenderer`), given on a terminal or
+    /// when text is coloured, gives text the terminal layout, with colour or without (IDs are
+    /// never coloured).
+    func headlineRenderer(
+        showsListNames: Bool, escapesControls: Bool, largestID: Int64? = nil,
+        isColored: Bool = false
+    ) -> any HeadlineRenderer {
         switch (self, largestID) {
         case (.text, let largestID?):
-            ColoredTextRenderer(showsListNames: showsListNames, largestID: largestID)
+            AlignedTextRenderer(
+                showsListNames: showsListNames, largestID: largestID, isColored: isColored)
         case (.text, nil), (.json, _):
             TextRenderer(showsListNames: showsListNames, escapesControls: escapesControls)
         case (.ids, _): IDRenderer()

@@ -10,10 +10,13 @@ struct ListsRenderer {
     func write(_ lists: [Checklist], to output: inout some TextOutputStream & ByteOutput) {
         switch format {
         case .text:
-            let width = lists.map(\.name.text.count).max() ?? 0
-            for list in lists {
-                let name = displayed(list.name.text)
-                let padding = String(repeating: " ", count: max(0, width - list.name.text.count))
+            // Counts line up in display columns: a CJK character or an emoji takes two.
+            let names = lists.map { displayed($0.name.text) }
+            let widths = names.map(TerminalText.width(of:))
+            let width = widths.max() ?? 0
+            for (index, list) in lists.enumerated() {
+                let name = names[index]
+                let padding = String(repeating: " ", count: max(0, width - widths[index]))
                 let mode = list.mode == .single ? " (single)" : ""
                 let counts = "\(list.checkedCount)/\(list.totalCount)"
                 if isColored {

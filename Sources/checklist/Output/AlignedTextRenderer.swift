@@ -1,17 +1,19 @@
 import ChecklistCore
 
-/// `list` for a person at a colour terminal: titles in one column (IDs right-aligned to the
-/// widest ID shown), checked items dimmed behind a green mark, list names in bold.
+/// `list` for a person at a terminal: titles in one column (IDs right-aligned to the widest ID
+/// shown); with colour, checked items dimmed behind a green mark and list names in bold.
+/// `--color never` and `NO_COLOR` take the colour away, not the layout.
 ///
 /// The widest ID shown is known only at the end, so the first `heldRows` rows are held. A
 /// longer list (piped with `--color always`, say) streams from then on in the width of the
 /// largest ID of the items listed (`ChecklistStore.largestItemID(in:filter:)`): memory stays
 /// bounded and the column stays straight. Only `--match` can leave that ID out, and then the
 /// column may be wider than the widest ID shown.
-struct ColoredTextRenderer: HeadlineRenderer {
+struct AlignedTextRenderer: HeadlineRenderer {
     let showsListNames: Bool
     /// The largest ID of the items the scope and filter select, before any `--match`.
     let largestID: Int64
+    let isColored: Bool
     private var held: [ItemHeadline] = []
     /// The ID column's width, once the rows stream; nil while they are held.
     private var width: Int?
@@ -20,9 +22,10 @@ struct ColoredTextRenderer: HeadlineRenderer {
     /// How many rows are held to find the widest ID shown.
     static let heldRows = 10_000
 
-    init(showsListNames: Bool, largestID: Int64) {
+    init(showsListNames: Bool, largestID: Int64, isColored: Bool) {
         self.showsListNames = showsListNames
         self.largestID = largestID
+        self.isColored = isColored
     }
 
     mutating func write(_ item: ItemHeadline, to output: inout some TextOutputStream & ByteOutput) {
@@ -56,14 +59,16 @@ struct ColoredTextRenderer: HeadlineRenderer {
     ) {
         if showsListNames && item.list != currentList {
             if currentList != nil { output.write("\n") }
-            output.write(
-                ANSI.bold + TerminalText.escapingControls(item.list.text) + ANSI.reset + ":\n")
+            let name = TerminalText.escapingControls(item.list.text)
+            output.write((isColored ? ANSI.bold + name + ANSI.reset : name) + ":\n")
             currentList = item.list
         }
         let id = String(item.id)
         let padding = String(repeating: " ", count: max(0, width - id.count))
         let title = TerminalText.escapingControls(item.title)
-        if item.isSelected {
+        if !isColored {
+            output.write((item.isSelected ? "[x] " : "[ ] ") + padding + id + " " + title + "\n")
+        } else if item.isSelected {
             output.write(ANSI.green + "[x]" + ANSI.reset + " " + ANSI.dim + padding + id + " ")
             output.write(title + ANSI.reset + "\n")
         } else {
