@@ -107,3 +107,16 @@ import Testing
         return (attributes[.posixPermissions] as? Int ?? -1) & 0o777
     }
 }
+
+/// A read leaves nothing beside the database (v3: the third user's point 8).
+@Suite(.runsProcesses) struct ReadLeavesNoFilesTests {
+    @Test(arguments: [["list"], ["count"], ["lists"], ["history"], ["export", "--format", "json"]])
+    func aReadLeavesNoWALOrSHMBesideADatabaseThatHadNone(_ arguments: [String]) throws {
+        let cli = try CLI()
+        try cli.run("add", "Tent", "-q")
+        let beside = { ["-wal", "-shm"].filter { FileManager.default.fileExists(atPath: cli.databasePath + $0) } }
+        #expect(beside().isEmpty, "a write removes them when it closes")
+        #expect(try cli.run(arguments, stdin: Data()).status == 0)
+        #expect(beside().isEmpty, "\(arguments)")
+    }
+}

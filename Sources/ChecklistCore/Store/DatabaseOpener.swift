@@ -25,7 +25,7 @@ public enum DatabaseOpener {
             case .empty:
                 return try ChecklistStore.empty()
             case .checklist:
-                return ChecklistStore(try readOnlyQueue(at: path))
+                return ChecklistStore(try readingQueue(at: path))
             case .tooNew:
                 throw ChecklistError.schemaTooNew(path: path)
             case .foreign:
@@ -173,6 +173,21 @@ public enum DatabaseOpener {
 
     private static func immutableURI(_ path: String) -> String {
         "file:" + path.replacingPercentSensitiveCharacters() + "?immutable=1"
+    }
+
+    /// The connection a read uses once the look found a checklist database. Where the file
+    /// and its folder may be written, a read-write connection: it only reads (every store read
+    /// is a read-only transaction), but when it is the last one to close, SQLite checkpoints
+    /// and removes the `-wal` and `-shm` files that opening a WAL database creates, as after a
+    /// write. A read-only connection cannot remove them: a `list` left two empty files beside
+    /// a database that had none. It takes no lock a read-only connection would not take, and
+    /// its closing checkpoint is skipped, never waited for, while other connections are open.
+    private static func readingQueue(at path: String) throws -> DatabaseQueue {
+        let folder = parentFolder(of: path)
+        guard access(path, W_OK) == 0, access(folder.isEmpty ? "." : folder, W_OK) == 0 else {
+            return try readOnlyQueue(at: path)
+        }
+        return try DatabaseQueue(path: path, configuration: configuration(readonly: false))
     }
 
     /// A read-only connection. A WAL database in a folder we may not write (read-only media,
