@@ -1,25 +1,48 @@
 #!/usr/bin/env bash
-# Generates the man page with swift-argument-parser's generate-manual plugin and checks that it
-# has an entry for every subcommand and alias of the built binary (read from its help dump).
+# Writes the man page from the binary's command definitions (tools/man-page.py) and checks it
+# as `man` renders it: no warning from man/groff, an entry for every subcommand and alias of
+# the built binary (read from its help dump), the sections a reader looks for, and characters
+# that are not ASCII kept (the ` › ` of nested titles).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift package plugin --allow-writing-to-package-directory generate-manual --configuration debug
-page=.build/plugins/GenerateManual/outputs/checklist/checklist.1
-names=$(.build/debug/checklist --experimental-dump-help | python3 -c '
+binary=.build/debug/checklist
+page=$(mktemp)
+rendered=$(mktemp)
+warnings=$(mktemp)
+trap 'rm -f "$page" "$rendered" "$warnings"' EXIT
+"$binary" --experimental-dump-help | python3 tools/man-page.py > "$page"
+LANG=C.UTF-8 MANWIDTH=80 man --warnings -l "$page" > "$rendered" 2> "$warnings"
+status=0
+if [ -s "$warnings" ]; then
+    echo "man page: man warns:" >&2
+    cat "$warnings" >&2
+    status=1
+fi
+names=$("$binary" --experimental-dump-help | python3 -c '
 import json, sys
-def walk(command):
+def walk(command, path):
     for sub in command.get("subcommands", []):
         if sub["commandName"] != "help":
-            yield sub["commandName"]
-            yield from sub.get("aliases", [])
-            yield from walk(sub)
-print("\n".join(walk(json.load(sys.stdin)["command"])))')
-missing=0
-for name in $names; do
-    if ! grep -Eq "^\.It Em (\"|\"[a-z, ]*, )?$name(\"|,|$)" "$page"; then
+            name = " ".join(path + [sub["commandName"]])
+            yield name
+            for alias in sub.get("aliases", []):
+                yield "alias: " + alias
+            yield from walk(sub, path + [sub["commandName"]])
+print("\n".join(walk(json.load(sys.stdin)["command"], [])))')
+while IFS= read -r name; do
+    if ! grep -Eq "^     ${name}( |$|\))|\(${name}\)" "$rendered"; then
         echo "man page: no entry for '$name'" >&2
-        missing=1
+        status=1
     fi
+done <<< "$names"
+for section in NAME SYNOPSIS DESCRIPTION COMMANDS ENVIRONMENT FILES "EXIT STATUS"; do
+    grep -q "^$section\$" "$rendered" || { echo "man page: no $section section" >&2; status=1; }
 done
-[ "$missing" -eq 0 ] && echo "man page: every subcommand has an entry ($(echo $names | wc -w) names)"
-exit "$missing"
+grep -q "Toiletries › Toothbrush" "$rendered" \
+    || { echo "man page: the characters that are not ASCII were lost" >&2; status=1; }
+grep -Eq "^     64 +Usage error" "$rendered" \
+    || { echo "man page: EXIT STATUS does not list 64" >&2; status=1; }
+grep -Eq "^ {15,}checklist add -l camping" "$rendered" \
+    || { echo "man page: examples are not set apart from the prose" >&2; status=1; }
+[ "$status" -eq 0 ] && echo "man page: $(echo "$names" | wc -l) entries, every section, no warning"
+exit "$status"

@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Writes checklist(1), the man page, in mdoc, from the binary's own command definitions.
+
+    checklist --experimental-dump-help | python3 tools/man-page.py > checklist.1
+
+swift-argument-parser's generate-manual plugin strips every character that is not ASCII (the
+` › ` of nested titles), runs "Example:" lines into the prose, writes empty input lines that
+`man` warns about, and has no ENVIRONMENT or FILES and only ">0 if an error occurs" for EXIT
+STATUS. This script reads the same definitions (ArgumentParser's help dump: every name,
+abstract, discussion and option as `--help` shows them), and adds the sections the dump cannot
+hold. The exit statuses, variables and files below are the contract's.
+"""
+import datetime
+import json
+import os
+import sys
+
+ENVIRONMENT = [
+    ("CHECKLIST_DB", "The database file, when --db is not given."),
+    ("CHECKLIST_LIST", "The list commands work on, when -l/--list is not given (default: "
+     "'default'). Checked as --list is: an empty or invalid name is a usage error."),
+    ("XDG_DATA_HOME", "Without --db and CHECKLIST_DB, the database is "
+     "$XDG_DATA_HOME/checklist/checklist.db."),
+    ("HOME", "Without the above, the database is ~/.local/share/checklist/checklist.db."),
+    ("NO_COLOR", "Set and not empty: no colour on a terminal (the layout stays); "
+     "--color always overrides it."),
+    ("TERM", "dumb: no colour."),
+]
+
+FILES = [
+    ("~/.local/share/checklist/checklist.db", "The default database: SQLite, in WAL mode, "
+     "mode 0600 (its folder 0700). Query it with sqlite3 -cmd '.timeout 2000'."),
+    ("checklist.db-wal, checklist.db-shm", "SQLite's write-ahead log and its index, beside the "
+     "database while a command has it open; removed by the last command to close it."),
+]
+
+EXIT_STATUS = [
+    ("0", "Success."),
+    ("1", "A confirmation was answered no, or count --all-checked found unchecked items."),
+    ("3", "An ID or list named does not exist; nothing changed."),
+    ("64", "Usage error: a bad option, value, ID or argument; nothing changed."),
+    ("65", "Not a checklist database, a damaged one, one of a newer schema, or a malformed "
+     "import file; the file is left untouched."),
+    ("74", "The database or a file cannot be opened, read or written (a full disk, a lock "
+     "held past 5 seconds, a closed standard output)."),
+    ("130, 143, 129", "The edit mode ended by SIGINT, SIGTERM or SIGHUP (128 + the signal), "
+     "with the terminal restored."),
+]
+
+
+def text(line):
+    """A text line of mdoc: backslashes escaped, non-ASCII as groff's \\[uXXXX], and a line
+    that would read as a macro or control line protected."""
+    out = []
+    for character in line:
+        if character == "\\":
+            out.append("\\e")
+        elif ord(character) > 127:
+            code = ord(character)
+            out.append("\\[u%04X]" % code if code <= 0xFFFF else "\\[u%X]" % code)
+        else:
+            out.append(character)
+    escaped = "".join(out)
+    if escaped.startswith((".", "'")):
+        escaped = "\\&" + escaped
+    return escaped
+
+
+def argument(value):
+    """A macro argument: quoted, with its quotes doubled."""
+    return '"' + text(value).replace('"', '""') + '"'
+
+
+def paragraphs(discussion):
+    """The discussion's lines as paragraphs; `Example: CMD` as an indented command line."""
+    lines = []
+    for line in discussion.split("\n"):
+        line = line.strip()
+        if not line:
+            continue
+        lines.append(".Pp")
+        if line.startswith("Example: "):
+            lines.append("Example:")
+            lines.append(".Dl " + text(line[len("Example: "):]))
+        else:
+            lines.append(text(line))
+    return lines
+
+
+def option_entry(arg):
+    names = arg.get("names") or []
+    value = arg.get("valueName")
+    if arg["kind"] == "positional":
+        head = ".It Ar " + text(value or "value") + ("..." if arg.get("isRepeating") else "")
+    else:
+        parts = []
+        for name in names:
+            # mdoc's Fl adds one dash: -l is "Fl l", --db is "Fl -db".
+            parts.append("Fl " + ("-" if name["kind"] != "short" else "") + name["name"])
+        head = ".It " + " , ".join(parts)
+        if arg["kind"] == "option" and value:
+            head += " Ar " + text(value)
+    lines = [head]
+    abstract = arg.get("abstract", "")
+    if abstract:
+        lines.append(text(abstract))
+    return lines
+
+
+def command_entries(command, path):
+    lines = []
+    for sub in command.get("subcommands", []):
+        name = sub["commandName"]
+        if name == "help" or not sub.get("shouldDisplay", True):
+            continue
+        full = path + [name]
+        aliases = sub.get("aliases", [])
+        title = " ".join(full) + (" (alias: " + ", ".join(aliases) + ")" if aliases else "")
+        lines.append(".It Cm " + argument(title))
+        if sub.get("abstract"):
+            lines.append(text(sub["abstract"]))
+        lines += paragraphs(sub.get("discussion", ""))
+        arguments = [a for a in sub.get("arguments", []) if a.get("shouldDisplay", True)
+                     and a.get("preferredName", {}).get("name") not in ("help", "version")]
+        if arguments:
+            lines.append(".Bl -tag -width Ds")
+            for arg in arguments:
+                lines += option_entry(arg)
+            lines.append(".El")
+        if sub.get("subcommands"):
+            lines += command_entries(sub, full)
+    return lines
+
+
+def tagged(rows, macro):
+    lines = [".Bl -tag -width Ds"]
+    for name, description in rows:
+        lines.append(".It " + (macro + " " if macro else "") + argument(name))
+        lines.append(text(description))
+    lines.append(".El")
+    return lines
+
+
+def main():
+    root = json.load(sys.stdin)["command"]
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    day = (datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc) if epoch
+           else datetime.datetime.now(datetime.timezone.utc))
+    lines = [
+        '.\\" Written by tools/man-page.py from checklist --experimental-dump-help.',
+        ".Dd " + day.strftime("%B %-d, %Y"),
+        ".Dt CHECKLIST 1",
+        ".Os",
+        ".Sh NAME",
+        ".Nm checklist",
+        ".Nd " + text(root["abstract"].rstrip(".")),
+        ".Sh SYNOPSIS",
+        ".Nm",
+        ".Op Fl -db Ar path",
+        ".Op Fl l Ar name",
+        ".Ar command",
+        ".Op Ar arguments ...",
+        ".Sh DESCRIPTION",
+    ]
+    # The root's discussion, but its exit statuses, which have their own section.
+    description = "\n".join(
+        line for line in root.get("discussion", "").split("\n")
+        if not line.startswith("Exit status:"))
+    lines += paragraphs(description)[1:]
+    lines += [".Sh COMMANDS", ".Bl -tag -width Ds"]
+    lines += command_entries(root, [])
+    lines.append(".El")
+    lines += [".Sh ENVIRONMENT"] + tagged(ENVIRONMENT, "Ev")
+    lines += [".Sh FILES"] + tagged(FILES, "Pa")
+    lines += [".Sh EXIT STATUS"] + tagged(EXIT_STATUS, "")
+    lines += [".Sh SEE ALSO", ".Xr sqlite3 1"]
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
