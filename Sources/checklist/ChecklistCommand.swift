@@ -26,6 +26,23 @@ struct ChecklistCommand: ParsableCommand {
         ]
     )
 
+    // `--db` and `-l` before the subcommand's name (`checklist -l camping check 3`). Invocation
+    // moves them after it before anything parses; they are declared here for the help and the
+    // completion scripts, which complete their values at that place too.
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The database file, for the command that follows (as its own --db).",
+            valueName: "path"),
+        completion: .file())
+    var db: String?
+
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp("The list, for the command that follows (as its own --list).", valueName: "name"),
+        completion: .custom(ListNames.complete))
+    var list: String?
+
     static func main() {
         Platform.ignoreFatalWriteSignals()
         Platform.holdClosedStandardDescriptors()

@@ -82,6 +82,7 @@ struct Invocation {
         }
         guard let word = rest.first else {
             self.init(path: ["list"], leading: leading, rest: [])
+            commandType = ChecklistCommand.List.self
             return
         }
         if word.hasPrefix("-") {
@@ -90,7 +91,10 @@ struct Invocation {
                 return
             }
             if let error = Self.optionBeforeCommand(rest) { throw error }
+            // Parsed as `list` itself: the root's own -l and --db (declared for help and
+            // completion) must not take the options meant for it.
             self.init(path: ["list"], leading: leading, rest: rest)
+            commandType = ChecklistCommand.List.self
             return
         }
         rest.removeFirst()
@@ -162,6 +166,8 @@ struct Invocation {
             if argument == "--" { return }
             defer { previous = argument }
             guard argument.count > 1, argument.hasPrefix("-") else { continue }
+            // `lists add --colour x`: a long option's typo, more likely than such a name.
+            if noun == "a list name" && argument.hasPrefix("--") { continue }
             // `add -l -x`: the word is what -l was given (ArgumentParser says the value is
             // missing), not a title.
             if Self.valueOptions.contains(previous) { continue }

@@ -19,7 +19,8 @@ extension ChecklistCommand {
         @Flag(help: "Replace PATH if it exists.")
         var force = false
 
-        @Argument(help: ArgumentHelp("Where to write the copy.", valueName: "path"))
+        @Argument(
+            help: ArgumentHelp("Where to write the copy.", valueName: "path"), completion: .file())
         var path: String
 
         func run() throws {

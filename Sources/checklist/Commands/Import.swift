@@ -30,7 +30,9 @@ extension ChecklistCommand {
             completion: .custom(ListNames.complete))
         var list: String?
 
-        @Argument(help: ArgumentHelp("The file, or - for stdin.", valueName: "file"))
+        @Argument(
+            help: ArgumentHelp("The file, or - for stdin.", valueName: "file"),
+            completion: .file())
         var file: String
 
         @Flag(help: "Take the task lines of any Markdown and skip the rest.")

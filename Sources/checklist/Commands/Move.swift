@@ -35,7 +35,8 @@ extension ChecklistCommand {
             name: [.short, .long],
             help: ArgumentHelp(
                 "Move it into this list (at the end, unless --to/--before/--after).",
-                valueName: "name"))
+                valueName: "name"),
+            completion: .custom(ListNames.complete))
         var list: String?
 
         func validate() throws {

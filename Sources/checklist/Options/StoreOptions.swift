@@ -7,7 +7,8 @@ struct StoreOptions: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "The database file (default: $CHECKLIST_DB, else the XDG data folder).",
-            valueName: "path"))
+            valueName: "path"),
+        completion: .file())
     var db: String?
 
     /// Opens the database read-only; a missing file reads as empty and is not created.

@@ -19,7 +19,9 @@ extension ChecklistCommand.Lists {
         @Flag(help: "Copy every item unchecked.")
         var unchecked = false
 
-        @Argument(help: ArgumentHelp("The list to copy.", valueName: "src"))
+        @Argument(
+            help: ArgumentHelp("The list to copy.", valueName: "src"),
+            completion: .custom(ListNames.complete))
         var source: String
 
         @Argument(help: ArgumentHelp("The new list's name.", valueName: "dst"))

@@ -21,7 +21,7 @@ extension ChecklistCommand.Lists {
         @Flag(help: "Do not ask for confirmation on a terminal.")
         var yes = false
 
-        @Argument(help: "The list's name.")
+        @Argument(help: "The list's name.", completion: .custom(ListNames.complete))
         var name: String
 
         func run() throws {

@@ -21,7 +21,7 @@ extension ChecklistCommand.Lists {
                 valueName: "id"))
         var keep: String?
 
-        @Argument(help: "The list's name.")
+        @Argument(help: "The list's name.", completion: .custom(ListNames.complete))
         var name: String
 
         @Argument(help: "multiple or single.")

@@ -11,7 +11,7 @@ extension ChecklistCommand.Lists {
         @OptionGroup var store: StoreOptions
         @OptionGroup var quiet: QuietOption
 
-        @Argument(help: "The list's name.")
+        @Argument(help: "The list's name.", completion: .custom(ListNames.complete))
         var name: String
 
         @Argument(help: "Its new name.")
