@@ -136,10 +136,14 @@ public enum EditorScreen {
         let count = state.deletableCount
         let style: TextStyle = count > 0 ? .plain : .unavailable
         // The way to help and out stays at every width; the other hints as room allows.
+        let essentialHints = EditorKeymap.essentialHints.joined(separator: "  ")
+        // "? q": the essential hints' keys alone.
+        let keys = EditorKeymap.essentialHints.map { String($0.prefix { $0 != " " }) }
+            .joined(separator: " ")
         let forms = [
-            (count > 0 ? "d Delete (\(count))" : "Delete (0) n/a", optionalHints, "? keys  q quit"),
-            (count > 0 ? "d Delete (\(count))" : "Delete (0) n/a", [], "? q"),
-            ("Del (\(count))", [], "? q"),
+            (count > 0 ? "d Delete (\(count))" : "Delete (0) n/a", optionalHints, essentialHints),
+            (count > 0 ? "d Delete (\(count))" : "Delete (0) n/a", [], keys),
+            ("Del (\(count))", [], keys),
         ]
         for (delete, optional, essential) in forms {
             var hints = optional
@@ -153,12 +157,12 @@ public enum EditorScreen {
                 return ScreenLine([(delete, style), ("  " + text, .plain)])
             }
         }
-        return fitting([("Del (\(count))", style), ("  ? q", .plain)], into: columns)
+        return fitting([("Del (\(count))", style), ("  " + keys, .plain)], into: columns)
     }
 
-    /// The hints shown when there is room, most useful first; `? keys  q quit` always follow.
-    static let optionalHints = ["space toggle", "a/n/i all", "u undo", "/ filter", "o add"]
-    static let hints = (optionalHints + ["? keys  q quit"]).joined(separator: "  ")
+    /// The hints shown when there is room, most useful first; the essential ones always follow.
+    static let optionalHints = EditorKeymap.optionalHints
+    static let hints = (optionalHints + EditorKeymap.essentialHints).joined(separator: "  ")
 
     /// The help from `offset`; when it does not fit, its last line says how to scroll.
     static func helpBody(from offset: Int, height: Int, columns: Int) -> [ScreenLine] {
@@ -180,23 +184,7 @@ public enum EditorScreen {
         helpLines.count <= height ? height : max(height - 1, 1)
     }
 
-    public static let helpLines = [
-        "Keys",
-        "  j, Down / k, Up    next / previous item",
-        "  g, Home / G, End   first / last item",
-        "  PgDn / PgUp        a screen down / up",
-        "  space              check or uncheck the item (single choice: choose it)",
-        "  a / n / i          check / uncheck / invert every item shown",
-        "  d, then y          delete the checked items shown (any other key keeps them)",
-        "  u                  undo the most recent change (as checklist undo)",
-        "  /                  filter: Enter keeps it, Esc clears it",
-        "  o                  add an item at the end",
-        "  r                  rename the item",
-        "  J / K              move the item down / up one place",
-        "  Tab / Shift-Tab    next / previous list",
-        "  q, Esc             quit (Esc first clears a filter)",
-        "Press any key to go back.",
-    ]
+    public static let helpLines = EditorKeymap.helpLines
 
     /// Cuts spans to `columns` display columns.
     private static func fitting(_ spans: [(text: String, style: TextStyle)], into columns: Int)

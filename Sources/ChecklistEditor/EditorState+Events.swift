@@ -61,59 +61,64 @@ extension EditorState {
         if showsHelp { return scrollHelp(key) }
         if let prompt { return handle(key, in: prompt) }
         message = nil
-        if let readOnlyReason, key.changesData {
+        guard let action = EditorKeymap.action(for: key) else { return [] }
+        if let readOnlyReason, action.changesData {
             message = readOnlyReason
             return []
         }
-        switch key {
-        case .character("j"), .down: return moveCursor(by: 1)
-        case .character("k"), .up: return moveCursor(by: -1)
+        return perform(action)
+    }
+
+    /// What a key of the keymap does (`EditorKeymap`, which also writes the help and hints).
+    private mutating func perform(_ action: EditorAction) -> [EditorEffect] {
+        switch action {
+        case .down: return moveCursor(by: 1)
+        case .up: return moveCursor(by: -1)
         case .pageDown: return moveCursor(by: max(bodyHeight, 1), keepsLine: true)
         case .pageUp: return moveCursor(by: -max(bodyHeight, 1), keepsLine: true)
-        case .character("g"), .home:
+        case .first:
             cursorLine = 0
             return [.load(query(.first))]
-        case .character("G"), .end:
+        case .last:
             cursorLine = bodyHeight - 1
             return [.load(query(.last))]
-        case .character(" "): return toggleCursorItem()
-        case .character("a"): return [.write(.checkShown(list: list, filter: filter))]
-        case .character("n"): return [.write(.uncheckShown(list: list, filter: filter))]
-        case .character("i"): return [.write(.invertShown(list: list, filter: filter))]
-        case .character("d"):
+        case .toggle: return toggleCursorItem()
+        case .checkAll: return [.write(.checkShown(list: list, filter: filter))]
+        case .uncheckAll: return [.write(.uncheckShown(list: list, filter: filter))]
+        case .invert: return [.write(.invertShown(list: list, filter: filter))]
+        case .delete:
             guard deletableCount > 0 else {
                 message = "Delete (0): no checked item is shown"
                 return []
             }
             return [.countDeletion(list: list, filter: filter)]
-        case .character("u"): return [.write(.undo)]
-        case .character("/"):
+        case .undo: return [.write(.undo)]
+        case .filter:
             prompt = .filter(filter?.text ?? "")
             return []
-        case .character("o"):
+        case .add:
             if listIsGone {
                 message = "the list \"\(list)\" was deleted; Tab goes to another list"
                 return []
             }
             prompt = .add("")
             return []
-        case .character("r"):
+        case .rename:
             if let row = cursorRow { prompt = .rename(row.id, row.title) }
             return []
-        case .character("J"): return moveCursorItem(down: true)
-        case .character("K"): return moveCursorItem(down: false)
-        case .tab: return switchList(by: 1)
-        case .backTab: return switchList(by: -1)
-        case .character("?"):
+        case .moveDown: return moveCursorItem(down: true)
+        case .moveUp: return moveCursorItem(down: false)
+        case .nextList: return switchList(by: 1)
+        case .previousList: return switchList(by: -1)
+        case .help:
             showsHelp = true
             helpOffset = 0
             return []
-        case .character("q"): return [.quit(0)]
-        case .escape:
+        case .quit: return [.quit(0)]
+        case .back:
             guard filter != nil else { return [.quit(0)] }
             filter = nil
             return [.load(reloadQuery)]
-        default: return []
         }
     }
 
@@ -267,15 +272,5 @@ extension EditorState {
         }
         let flat = lines.joined(separator: " ")
         return edit(prompt) { $0 += flat }
-    }
-}
-
-extension EditorKey {
-    /// Whether the key, outside a prompt, asks for a change to the database.
-    var changesData: Bool {
-        switch self {
-        case .character(let character): " aniduorJK".contains(character)
-        default: false
-        }
     }
 }

@@ -171,3 +171,39 @@ import Testing
         }
     }
 }
+
+/// One keymap drives the keys, the `?` screen and the footer (issue 16, point 4).
+@Suite struct EditorKeymapTests {
+    @Test func everyBoundKeyDoesSomethingAndEveryEntryIsOnTheHelpScreen() {
+        let help = EditorScreen.helpLines
+        for entry in EditorKeymap.entries {
+            #expect(help.contains { $0.contains(entry.label) && $0.contains(entry.description) })
+            for binding in entry.bindings {
+                var editor = state(
+                    showing: page(
+                        ["Tent", "Stove", "Map"], checked: [2], lists: ["default", "other"],
+                        anchor: 1))
+                editor.filter = EditorFilter("t")
+                let before = editor
+                let effects = editor.handle(.key(binding.key))
+                #expect(!effects.isEmpty || editor != before, "\(binding.key) does nothing")
+            }
+        }
+        var editor = state(showing: page(["Tent"]))
+        let before = editor
+        #expect(editor.handle(.key(.character("z"))).isEmpty)
+        #expect(editor == before, "a key of no entry does nothing")
+    }
+
+    @Test func theFootersHintsAreTheKeymapsAndItsKeysWork() {
+        let footer = EditorScreen.lines(for: state(showing: page(["Tent"])), rows: 24, columns: 200)
+            .last?.text ?? ""
+        for entry in EditorKeymap.entries {
+            guard let hint = entry.hint else { continue }
+            #expect(footer.contains(hint))
+            let key = String(hint.prefix { $0 != " " }).replacingOccurrences(of: "space", with: " ")
+            let first = key.first.map { EditorKeymap.action(for: .character($0)) } ?? nil
+            #expect(first != nil, "the hint \(hint) names a key that works")
+        }
+    }
+}
