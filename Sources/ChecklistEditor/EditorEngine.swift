@@ -34,7 +34,7 @@ public struct EditorEngine {
             switch effect {
             case .load(let query):
                 let page = try store.editorPage(
-                    list: query.list, listID: query.listID, filter: query.filter,
+                    list: query.list, listIdentity: query.listIdentity, filter: query.filter,
                     around: query.anchor, before: query.margin, after: query.margin,
                     knownTotal: totals[query.list])
                 totals[page.list] = page.listExists ? page.counts.total : nil

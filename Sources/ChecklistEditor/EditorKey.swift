@@ -66,8 +66,13 @@ public enum KeyDecoder {
             }
             index += 1
         }
-        return nil
+        // A paste whose end marker never comes (a terminal that lost it) must not swallow
+        // every key after it: past 1 MiB, what came is the paste.
+        guard bytes.count - body > maximumPaste else { return nil }
+        return (.paste(String(decoding: bytes[body...], as: UTF8.self)), bytes.count - start)
     }
+
+    public static let maximumPaste = 1 << 20
 
     private static func decodeEscape(_ bytes: [UInt8], at start: Int, isFinal: Bool)
         -> (EditorKey?, Int)?

@@ -107,7 +107,7 @@ public enum EditorKeymap {
             + entries.map { entry in
                 "  " + entry.label + String(repeating: " ", count: width - entry.label.count - 2)
                     + entry.description
-            } + ["Press any key to go back."]
+            } + ["Any other key goes back."]
     }
 
     /// The footer's hints that may be left out for room, most useful first.

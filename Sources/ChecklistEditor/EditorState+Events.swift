@@ -36,20 +36,20 @@ extension EditorState {
     private mutating func show(_ page: EditorPage) {
         // A page of another list (one left with Tab) is stale. Once read, the list is known
         // by its ID: a page of that ID may carry a new name, given by another process.
-        if let listID {
-            if page.listExists ? page.listID != listID : page.list != list { return }
+        if let listIdentity {
+            if page.listExists ? page.listIdentity != listIdentity : page.list != list { return }
         } else if page.list != list {
             return
         }
         if page.listExists {
-            if listID != nil && page.list != list {
+            if listIdentity != nil && page.list != list {
                 message = "the list \"\(list)\" is now \"\(page.list)\""
             }
             list = page.list
-            listID = page.listID
+            listIdentity = page.listIdentity
             listIsGone = false
-        } else if listID != nil && !listIsGone {
-            message = "the list \"\(list)\" was deleted; Tab goes to another list"
+        } else if listIdentity != nil && !listIsGone {
+            message = goneListMessage
             listIsGone = true
         }
         self.page = page
@@ -97,10 +97,7 @@ extension EditorState {
             prompt = .filter(filter?.text ?? "")
             return []
         case .add:
-            if listIsGone {
-                message = "the list \"\(list)\" was deleted; Tab goes to another list"
-                return []
-            }
+            if listIsGone { return refuseAddingToGoneList() }
             prompt = .add("")
             return []
         case .rename:
@@ -145,6 +142,16 @@ extension EditorState {
         return [.write(page.mode == .single ? .choose(row.id) : .toggle(row.id))]
     }
 
+    /// `o` on a list deleted by another process would create it again: refused, as said.
+    private mutating func refuseAddingToGoneList() -> [EditorEffect] {
+        message = goneListMessage
+        return []
+    }
+
+    private var goneListMessage: String {
+        "the list \"\(list)\" was deleted; Tab goes to another list"
+    }
+
     /// In the help: moving keys scroll it when it does not fit; any other key goes back.
     private mutating func scrollHelp(_ key: EditorKey) -> [EditorEffect] {
         let height = EditorScreen.helpPageSize(height: max(bodyHeight, 1))
@@ -180,7 +187,7 @@ extension EditorState {
         }
         guard names.count > 1, let index = names.firstIndex(of: list) else { return [] }
         list = names[(index + step + names.count) % names.count]
-        listID = nil
+        listIdentity = nil
         listIsGone = false
         filter = nil
         cursor = nil
@@ -250,6 +257,7 @@ extension EditorState {
             filter = text.isEmpty ? nil : EditorFilter(text)
             return []
         case .add(let text):
+            if listIsGone { return refuseAddingToGoneList() }
             return text.isEmpty ? [] : [.write(.add([text], list: list))]
         case .rename(let id, let text):
             return [.write(.rename(id, text))]
@@ -268,6 +276,7 @@ extension EditorState {
                 !$0.allSatisfy(\.isWhitespace)
             }
             self.prompt = nil
+            if listIsGone { return refuseAddingToGoneList() }
             return titles.isEmpty ? [] : [.write(.add(titles, list: list))]
         }
         let flat = lines.joined(separator: " ")

@@ -17,20 +17,21 @@ public enum EditorEffect: Hashable, Sendable {
 /// A windowed read.
 public struct EditorQuery: Hashable, Sendable {
     public var list: String
-    /// The list's ID once a read found it: the list is followed by identity, so a rename
-    /// by another process shows the new name, and a deleted list is not taken for a new one.
-    public var listID: Int64?
+    /// The list's identity once a read found it: the list is followed by it, so a rename by
+    /// another process shows the new name, and a deleted list is not taken for a new one.
+    public var listIdentity: ListIdentity?
     public var filter: EditorFilter?
     public var anchor: EditorAnchor
     /// Rows wanted on each side of the anchor.
     public var margin: Int
 
     public init(
-        list: String, listID: Int64? = nil, filter: EditorFilter?, anchor: EditorAnchor,
+        list: String, listIdentity: ListIdentity? = nil, filter: EditorFilter?,
+        anchor: EditorAnchor,
         margin: Int
     ) {
         self.list = list
-        self.listID = listID
+        self.listIdentity = listIdentity
         self.filter = filter
         self.anchor = anchor
         self.margin = margin
@@ -89,8 +90,8 @@ public enum EditorPrompt: Hashable, Sendable {
 /// never move it to another item.
 public struct EditorState: Hashable, Sendable {
     public var list: String
-    /// The shown list's ID, once read (see `EditorQuery.listID`).
-    public var listID: Int64?
+    /// The shown list's identity, once read (see `EditorQuery.listIdentity`).
+    public var listIdentity: ListIdentity?
     /// The shown list was deleted by another process: `o` would create a new one.
     public var listIsGone = false
     public var page: EditorPage
@@ -114,7 +115,7 @@ public struct EditorState: Hashable, Sendable {
     public init(list: String) {
         self.list = list
         page = EditorPage(
-            list: list, listID: nil, mode: .multiple, listExists: false, lists: [],
+            list: list, mode: .multiple, listExists: false, lists: [],
             counts: ItemCounts(checked: 0, total: 0), shown: ItemCounts(checked: 0, total: 0),
             rows: [], anchorIndex: nil, hasRowsBefore: false, hasRowsAfter: false)
     }
@@ -134,7 +135,7 @@ public struct EditorState: Hashable, Sendable {
         // Two screens each side: a page move stays inside the window, and the next read is
         // due only once the cursor gets within a screen of its edge.
         EditorQuery(
-            list: list, listID: listID, filter: filter, anchor: anchor,
+            list: list, listIdentity: listIdentity, filter: filter, anchor: anchor,
             margin: max(bodyHeight, 1) * 2)
     }
 

@@ -133,8 +133,10 @@ struct ChecklistCommand: ParsableCommand {
             message.contains(". Did you mean '"), parts.count >= 5
         else { return message }
         let (option, suggestion) = (String(parts[1]), String(parts[3]))
-        guard Invocation.editDistance(option, suggestion) > 2 else { return message }
-        return String(message[..<message.range(of: ". Did you mean '")!.lowerBound])
+        guard Invocation.editDistance(option, suggestion) > 2,
+            let suggested = message.range(of: ". Did you mean '")
+        else { return message }
+        return String(message[..<suggested.lowerBound])
     }
 
     /// "(see 'checklist lists add --help')".

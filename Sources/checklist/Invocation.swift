@@ -40,11 +40,25 @@ struct Invocation {
             let bytes = UnsafeBufferPointer(start: pointer, count: strlen(pointer))
                 .map { UInt8(bitPattern: $0) }
             guard let argument = String(validating: bytes, as: UTF8.self) else {
-                throw .notUTF8(position: position, shown: showingInvalidBytes(bytes))
+                throw .notUTF8(
+                    position: position, shown: showingInvalidBytes(bytes),
+                    command: commandPath(of: arguments))
             }
             arguments.append(argument)
         }
         return arguments
+    }
+
+    /// The subcommand the first words name (`["lists", "add"]`), if any: for the help a
+    /// usage error points to.
+    private static func commandPath(of words: [String]) -> [String] {
+        guard let first = words.first,
+            let command = subcommands.first(where: { $0.names.contains(first) })
+        else { return [] }
+        let nested = words.dropFirst().first.flatMap { word in
+            command.type.configuration.subcommands.first { $0.configuration.commandName == word }
+        }
+        return [first] + (nested.flatMap { $0.configuration.commandName }.map { [$0] } ?? [])
     }
 
     /// The valid parts as text, each byte of an invalid sequence as `\xFF`.
@@ -209,7 +223,8 @@ struct Invocation {
         guard accepts(command.type, option: name) else {
             return .optionBeforeCommand(option, fix: nil, command: [commandName])
         }
-        let fix = (["checklist", commandName] + rest.dropFirst(2).map(shellWord) + [option])
+        // Straight after the name: after `--` it would be a title.
+        let fix = (["checklist", commandName, option] + rest.dropFirst(2).map(shellWord))
             .joined(separator: " ")
         return .optionBeforeCommand(option, fix: fix, command: [commandName])
     }
@@ -281,7 +296,7 @@ enum UsageError: Error, Equatable {
     case optionBeforeCommand(String, fix: String?, command: [String])
     /// The argument at this position (1 is the first after `checklist`), shown with its
     /// invalid bytes as `\xFF`.
-    case notUTF8(position: Int, shown: String)
+    case notUTF8(position: Int, shown: String, command: [String])
 
     var message: String {
         switch self {
@@ -294,16 +309,16 @@ enum UsageError: Error, Equatable {
                 + " \(fix)"
         case .optionBeforeCommand(let option, nil, _):
             "unknown option '\(option)'"
-        case .notUTF8(let position, let shown):
-            "argument \(position) is not valid UTF-8 text: '\(shown)'; give titles, list names"
-                + " and patterns in UTF-8"
+        case .notUTF8(let position, let shown, _):
+            "argument \(position) is not valid UTF-8 text: '\(shown)'; give it in UTF-8"
         }
     }
 
     /// The help the message points to.
     var command: [String] {
         switch self {
-        case .unknownCommand, .notUTF8: []
+        case .unknownCommand: []
+        case .notUTF8(_, _, let command): command
         case .titleLooksLikeOption(_, _, _, let command): command
         case .optionBeforeCommand(_, _, let command): command
         }

@@ -16,6 +16,15 @@ enum Platform {
         getenv(name).map { String(cString: $0) }
     }
 
+    /// Whether the variable, if set, is valid UTF-8 (`environmentValue` shows bad bytes as
+    /// U+FFFD).
+    static func environmentValueIsUTF8(_ name: String) -> Bool {
+        guard let value = getenv(name) else { return true }
+        let bytes = UnsafeBufferPointer(start: value, count: strlen(value))
+            .map { UInt8(bitPattern: $0) }
+        return String(validating: bytes, as: UTF8.self) != nil
+    }
+
     /// Opens a file to read; -1 with `errno` set on failure.
     static func openForReading(_ path: String) -> Int32 {
         open(path, O_RDONLY | O_CLOEXEC)

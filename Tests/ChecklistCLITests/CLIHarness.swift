@@ -165,6 +165,7 @@ final class CLI {
     final class Running {
         let child: ChildProcess
         private let files: [URL]
+        private var isFinished = false
 
         init(
             _ executable: URL, _ arguments: [String], stdin: Data,
@@ -190,10 +191,19 @@ final class CLI {
             Foundation.kill(child.pid, SIGKILL)
         }
 
+        /// A test that threw before `finish` leaves no process running, nor a zombie.
+        deinit {
+            guard !isFinished else { return }
+            ChildProcesses.current?.remove(child.pid)
+            Foundation.kill(child.pid, SIGKILL)
+            _ = try? child.wait()
+        }
+
         /// Waits for the process and returns what it did.
         func finish() throws -> Result {
-            let status = child.wait()
-            ChildProcesses.current?.remove(child.pid)
+            isFinished = true
+            // Out of the hang guard's set once it ended, before its pid may be another's.
+            let status = try child.wait { ChildProcesses.current?.remove(child.pid) }
             defer { for url in files { try? FileManager.default.removeItem(at: url) } }
             let stdoutData = try Data(contentsOf: files[1])
             return Result(

@@ -23,11 +23,9 @@ struct ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        // A server a child starts (tmux) lives on: it must not keep the test's descriptors,
-        // the build lock among them.
-        for descriptor in ChildProcess.openDescriptors() where descriptor > 2 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
-        }
+        // A server a child starts (tmux) lives on: it must keep none of the test's
+        // descriptors (the build lock among them), not even one another thread opens now.
+        _ = ChildProcess.addCloseFrom(&actions, 3)
         if let folder { _ = ChildProcess.addChangeDirectory(&actions, folder) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -59,9 +57,21 @@ struct ChildProcess {
 
     /// Waits for the process to end: its exit status, or the number of the signal that ended
     /// it (as `Process.terminationStatus` reports it).
-    func wait() -> Int32 {
+    /// `beforeReaping` runs once it has ended but its pid is still its own.
+    func wait(beforeReaping: () -> Void = {}) throws -> Int32 {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 {
+            guard errno == EINTR else {
+                throw HarnessError("cannot wait for process \(pid): \(String(cString: strerror(errno)))")
+            }
+        }
+        beforeReaping()
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else {
+                throw HarnessError("cannot wait for process \(pid): \(String(cString: strerror(errno)))")
+            }
+        }
         let signal = status & 0x7f
         return signal == 0 ? (status >> 8) & 0xff : signal
     }
@@ -79,8 +89,16 @@ struct ChildProcess {
         ) -> Int32).self)
     }()
 
-    private static func openDescriptors() -> [Int32] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        return names.compactMap { Int32($0) }
-    }
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later): closes every
+    /// descriptor from the given one up in the child.
+    private static let addCloseFrom: @convention(c) (
+        UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32
+    ) -> Int32 = {
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else {
+            fatalError("glibc 2.34 or later is needed for posix_spawn_file_actions_addclosefrom_np")
+        }
+        return unsafeBitCast(symbol, to: (@convention(c) (
+            UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32
+        ) -> Int32).self)
+    }()
 }

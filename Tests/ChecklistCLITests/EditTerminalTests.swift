@@ -389,7 +389,7 @@ final class EditorPane {
         guard let tmux = try? ChildProcess("/usr/bin/tmux", arguments, stdout: output) else {
             return -1
         }
-        return tmux.wait()
+        return (try? tmux.wait()) ?? -1
     }
 }
 

@@ -29,6 +29,8 @@ struct ProcessTest: SuiteTrait, TestTrait, TestScoping {
     func provideScope(
         for test: Test, testCase: Test.Case?, performing body: @Sendable () async throws -> Void
     ) async throws {
+        // Already inside a slot (a test of a suite that also has the trait): one is enough.
+        if ChildProcesses.current != nil { return try await body() }
         await ProcessTest.slots.wait()
         do {
             try await runGuarded(body)

@@ -22,10 +22,12 @@ import Testing
         let position = command.count + 1
         let result = try cli.pipeline("checklist \(words) \"$(printf '\\377\\376 bad')\"")
         #expect(result.status == 64, "\(result)")
+        let help = (["checklist"] + command.filter { !$0.hasPrefix("-") && $0 != "1" } + ["--help"])
+            .joined(separator: " ")
         #expect(
             result.stderr
                 == "checklist: argument \(position) is not valid UTF-8 text: '\\xFF\\xFE bad';"
-                + " give titles, list names and patterns in UTF-8 (see 'checklist --help')\n")
+                + " give it in UTF-8 (see '\(help)')\n")
         #expect(try cli.run("export", "--format", "json").stdout == before)
         #expect(try cli.run("history").stdout.split(separator: "\n").count == 1)
     }
@@ -46,6 +48,13 @@ import Testing
             #expect(result.stderr.contains("$CHECKLIST_LIST needs a name; it is set but empty"))
         }
         #expect(try cli.run("list", "--all").stdout == "default:\n[ ] 1 Tent\n")
+    }
+
+    @Test func aChecklistListThatIsNotUTF8IsRefusedAsTheFlagIs() throws {
+        let result = try cli.pipeline("CHECKLIST_LIST=\"$(printf 'l\\377')\" checklist add x")
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.hasPrefix("checklist: $CHECKLIST_LIST is not valid UTF-8 text"))
+        #expect(try cli.run("lists").stdout == "")
     }
 
     @Test(arguments: ["--help", "--version", "-h", "help"])
@@ -91,6 +100,11 @@ import Testing
         #expect(lines.contains(#""description":"checked 1 item (ID 2)""#), "\(lines)")
         #expect(lines.contains(#""description":"checked 2 items (IDs 3, 4)""#), "\(lines)")
         #expect(lines.contains(#""description":"unchecked 2 items (IDs 2, 3)""#), "\(lines)")
+        try cli.run("add", "E", "F", "-q")
+        try cli.run("delete", "5-7", "--ignore-missing", "-q")
+        #expect(
+            try cli.run("history", "--format", "json").stdout.contains(
+                #""description":"deleted 2 items (IDs 5, 6)""#))
     }
 
     // MARK: - Messages
@@ -111,14 +125,19 @@ import Testing
             (
                 ["-q", "check", "1"],
                 "'-q' goes after the command's name (only --db and --list may come first):"
-                    + " checklist check 1 -q (see 'checklist check --help')"
+                    + " checklist check -q 1 (see 'checklist check --help')"
             ),
             (
                 ["--quiet", "check", "1"],
                 "'--quiet' goes after the command's name (only --db and --list may come first):"
-                    + " checklist check 1 --quiet (see 'checklist check --help')"
+                    + " checklist check --quiet 1 (see 'checklist check --help')"
             ),
             (["--quiet"], "unknown option '--quiet' (see 'checklist list --help')"),
+            (
+                ["-q", "add", "--", "-5"],
+                "'-q' goes after the command's name (only --db and --list may come first):"
+                    + " checklist add -q -- -5 (see 'checklist add --help')"
+            ),
             (["-x", "check", "1"], "unknown option '-x' (see 'checklist check --help')"),
             (["add", "-l", "-x", "item"], "missing value for '-l <name>' (see 'checklist add --help')"),
             (

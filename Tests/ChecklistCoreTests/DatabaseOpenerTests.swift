@@ -121,6 +121,14 @@ import Testing
         try expectRefused(at: location, as: ChecklistError.schemaTooNew(path:))
     }
 
+    @Test func aNewerUserVersionIsRefusedEvenWithoutTables() throws {
+        let location = self.location("newer-empty.db")
+        let queue = try DatabaseQueue(path: location.path)
+        try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA user_version = 99") }
+        try queue.close()
+        try expectRefused(at: location, as: ChecklistError.schemaTooNew(path:))
+    }
+
     @Test func aDirectoryIsRefused() throws {
         let location = self.location("adir")
         try FileManager.default.createDirectory(

@@ -23,18 +23,18 @@ import Testing
     }
 
     @Test func linesBecomeTitlesSkippingBlankLines() throws {
-        let titles = try Title.parseLines(Array("Tent\n\n  \nStove\r\nMap".utf8)[...])
+        let titles = try Title.parseLines(Array("Tent\n\n  \nStove\r\nMap".utf8))
         #expect(titles.map(\.text) == ["Tent", "Stove", "Map"])
     }
 
     @Test func emptyInputHasNoTitles() throws {
-        #expect(try Title.parseLines([][...]).isEmpty)
+        #expect(try Title.parseLines([]).isEmpty)
     }
 
     @Test func invalidUTF8NamesTheLine() {
         #expect(throws: ChecklistError.invalidInput("line 2 of the input is not valid UTF-8 text"))
         {
-            try Title.parseLines([0x61, 0x0A, 0xFF, 0x0A][...])
+            try Title.parseLines([0x61, 0x0A, 0xFF, 0x0A])
         }
     }
 }

@@ -97,6 +97,30 @@ import Testing
         #expect(editor.state.list == "other")
     }
 
+    @Test func aNewListGivenTheDeletedListsIDIsNotTakenForIt() throws {
+        let (store, _) = try storeWith(["Tent"], list: "pack")
+        var editor = TestEditor(store: store, list: "pack")
+        try store.deleteList(named: ListName("pack"), withItems: true)
+        // lists.id is an INTEGER PRIMARY KEY: the next list gets the deleted one's ID.
+        try store.add([try Title("Milk")], to: ListName("groceries"))
+        editor.externalChange()
+        #expect(editor.state.list == "pack")
+        #expect(editor.footer.contains("\"pack\" was deleted"))
+        #expect(!editor.screen[0].hasPrefix("groceries"))
+    }
+
+    @Test func anAddPromptOpenWhenTheListIsDeletedDoesNotCreateItAgain() throws {
+        let (store, _) = try storeWith(["Tent"], list: "pack")
+        try store.addList(named: ListName("other"))
+        var editor = TestEditor(store: store, list: "pack")
+        editor.type("oMap")
+        try store.deleteList(named: ListName("pack"), withItems: true)
+        editor.externalChange()
+        editor.press(.enter)
+        #expect(try store.lists().map(\.name.text) == ["other"])
+        #expect(editor.footer.contains("was deleted"))
+    }
+
     // MARK: - Single choice, read-only
 
     @Test func spaceOnTheCurrentChoiceSaysSo() throws {
@@ -205,5 +229,17 @@ import Testing
             let first = key.first.map { EditorKeymap.action(for: .character($0)) } ?? nil
             #expect(first != nil, "the hint \(hint) names a key that works")
         }
+    }
+}
+
+@Suite struct PasteLimitTests {
+    @Test func aPasteWithoutItsEndMarkerEndsAfterAMebibyte() {
+        let start = Array("\u{1B}[200~".utf8)
+        let short = KeyDecoder.decode(start + Array(repeating: UInt8(ascii: "x"), count: 1000), isFinal: true)
+        #expect(short.keys.isEmpty)
+        let long = start + Array(repeating: UInt8(ascii: "x"), count: KeyDecoder.maximumPaste + 1)
+        let decoded = KeyDecoder.decode(long, isFinal: true)
+        #expect(decoded.used == long.count)
+        #expect(decoded.keys.count == 1)
     }
 }

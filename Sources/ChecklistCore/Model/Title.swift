@@ -37,7 +37,9 @@ public struct Title: Hashable, Sendable, CustomStringConvertible {
 extension Title {
     /// Parses text such as standard input: one title a line, blank lines skipped, a Windows
     /// line ending tolerated. An error names the line.
-    public static func parseLines(_ bytes: ArraySlice<UInt8>) throws(ChecklistError) -> [Title] {
+    public static func parseLines(_ bytes: some BidirectionalCollection<UInt8>) throws(ChecklistError)
+        -> [Title]
+    {
         var titles: [Title] = []
         var lineNumber = 0
         for var line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)

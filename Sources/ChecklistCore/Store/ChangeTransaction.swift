@@ -87,6 +87,29 @@ struct ChangeTransaction {
                 """)
     }
 
+    /// Where the selection journal ends now: `selectedItems(recordedAfter:)` reads what is
+    /// recorded after it.
+    func selectionsRecorded() throws -> Int64 {
+        try SQLRequest<Int64>(literal: "SELECT coalesce(max(rowid), 0) FROM changedSelections")
+            .fetchOne(db) ?? 0
+    }
+
+    /// The items whose selection this change recorded after `mark`.
+    func selectedItems(recordedAfter mark: Int64) throws -> IDSet {
+        let request = SQLRequest<ItemID>(
+            literal: "SELECT value FROM changedSelections, json_each(itemIds)"
+                + " WHERE changeId = \(changeID) AND changedSelections.rowid > \(mark)"
+                + " ORDER BY value")
+        return IDSet(ids: try request.fetchAll(db))
+    }
+
+    /// The items this change recorded whole (deleted or changed).
+    func recordedItems() throws -> IDSet {
+        let request = SQLRequest<ItemID>(
+            literal: "SELECT itemId FROM changedItems WHERE changeId = \(changeID) ORDER BY itemId")
+        return IDSet(ids: try request.fetchAll(db))
+    }
+
     /// Records items the change created, as one range of consecutive IDs.
     func recordAdded(_ ids: ClosedRange<ItemID>) throws {
         try db.execute(

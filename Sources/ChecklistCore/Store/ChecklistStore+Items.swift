@@ -82,10 +82,16 @@ extension ChecklistStore {
             }
             let deleted = try change.apply(
                 .delete, to: target, where: "1", recording: change.recordItems(where:))
+            // Named IDs some of which were missing: the history names those deleted.
+            var changedIDs: IDSet?
+            if case .ids = selection, deleted > 0, !target.missing.isEmpty {
+                changedIDs = try change.recordedItems()
+            }
             return SelectionChange(
                 verb: .deleted, scope: selection,
                 counts: ChangeSummary(
-                    changed: deleted, matched: target.matched, missing: target.missing))
+                    changed: deleted, matched: target.matched, missing: target.missing),
+                changedIDs: changedIDs)
         }
     }
 
@@ -125,21 +131,17 @@ extension ChecklistStore {
             let target = try Self.resolve(selection, ignoringMissing: ignoringMissing, change.db)
             let uncheckedOthers =
                 kind == .uncheck ? 0 : try Self.keepSingleChoice(target, for: kind, change)
+            let journalMark = try change.selectionsRecorded()
             let changed = try change.apply(
                 .update("isSelected = \(kind.newValue), updatedAt = \(change.now)"), to: target,
                 where: kind.changedRows, recording: change.recordSelections(where:))
             // The history names the items that changed: when some named ones were already so
-            // or missing, those the update stamped with this change's time.
+            // or missing, those the update journaled (after what single-choice unchecked).
             var changedIDs: IDSet?
             if case .ids = selection, changed > 0,
                 changed < target.matched || !target.missing.isEmpty
             {
-                var ids: [ItemID] = []
-                for condition in target.conditions {
-                    let sql: SQL = "SELECT id FROM items WHERE (\(condition)) AND updatedAt = \(change.now)"
-                    ids += try SQLRequest<ItemID>(literal: sql).fetchAll(change.db)
-                }
-                changedIDs = IDSet(ids: ids)
+                changedIDs = try change.selectedItems(recordedAfter: journalMark)
             }
             return SelectionChange(
                 verb: kind.verb, scope: selection,

@@ -226,8 +226,14 @@ public enum DatabaseOpener {
         let deadline = ContinuousClock.now + .seconds(busyTimeout)
         while true {
             do {
-                try queue.writeWithoutTransaction { db in
-                    _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                let mode = try queue.writeWithoutTransaction { db in
+                    try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                }
+                guard mode?.lowercased() == "wal" else {
+                    throw ChecklistError.databaseUnavailable(
+                        path: queue.path,
+                        reason: "SQLite could not switch it to WAL mode (it stays \(mode ?? "unknown"));"
+                            + " keep the database on a local disk")
                 }
                 return
             } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {

@@ -22,6 +22,9 @@ public enum SchemaMigrator {
         }
         .sorted { $0.identifier < $1.identifier }
 
+    /// The number of the newest migration (`0003_header_version` is 3).
+    static let newestNumber = migrations.last.flatMap { Int($0.identifier.prefix { $0.isNumber }) } ?? 0
+
     /// The identifiers of `migrations`.
     public static var knownIdentifiers: [String] { migrations.map(\.identifier) }
 
@@ -39,6 +42,9 @@ public enum SchemaMigrator {
 
     /// Looks at the schema without writing anything.
     public static func state(of db: Database) throws -> SchemaState {
+        // Each migration from 0003 on records its number in the header: a larger number was
+        // written by a newer program, whatever the tables and the migrations table say.
+        if try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 > newestNumber { return .tooNew }
         let tables = try String.fetchSet(
             db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
         if tables.isEmpty { return .empty }
@@ -46,9 +52,6 @@ public enum SchemaMigrator {
         let applied = try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
         let known = Set(knownIdentifiers)
         if !applied.isSubset(of: known) { return .tooNew }
-        // Each migration from 0003 on records its number in the header: a larger number was
-        // written by a newer program, whatever the migrations table says.
-        if try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 > known.count { return .tooNew }
         if !applied.isEmpty && !(tables.contains("lists") && tables.contains("items")) {
             return .foreign
         }

@@ -112,10 +112,13 @@ struct EditorDriver {
                 encoder.invalidate()
                 Terminal.clear()
             }
-            guard let bytes = Terminal.read(waiting: pending.isEmpty ? 100 : Self.escapeWait)
-            else { return 129 }  // the terminal went away: as SIGHUP
-            let timedOut = bytes.isEmpty
-            pending += bytes
+            var timedOut = false
+            switch Terminal.read(waiting: pending.isEmpty ? 100 : Self.escapeWait) {
+            case .bytes(let bytes): pending += bytes
+            case .timeout: timedOut = true
+            case .interrupted: break
+            case .closed: return 129  // the terminal went away: as SIGHUP
+            }
             let decoded = KeyDecoder.decode(pending, isFinal: timedOut)
             pending.removeFirst(decoded.used)
             for key in decoded.keys where session.exitStatus == nil {

@@ -19,6 +19,25 @@ enum Terminal {
     /// Takes the terminal: saves its mode, sets raw mode, enters the alternate screen. The
     /// signals that end the program restore it first and exit 128 + their number.
     static func enter() throws {
+        try saveMode()
+        // Initialised here, before any handler may touch them.
+        suspendPending = 0
+        resizePending = 0
+        _ = leaveSequence.count
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+            Glibc.signal(signal) { number in
+                Terminal.restore()
+                _exit(128 + number)
+            }
+        }
+        // Ctrl-Z: the main loop gives the terminal back before the process stops.
+        Glibc.signal(SIGTSTP) { _ in Terminal.suspendPending = 1 }
+        Glibc.signal(SIGWINCH) { _ in Terminal.resizePending = 1 }
+        try take()
+    }
+
+    /// Reads the terminal's mode, to restore it later, and derives the raw mode from it.
+    private static func saveMode() throws {
         guard tcgetattr(STDIN_FILENO, savedMode) == 0 else {
             throw TerminalFailure("cannot read the terminal's mode: " + Platform.describe(errno))
         }
@@ -31,18 +50,7 @@ enum Terminal {
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
-        _ = leaveSequence.count  // initialised before any handler may need it
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
-            Glibc.signal(signal) { number in
-                Terminal.restore()
-                _exit(128 + number)
-            }
-        }
-        // Ctrl-Z: the main loop gives the terminal back before the process stops.
-        Glibc.signal(SIGTSTP) { _ in Terminal.suspendPending = 1 }
-        Glibc.signal(SIGWINCH) { _ in Terminal.resizePending = 1 }
         rawMode.pointee = raw
-        try take()
     }
 
     private static func take() throws {
@@ -66,8 +74,9 @@ enum Terminal {
         restore()
         Glibc.signal(SIGTSTP, SIG_DFL)
         raise(SIGTSTP)
-        // Continued.
+        // Continued: the mode as the shell left it now is the one to restore at the end.
         Glibc.signal(SIGTSTP) { _ in Terminal.suspendPending = 1 }
+        try saveMode()
         try take()
     }
 
@@ -120,20 +129,31 @@ enum Terminal {
         }
     }
 
-    /// Waits up to `milliseconds` for input; the bytes read, empty on a timeout or a signal,
-    /// nil when the terminal is gone.
-    static func read(waiting milliseconds: Int32) -> [UInt8]? {
+    /// What waiting for input brought.
+    enum Input {
+        case bytes([UInt8])
+        /// The wait ran out: a lone ESC is a key of its own now.
+        case timeout
+        /// A signal (Ctrl-Z, a resize) cut the wait short: more bytes of a key may follow.
+        case interrupted
+        /// The terminal is gone.
+        case closed
+    }
+
+    /// Waits up to `milliseconds` for input.
+    static func read(waiting milliseconds: Int32) -> Input {
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptor, 1, milliseconds)
-        guard ready > 0 else { return [] }
+        if ready == 0 { return .timeout }
+        if ready < 0 { return errno == EINTR ? .interrupted : .closed }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { bytes in
             guard let start = bytes.baseAddress else { return 0 }
             return Platform.read(STDIN_FILENO, start, bytes.count)
         }
-        if count < 0 && (errno == EINTR || errno == EAGAIN) { return [] }
-        guard count > 0 else { return nil }
-        return Array(buffer.prefix(count))
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { return .interrupted }
+        guard count > 0 else { return .closed }
+        return .bytes(Array(buffer.prefix(count)))
     }
 
     nonisolated(unsafe) private static var savedMode: UnsafeMutablePointer<termios> = {

@@ -44,6 +44,9 @@ struct ListOptions: ParsableArguments {
     /// `CHECKLIST_LIST` is refused exactly as `--list` would refuse its value, empty included.
     static func validateEnvironment() throws {
         guard let name = environmentName else { return }
+        guard Platform.environmentValueIsUTF8("CHECKLIST_LIST") else {
+            throw ValidationError("$CHECKLIST_LIST is not valid UTF-8 text; give the name in UTF-8")
+        }
         if name.isEmpty {
             throw ValidationError(
                 "$CHECKLIST_LIST needs a name; it is set but empty (unset it, or name a list)")

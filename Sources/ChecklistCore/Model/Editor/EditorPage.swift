@@ -1,0 +1,42 @@
+/// A window of a list's rows for the edit mode, with the counts its header and footer show.
+public struct EditorPage: Hashable, Sendable {
+    /// The list's name now (it may have been renamed since the query named it).
+    public var list: String
+    /// The list's identity; nil when it does not exist.
+    public var listIdentity: ListIdentity?
+    public var mode: ListMode
+    /// False for the default list before its first item, and for a list that was deleted
+    /// while the editor showed it.
+    public var listExists: Bool
+    /// Every list's name, in the order of `checklist lists`.
+    public var lists: [String]
+    /// The whole list's counts.
+    public var counts: ItemCounts
+    /// The counts of the items shown (those that match the filter).
+    public var shown: ItemCounts
+    /// Consecutive shown rows, in list order.
+    public var rows: [EditorRow]
+    /// The row the anchor named or landed on; nil when nothing is shown.
+    public var anchorIndex: Int?
+    /// Whether shown rows exist before `rows.first` and after `rows.last`.
+    public var hasRowsBefore: Bool
+    public var hasRowsAfter: Bool
+
+    public init(
+        list: String, listIdentity: ListIdentity? = nil, mode: ListMode, listExists: Bool, lists: [String],
+        counts: ItemCounts, shown: ItemCounts, rows: [EditorRow], anchorIndex: Int?,
+        hasRowsBefore: Bool, hasRowsAfter: Bool
+    ) {
+        self.list = list
+        self.listIdentity = listIdentity
+        self.mode = mode
+        self.listExists = listExists
+        self.lists = lists
+        self.counts = counts
+        self.shown = shown
+        self.rows = rows
+        self.anchorIndex = anchorIndex
+        self.hasRowsBefore = hasRowsBefore
+        self.hasRowsAfter = hasRowsAfter
+    }
+}
