@@ -66,14 +66,11 @@ struct ChangeTransaction {
     /// Records the items `condition` selects, as they are now, before the change touches them.
     /// An item already recorded by this change keeps its first record: its state before it.
     func recordItems(where condition: SQL) throws {
-        try db.execute(
-            literal: """
-                INSERT OR IGNORE INTO changedItems
-                    (changeId, itemId, listId, title, isSelected, position, createdAt, updatedAt)
-                SELECT \(changeID), id, listId, title, isSelected, position, createdAt, updatedAt
-                FROM items WHERE \(condition)
-                """)
+        try items.record(where: condition, inChange: changeID)
     }
+
+    /// The items table, inside this change's transaction.
+    var items: ItemsTable { ItemsTable(db) }
 
     /// Records the selection (isSelected and updatedAt) of the items `condition` selects,
     /// before the change sets it; items that share both share one row. For changes that touch
@@ -190,36 +187,12 @@ struct ChangeTransaction {
     func append(
         _ titles: [String], checked: Bool, selection: [Bool]? = nil, to listID: Int64
     ) throws -> [ItemID] {
-        guard !titles.isEmpty else { return [] }
-        let last =
-            try SQLRequest<Int64>(
-                literal: "SELECT max(position) FROM items WHERE listId = \(listID)"
-            ).fetchOne(db) ?? 0
-        // All titles go to SQLite as one JSON array in one statement: a million titles cost
-        // one statement, not a million. With a state a title, each title carries it as a
-        // leading 0 or 1 (joining two json_each tables on their keys would be quadratic).
-        if let selection {
-            let flagged = zip(titles, selection).map { ($1 ? "1" : "0") + $0 }
-            try db.execute(
-                literal: """
-                    INSERT INTO items (listId, title, isSelected, position, createdAt, updatedAt)
-                    SELECT \(listID), substr(value, 2), substr(value, 1, 1) = '1',
-                           \(last) + key + 1, \(now), \(now)
-                    FROM json_each(\(JSONText.array(of: flagged))) ORDER BY key
-                    """)
-        } else {
-            try db.execute(
-                literal: """
-                    INSERT INTO items (listId, title, isSelected, position, createdAt, updatedAt)
-                    SELECT \(listID), value, \(checked), \(last) + key + 1, \(now), \(now)
-                    FROM json_each(\(JSONText.array(of: titles))) ORDER BY key
-                    """)
-        }
-        // One INSERT under the write lock takes consecutive AUTOINCREMENT IDs.
-        let lastID = db.lastInsertedRowID
-        let firstID = lastID - ItemID(titles.count) + 1
-        try recordAdded(firstID...lastID)
-        return Array(firstID...lastID)
+        guard
+            let ids = try items.append(
+                titles, checked: checked, selection: selection, to: listID, now: now)
+        else { return [] }
+        try recordAdded(ids)
+        return Array(ids)
     }
 
     /// Unchecks every checked item of a list but `keeping` and `sparing` (items the change
@@ -229,7 +202,7 @@ struct ChangeTransaction {
     ) throws -> Int {
         let condition: SQL = """
             listId = \(listID) AND isSelected = 1 AND id IS NOT \(keeping)
-            AND id NOT IN (SELECT value FROM json_each(\(ChecklistStore.jsonArray(sparing))))
+            AND id NOT IN (SELECT value FROM json_each(\(ItemsTable.jsonArray(sparing))))
             """
         try recordSelections(where: condition)
         try db.execute(

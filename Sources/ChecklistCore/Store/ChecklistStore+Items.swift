@@ -160,33 +160,18 @@ extension ChecklistStore {
         switch selection {
         case .ids(let ids, let namedList):
             if let namedList { _ = try requireList(named: namedList, db) }
-            let missing = try missingIDs(ids, db)
+            let missing = try ItemsTable(db).missing(ids)
             if !missing.isEmpty && !ignoringMissing { throw ChecklistError.itemsNotFound(missing) }
-            // Lone IDs go to SQLite in one statement as a JSON array, so a million scattered
-            // IDs from stdin cost one statement, not a million; runs go range by range.
-            let (lone, runs) = ids.split()
-            var conditions: [SQL] = []
-            if !lone.isEmpty {
-                conditions.append("id IN (SELECT value FROM json_each(\(jsonArray(lone))))")
-            }
-            for range in runs {
-                conditions.append("id BETWEEN \(range.lowerBound) AND \(range.upperBound)")
-            }
+            let conditions = ItemsTable.conditions(for: ids)
             return Target(
                 conditions: conditions, matched: ids.count - missing.count, missing: missing)
         case .checkedAmong(let ids, let list):
             guard let listID = try requireList(named: list, db) else {
                 return Target(conditions: [], matched: 0, missing: IDSet())
             }
-            let (lone, runs) = ids.split()
-            var conditions: [SQL] = []
-            if !lone.isEmpty {
-                conditions.append("id IN (SELECT value FROM json_each(\(jsonArray(lone))))")
+            let conditions = ItemsTable.conditions(for: ids).map {
+                "(\($0)) AND listId = \(listID) AND isSelected = 1" as SQL
             }
-            for range in runs {
-                conditions.append("id BETWEEN \(range.lowerBound) AND \(range.upperBound)")
-            }
-            conditions = conditions.map { "(\($0)) AND listId = \(listID) AND isSelected = 1" }
             var matched = 0
             for condition in conditions {
                 matched +=
@@ -207,46 +192,6 @@ extension ChecklistStore {
                 .fetchOne(db) ?? 0
             return Target(conditions: [condition], matched: matched, missing: IDSet())
         }
-    }
-
-    /// The IDs of `ids` that name no item. A range costs one count when it is complete.
-    static func missingIDs(_ ids: IDSet, _ db: Database) throws -> IDSet {
-        let (lone, runs) = ids.split()
-        var missing: [ClosedRange<ItemID>] = []
-        if !lone.isEmpty {
-            let absent = try SQLRequest<ItemID>(
-                literal: """
-                    SELECT value FROM json_each(\(jsonArray(lone)))
-                    WHERE NOT EXISTS (SELECT 1 FROM items WHERE items.id = value)
-                    """
-            ).fetchAll(db)
-            missing += absent.map { $0...$0 }
-        }
-        for range in runs {
-            let found =
-                try SQLRequest<Int>(
-                    literal: """
-                        SELECT count(*) FROM items
-                        WHERE id BETWEEN \(range.lowerBound) AND \(range.upperBound)
-                        """, cached: true
-                ).fetchOne(db) ?? 0
-            if found == Int(range.upperBound - range.lowerBound) + 1 { continue }
-            // `next` is the lowest ID not yet accounted for; nil once the range is covered
-            // (so an item with ID Int64.max never overflows it).
-            var next: ItemID? = range.lowerBound
-            let cursor = try SQLRequest<ItemID>(
-                literal: """
-                    SELECT id FROM items WHERE id BETWEEN \(range.lowerBound) AND \(range.upperBound)
-                    ORDER BY id
-                    """
-            ).fetchCursor(db)
-            while let id = try cursor.next() {
-                if let low = next, id > low { missing.append(low...(id - 1)) }
-                next = id < range.upperBound ? id + 1 : nil
-            }
-            if let low = next { missing.append(low...range.upperBound) }
-        }
-        return IDSet(missing)
     }
 
     /// Before items are checked or toggled: in each single-choice list the target touches, at

@@ -38,7 +38,7 @@ extension ChecklistStore {
             guard let listID = try Self.listID(named: name, db) else {
                 throw ChecklistError.listNotFound(name.text)
             }
-            return try Self.itemCount(inList: listID, db)
+            return try ItemsTable(db).count(inList: listID)
         }
     }
 
@@ -50,7 +50,7 @@ extension ChecklistStore {
     {
         try recordingChange("lists delete") { change in
             let listID = try change.existingList(named: name)
-            let count = try Self.itemCount(inList: listID, change.db)
+            let count = try change.items.count(inList: listID)
             if count > 0 && !withItems {
                 throw ChecklistError.listNotEmpty(name.text, itemCount: count)
             }
@@ -116,11 +116,6 @@ extension ChecklistStore {
             return .modeSet(name, mode: mode, unchecked: unchecked)
         }
     }
-
-    static func itemCount(inList listID: Int64, _ db: Database) throws -> Int {
-        try SQLRequest<Int>(literal: "SELECT count(*) FROM items WHERE listId = \(listID)")
-            .fetchOne(db) ?? 0
-    }
 }
 
 extension ChecklistStore {
@@ -139,14 +134,13 @@ extension ChecklistStore {
             let copyID = try change.createList(named: destination, mode: list.mode)
             // One statement, in list order; AUTOINCREMENT gives consecutive IDs under the
             // write lock, so the copy is recorded as one range.
-            try change.db.execute(
-                literal: """
-                    INSERT INTO items (listId, title, isSelected, position, createdAt, updatedAt)
-                    SELECT \(copyID), title, \(unchecked ? 0 : 1) * isSelected,
-                           row_number() OVER (ORDER BY position, id), \(change.now), \(change.now)
-                    FROM items WHERE listId = \(list.id) ORDER BY position, id
-                    """)
-            let count = change.db.changesCount
+            let count = try change.items.copy(
+                list: list.id,
+                setting: [
+                    "listId": "\(copyID)", "isSelected": "\(unchecked ? 0 : 1) * isSelected",
+                    "position": "row_number() OVER (ORDER BY position, id)",
+                    "createdAt": "\(change.now)", "updatedAt": "\(change.now)",
+                ])
             if count > 0 {
                 let lastID = change.db.lastInsertedRowID
                 try change.recordAdded((lastID - Int64(count) + 1)...lastID)

@@ -79,15 +79,7 @@ extension ChecklistStore {
                     WHERE id IN (SELECT value FROM json_each(\(itemIDs)))
                     """)
         }
-        try db.execute(
-            literal: """
-                INSERT INTO items (id, listId, title, isSelected, position, createdAt, updatedAt)
-                SELECT itemId, listId, title, isSelected, position, createdAt, updatedAt
-                FROM changedItems WHERE changeId = \(id)
-                ON CONFLICT (id) DO UPDATE SET listId = excluded.listId, title = excluded.title,
-                    isSelected = excluded.isSelected, position = excluded.position,
-                    createdAt = excluded.createdAt, updatedAt = excluded.updatedAt
-                """)
+        try ItemsTable(db).restore(recordedIn: id)
         try db.execute(
             literal: """
                 DELETE FROM lists WHERE id IN (

@@ -107,9 +107,4 @@ public struct ChecklistStore: Sendable {
     static func listID(named name: ListName, _ db: Database) throws -> Int64? {
         try SQLRequest<Int64>(literal: "SELECT id FROM lists WHERE name = \(name)").fetchOne(db)
     }
-
-    /// `[1,5,9]`: IDs for `json_each`, bound as one text value.
-    static func jsonArray(_ ids: [ItemID]) -> String {
-        "[" + ids.map(String.init).joined(separator: ",") + "]"
-    }
 }
