@@ -128,24 +128,8 @@ struct ChangeTransaction {
 
     // MARK: - Lists
 
-    /// The list's row ID, if it exists.
-    func listID(named name: ListName) throws -> Int64? {
-        try ChecklistStore.listID(named: name, db)
-    }
-
-    /// The ID of a list that must exist (the default list too).
-    func existingList(named name: ListName) throws -> Int64 {
-        guard let listID = try listID(named: name) else {
-            throw ChecklistError.listNotFound(name.text)
-        }
-        return listID
-    }
-
-    /// The list's row ID; nil for the default list before its first item; any other missing
-    /// list throws (see `ChecklistStore.requireList`).
-    func requireList(named name: ListName) throws -> Int64? {
-        try ChecklistStore.requireList(named: name, db)
-    }
+    /// The lists table, inside this change's transaction.
+    var lists: ListsTable { ListsTable(db) }
 
     func listRow(_ listID: Int64) throws -> ListRow {
         guard
@@ -172,7 +156,7 @@ struct ChangeTransaction {
     /// The list `add` and `import` append to: created when missing, else recorded (its
     /// `updatedAt` changes).
     func listForAdding(named name: ListName, mode: ListMode = .multiple) throws -> Int64 {
-        guard let listID = try listID(named: name) else {
+        guard let listID = try lists.id(named: name) else {
             return try createList(named: name, mode: mode)
         }
         try recordList(listID)

@@ -68,7 +68,7 @@ extension ChecklistStore {
         list: String, filter: EditorFilter? = nil, checkedOnly: Bool = false
     ) throws -> IDSet {
         try read { db in
-            guard let listID = try Self.listID(named: ListName(lookingUp: list), db) else {
+            guard let listID = try ListsTable(db).id(named: ListName(lookingUp: list)) else {
                 return IDSet()
             }
             return try EditorWindow(listID: listID, filter: filter, db).ids(
@@ -80,7 +80,7 @@ extension ChecklistStore {
     /// items that are still checked).
     public func editorCheckedIDs(among ids: IDSet, list: String) throws -> IDSet {
         try read { db in
-            guard let listID = try Self.listID(named: ListName(lookingUp: list), db) else {
+            guard let listID = try ListsTable(db).id(named: ListName(lookingUp: list)) else {
                 return IDSet()
             }
             var found: [ItemID] = []

@@ -65,7 +65,7 @@ extension ChecklistStore {
         -> Int
     {
         try read { db in
-            try Self.resolve(selection, ignoringMissing: ignoringMissing, db).matched
+            try ItemsTable(db).target(for: selection, ignoringMissing: ignoringMissing).matched
         }
     }
 
@@ -76,7 +76,7 @@ extension ChecklistStore {
         _ selection: ItemSelection, ignoringMissing: Bool = false, expecting: Int? = nil
     ) throws -> SelectionChange {
         try recordingChange("delete") { change in
-            let target = try Self.resolve(selection, ignoringMissing: ignoringMissing, change.db)
+            let target = try change.items.target(for: selection, ignoringMissing: ignoringMissing)
             if let expecting, expecting != target.matched {
                 throw ChecklistError.unexpectedCount(expected: expecting, actual: target.matched)
             }
@@ -102,7 +102,7 @@ extension ChecklistStore {
         -> RenameSummary
     {
         try recordingChange("rename") { change in
-            if let namedList { _ = try change.requireList(named: namedList) }
+            if let namedList { _ = try change.lists.required(named: namedList) }
             guard
                 let current = try SQLRequest<String>(
                     literal: "SELECT title FROM items WHERE id = \(id)"
@@ -128,7 +128,7 @@ extension ChecklistStore {
         _ kind: SelectionKind, of selection: ItemSelection, ignoringMissing: Bool
     ) throws -> SelectionChange {
         try recordingChange(kind.rawValue) { change in
-            let target = try Self.resolve(selection, ignoringMissing: ignoringMissing, change.db)
+            let target = try change.items.target(for: selection, ignoringMissing: ignoringMissing)
             let uncheckedOthers =
                 kind == .uncheck ? 0 : try Self.keepSingleChoice(target, for: kind, change)
             let journalMark = try change.selectionsRecorded()
@@ -149,48 +149,6 @@ extension ChecklistStore {
                     changed: changed, matched: target.matched, missing: target.missing,
                     uncheckedOthers: uncheckedOthers),
                 changedIDs: changedIDs)
-        }
-    }
-
-    /// The conditions that select the items, after checking, before the first change, that
-    /// every named ID and list exists.
-    static func resolve(_ selection: ItemSelection, ignoringMissing: Bool, _ db: Database) throws
-        -> Target
-    {
-        switch selection {
-        case .ids(let ids, let namedList):
-            if let namedList { _ = try requireList(named: namedList, db) }
-            let missing = try ItemsTable(db).missing(ids)
-            if !missing.isEmpty && !ignoringMissing { throw ChecklistError.itemsNotFound(missing) }
-            let conditions = ItemsTable.conditions(for: ids)
-            return Target(
-                conditions: conditions, matched: ids.count - missing.count, missing: missing)
-        case .checkedAmong(let ids, let list):
-            guard let listID = try requireList(named: list, db) else {
-                return Target(conditions: [], matched: 0, missing: IDSet())
-            }
-            let conditions = ItemsTable.conditions(for: ids).map {
-                "(\($0)) AND listId = \(listID) AND isSelected = 1" as SQL
-            }
-            var matched = 0
-            for condition in conditions {
-                matched +=
-                    try SQLRequest<Int>(literal: "SELECT count(*) FROM items WHERE \(condition)")
-                    .fetchOne(db) ?? 0
-            }
-            return Target(conditions: conditions, matched: matched, missing: IDSet())
-        case .all(let list), .checked(let list):
-            guard let listID = try requireList(named: list, db) else {
-                return Target(conditions: [], matched: 0, missing: IDSet())
-            }
-            let condition: SQL =
-                if case .checked = selection { "listId = \(listID) AND isSelected = 1" } else {
-                    "listId = \(listID)"
-                }
-            let matched =
-                try SQLRequest<Int>(literal: "SELECT count(*) FROM items WHERE \(condition)")
-                .fetchOne(db) ?? 0
-            return Target(conditions: [condition], matched: matched, missing: IDSet())
         }
     }
 

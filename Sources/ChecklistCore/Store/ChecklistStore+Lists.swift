@@ -7,7 +7,7 @@ extension ChecklistStore {
     @discardableResult
     public func addList(named name: ListName, mode: ListMode = .multiple) throws -> ListChange {
         try recordingChange("lists add") { change in
-            if try change.listID(named: name) != nil { throw ChecklistError.listExists(name.text) }
+            if try change.lists.id(named: name) != nil { throw ChecklistError.listExists(name.text) }
             _ = try change.createList(named: name, mode: mode)
             return .added(name, mode: mode)
         }
@@ -17,9 +17,9 @@ extension ChecklistStore {
     @discardableResult
     public func renameList(_ name: ListName, to newName: ListName) throws -> ListChange {
         try recordingChange("lists rename") { change in
-            let listID = try change.existingList(named: name)
+            let listID = try change.lists.existing(named: name)
             guard name != newName else { return .renamed(name, to: newName, changed: false) }
-            if try change.listID(named: newName) != nil {
+            if try change.lists.id(named: newName) != nil {
                 throw ChecklistError.listExists(newName.text)
             }
             try change.recordList(listID)
@@ -35,7 +35,7 @@ extension ChecklistStore {
     /// How many items a list holds (for a confirmation prompt before deleting it).
     public func itemCount(ofList name: ListName) throws -> Int {
         try read { db in
-            guard let listID = try Self.listID(named: name, db) else {
+            guard let listID = try ListsTable(db).id(named: name) else {
                 throw ChecklistError.listNotFound(name.text)
             }
             return try ItemsTable(db).count(inList: listID)
@@ -49,7 +49,7 @@ extension ChecklistStore {
         throws -> ListChange
     {
         try recordingChange("lists delete") { change in
-            let listID = try change.existingList(named: name)
+            let listID = try change.lists.existing(named: name)
             let count = try change.items.count(inList: listID)
             if count > 0 && !withItems {
                 throw ChecklistError.listNotEmpty(name.text, itemCount: count)
@@ -75,7 +75,7 @@ extension ChecklistStore {
             throw ChecklistError.invalidInput("only a single-choice list keeps one item checked")
         }
         return try recordingChange("lists mode") { change in
-            let list = try change.listRow(try change.existingList(named: name))
+            let list = try change.listRow(try change.lists.existing(named: name))
             var unchecked = 0
             if let keeping {
                 let isInList =
@@ -127,8 +127,8 @@ extension ChecklistStore {
         throws -> ListCopy
     {
         try recordingChange("lists copy") { change in
-            let list = try change.listRow(try change.existingList(named: source))
-            if try change.listID(named: destination) != nil {
+            let list = try change.listRow(try change.lists.existing(named: source))
+            if try change.lists.id(named: destination) != nil {
                 throw ChecklistError.listExists(destination.text)
             }
             let copyID = try change.createList(named: destination, mode: list.mode)

@@ -25,7 +25,7 @@ extension ChecklistStore {
         -> MoveSummary
     {
         try recordingChange("move") { change in
-            guard let item = try Place.of(id, change.db) else {
+            guard let item = try change.items.place(of: id) else {
                 throw ChecklistError.itemNotFound(id)
             }
             let destinationID = try destinationList(of: id, target, list, change) ?? item.listID
@@ -61,7 +61,7 @@ extension ChecklistStore {
     private func destinationList(
         of id: ItemID, _ target: MoveTarget, _ list: ListName?, _ change: ChangeTransaction
     ) throws -> Int64? {
-        let named = try list.map { try change.existingList(named: $0) }
+        let named = try list.map { try change.lists.existing(named: $0) }
         let anchor: ItemID
         switch target {
         case .before(let other), .after(let other): anchor = other
@@ -70,7 +70,7 @@ extension ChecklistStore {
         guard anchor != id else {
             throw ChecklistError.invalidInput("cannot move item \(id) next to itself")
         }
-        guard let anchorPlace = try Place.of(anchor, change.db) else {
+        guard let anchorPlace = try change.items.place(of: anchor) else {
             throw ChecklistError.itemNotFound(anchor)
         }
         if let named, let list, named != anchorPlace.listID {
@@ -95,7 +95,7 @@ extension ChecklistStore {
             }
             return Int(position) - 1
         case .before(let other), .after(let other):
-            guard let anchor = try Place.of(other, change.db) else {
+            guard let anchor = try change.items.place(of: other) else {
                 throw ChecklistError.itemNotFound(other)
             }
             let before = try others.count(before: anchor, change.db)
@@ -107,7 +107,8 @@ extension ChecklistStore {
 
 /// An item's place in list order: by position, then by ID (positions may tie after edits made
 /// outside the program).
-private struct Place: FetchableRecord {
+/// Where an item is: its list, its sort key and its selection.
+struct ItemPlace: FetchableRecord {
     var id: ItemID
     var listID: Int64
     var position: Int64
@@ -120,11 +121,6 @@ private struct Place: FetchableRecord {
         isSelected = try row.decode(forColumn: "isSelected")
     }
 
-    static func of(_ id: ItemID, _ db: Database) throws -> Place? {
-        try SQLRequest<Place>(
-            literal: "SELECT id, listId, position, isSelected FROM items WHERE id = \(id)"
-        ).fetchOne(db)
-    }
 }
 
 /// The items of a list other than the one being moved, in list order.
@@ -140,7 +136,7 @@ private struct Neighbours {
     }
 
     /// How many of them come before `place`.
-    func count(before place: Place, _ db: Database) throws -> Int {
+    func count(before place: ItemPlace, _ db: Database) throws -> Int {
         try SQLRequest<Int>(
             literal: """
                 SELECT count(*) FROM items WHERE \(others)

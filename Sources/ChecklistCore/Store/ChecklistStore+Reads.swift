@@ -5,7 +5,7 @@ extension ChecklistStore {
 
     /// Every list with its counts, by name.
     public func lists() throws -> [Checklist] {
-        try read { db in try Self.lists(in: .all, db) }
+        try read { db in try ListsTable(db).withCounts(in: .all) }
     }
 
     /// The lists of the scope with their counts, then each of their items in order, from one
@@ -15,8 +15,8 @@ extension ChecklistStore {
         items itemBody: (Item) throws -> Void
     ) throws {
         try read { db in
-            try listsBody(try Self.lists(in: scope, db))
-            try Self.eachItem(in: scope, filter: .any, db, itemBody)
+            try listsBody(try ListsTable(db).withCounts(in: scope))
+            try ItemsTable(db).forEach(in: scope, filter: .any, itemBody)
         }
     }
 
@@ -27,7 +27,7 @@ extension ChecklistStore {
     public func forEachItem(
         in scope: ListScope, filter: ItemFilter = .any, _ body: (Item) throws -> Void
     ) throws {
-        try read { db in try Self.eachItem(in: scope, filter: filter, db, body) }
+        try read { db in try ItemsTable(db).forEach(in: scope, filter: filter, body) }
     }
 
     /// Calls `body` with what text and ID output show of each item of the scope, in order. A
@@ -37,7 +37,7 @@ extension ChecklistStore {
         in scope: ListScope, filter: ItemFilter = .any, _ body: (ItemHeadline) throws -> Void
     ) throws {
         try read { db in
-            guard let conditions = try Self.conditions(scope, filter, db) else { return }
+            guard let conditions = try ItemsTable(db).conditions(in: scope, filter: filter) else { return }
             let columns = ItemsTable.headline
             let rows = try Row.fetchCursor(
                 db,
@@ -95,7 +95,7 @@ extension ChecklistStore {
             case .all:
                 request = "SELECT coalesce(max(\(largest(in: "lists.id"))), 0) FROM lists"
             case .list(let name):
-                guard let listID = try Self.requireList(named: name, db) else { return 0 }
+                guard let listID = try ListsTable(db).required(named: name) else { return 0 }
                 request = "SELECT \(largest(in: "\(listID)"))"
             }
             return try SQLRequest<Int64>(literal: request).fetchOne(db) ?? 0
@@ -107,7 +107,7 @@ extension ChecklistStore {
         try read { db in
             var conditions: [SQL] = []
             if case .list(let name) = scope {
-                guard let listID = try Self.requireList(named: name, db) else {
+                guard let listID = try ListsTable(db).required(named: name) else {
                     return ItemCounts(checked: 0, total: 0)
                 }
                 conditions.append("listId = \(listID)")
@@ -140,91 +140,6 @@ extension ChecklistStore {
     }
 
     // MARK: - Steps
-
-    static func lists(in scope: ListScope, _ db: Database) throws -> [Checklist] {
-        var conditions: [SQL] = []
-        if case .list(let name) = scope {
-            guard let listID = try requireList(named: name, db) else { return [] }
-            conditions.append("lists.id = \(listID)")
-        }
-        return try SQLRequest<Checklist>(
-            literal: """
-                SELECT lists.name, lists.mode, coalesce(sum(items.isSelected), 0) AS checked,
-                       count(items.id) AS total
-                FROM lists LEFT JOIN items ON items.listId = lists.id
-                \(whereClause(conditions))
-                GROUP BY lists.id ORDER BY lists.name
-                """
-        ).fetchAll(db)
-    }
-
-    /// Every item of the scope, in order, with its place counted; a filter is applied here,
-    /// after counting (a place counts the items before it, checked or not).
-    static func eachItem(
-        in scope: ListScope, filter: ItemFilter, _ db: Database, _ body: (Item) throws -> Void
-    ) throws {
-        var conditions: [SQL] = []
-        if case .list(let name) = scope {
-            guard let listID = try requireList(named: name, db) else { return }
-            conditions.append("items.listId = \(listID)")
-        }
-        let columns = ItemsTable.item
-        let rows = try Row.fetchCursor(
-            db,
-            SQLRequest<Row>(
-                literal: """
-                    SELECT \(columns.sql) FROM items JOIN lists ON lists.id = items.listId
-                    \(whereClause(conditions))
-                    ORDER BY lists.name, items.position, items.id
-                    """))
-        var listID: Int64 = 0
-        var position: Int64 = 0
-        // Decoded by position, as in `forEachHeadline`: this loop is the cost of a JSON list.
-        let (id, list, title, selected, listColumn, created, updated) = (
-            columns.index(of: "items.id"), columns.index(of: "lists.name"),
-            columns.index(of: "items.title"), columns.index(of: "items.isSelected"),
-            columns.index(of: "items.listId"), columns.index(of: "items.createdAt"),
-            columns.index(of: "items.updatedAt")
-        )
-        while let row = try rows.next() {
-            let rowList: Int64 = try row.decode(atIndex: listColumn)
-            if rowList != listID {
-                listID = rowList
-                position = 0
-            }
-            position += 1
-            let isSelected: Bool = try row.decode(atIndex: selected)
-            switch filter {
-            case .any: break
-            case .checked: if !isSelected { continue }
-            case .unchecked: if isSelected { continue }
-            }
-            try body(
-                Item(
-                    id: try row.decode(atIndex: id), list: try row.decode(atIndex: list),
-                    title: try row.decode(atIndex: title), isSelected: isSelected,
-                    position: position, createdAt: try row.decode(atIndex: created),
-                    updatedAt: try row.decode(atIndex: updated)))
-        }
-    }
-
-    /// The conditions on `items` that select the scope's items passing the filter; nil when
-    /// the scope is the default list and it does not exist yet (no items).
-    private static func conditions(
-        _ scope: ListScope, _ filter: ItemFilter, _ db: Database
-    ) throws -> [SQL]? {
-        var conditions: [SQL] = []
-        if case .list(let name) = scope {
-            guard let listID = try requireList(named: name, db) else { return nil }
-            conditions.append("items.listId = \(listID)")
-        }
-        switch filter {
-        case .any: break
-        case .checked: conditions.append("items.isSelected = 1")
-        case .unchecked: conditions.append("items.isSelected = 0")
-        }
-        return conditions
-    }
 
     /// `WHERE a AND b`, or nothing.
     static func whereClause(_ conditions: [SQL]) -> SQL {

@@ -91,20 +91,4 @@ public struct ChecklistStore: Sendable {
             throw ChecklistError(error, path: writer.path)
         }
     }
-
-    // MARK: - Steps shared by reads and writes
-
-    /// The list's row ID; nil for the default list before its first item (it reads as an empty
-    /// list, so a new user's first `checklist list` is not an error); any other missing list
-    /// throws.
-    static func requireList(named name: ListName, _ db: Database) throws -> Int64? {
-        if let listID = try listID(named: name, db) { return listID }
-        if name == ListName.defaultList { return nil }
-        throw ChecklistError.listNotFound(name.text)
-    }
-
-    /// The list's row ID, if it exists.
-    static func listID(named name: ListName, _ db: Database) throws -> Int64? {
-        try SQLRequest<Int64>(literal: "SELECT id FROM lists WHERE name = \(name)").fetchOne(db)
-    }
 }

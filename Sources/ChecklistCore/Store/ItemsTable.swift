@@ -175,6 +175,13 @@ struct ItemsTable {
         return gaps
     }
 
+    /// Where the item is, if it exists.
+    func place(of id: ItemID) throws -> ItemPlace? {
+        try SQLRequest<ItemPlace>(
+            literal: "SELECT id, listId, position, isSelected FROM items WHERE id = \(id)"
+        ).fetchOne(db)
+    }
+
     /// How many items a list has.
     func count(inList listID: Int64) throws -> Int {
         try SQLRequest<Int>(literal: "SELECT count(*) FROM items WHERE listId = \(listID)")

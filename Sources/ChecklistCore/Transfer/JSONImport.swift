@@ -55,7 +55,7 @@ struct JSONImport {
         }
     }
 
-    private mutating func readListDeclaration(_ place: Place) throws(ChecklistError) {
+    private mutating func readListDeclaration(_ place: ObjectPlace) throws(ChecklistError) {
         let braceLine = try openObject(place)
         var name: String?
         var mode: (value: ListMode, line: Int)?
@@ -100,7 +100,7 @@ struct JSONImport {
         }
     }
 
-    private mutating func readItem(_ place: Place) throws(ChecklistError) {
+    private mutating func readItem(_ place: ObjectPlace) throws(ChecklistError) {
         let braceLine = try openObject(place)
         var title: Title?
         var isSelected = false
@@ -140,7 +140,7 @@ struct JSONImport {
     }
 
     /// Reads the `{` of an item or list entry, returning its line.
-    private mutating func openObject(_ place: Place) throws(ChecklistError) -> Int {
+    private mutating func openObject(_ place: ObjectPlace) throws(ChecklistError) -> Int {
         let (value, line) = try reader.readValue()
         guard value == .object else {
             throw .malformedImport(line: line, reason: "\(place) must be an object")
@@ -150,7 +150,7 @@ struct JSONImport {
 }
 
 /// Where in the file an object is, as errors name it; built only when an error needs it.
-private enum Place: CustomStringConvertible {
+private enum ObjectPlace: CustomStringConvertible {
     case topLevel
     case list(Int)
     case item(Int)
@@ -200,7 +200,7 @@ where Key.AllCases == [Key] {
     private var bits: UInt32 = 0
 
     /// The key called `name`; fails when there is no such key or the object has used it.
-    mutating func insert(_ name: String, line: Int, in place: Place) throws(ChecklistError) -> Key {
+    mutating func insert(_ name: String, line: Int, in place: ObjectPlace) throws(ChecklistError) -> Key {
         let keys = Key.allCases
         guard let position = keys.firstIndex(where: { $0.rawValue == name }) else {
             let expected = keys.map(\.rawValue).joined(separator: ", ")

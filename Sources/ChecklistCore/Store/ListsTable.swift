@@ -1,0 +1,51 @@
+import GRDB
+
+/// The `lists` table's lookups, over a `Database` (a read's or a change's): the one place
+/// that finds a list by name, so the rule for the default list is written once.
+struct ListsTable {
+    let db: Database
+
+    init(_ db: Database) {
+        self.db = db
+    }
+
+    /// The list's row ID, if it exists. Names compare byte for byte (SQLite's BINARY).
+    func id(named name: ListName) throws -> Int64? {
+        try SQLRequest<Int64>(literal: "SELECT id FROM lists WHERE name = \(name)").fetchOne(db)
+    }
+
+    /// The ID of a list that must exist (the default list too).
+    func existing(named name: ListName) throws -> Int64 {
+        guard let listID = try id(named: name) else {
+            throw ChecklistError.listNotFound(name.text)
+        }
+        return listID
+    }
+
+    /// The list's row ID; nil for the default list before its first item (it reads as an empty
+    /// list, so a new user's first `checklist list` is not an error); any other missing list
+    /// throws.
+    func required(named name: ListName) throws -> Int64? {
+        if let listID = try id(named: name) { return listID }
+        if name == ListName.defaultList { return nil }
+        throw ChecklistError.listNotFound(name.text)
+    }
+
+    /// The lists of the scope with their counts, by name.
+    func withCounts(in scope: ListScope) throws -> [Checklist] {
+        var conditions: [SQL] = []
+        if case .list(let name) = scope {
+            guard let listID = try required(named: name) else { return [] }
+            conditions.append("lists.id = \(listID)")
+        }
+        return try SQLRequest<Checklist>(
+            literal: """
+                SELECT lists.name, lists.mode, coalesce(sum(items.isSelected), 0) AS checked,
+                       count(items.id) AS total
+                FROM lists LEFT JOIN items ON items.listId = lists.id
+                \(ChecklistStore.whereClause(conditions))
+                GROUP BY lists.id ORDER BY lists.name
+                """
+        ).fetchAll(db)
+    }
+}
