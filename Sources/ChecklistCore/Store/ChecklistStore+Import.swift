@@ -14,19 +14,7 @@ extension ChecklistStore {
         _ document: ImportDocument, into list: ListName? = nil,
         defaultList: ListName = .defaultList
     ) throws -> ImportSummary {
-        var groups: [(name: ListName, mode: ListMode?, entries: [ImportDocument.Entry])] = []
-        for documentList in document.lists {
-            let name = try list ?? documentList.name.map { try ListName($0) } ?? defaultList
-            if let index = groups.firstIndex(where: { $0.name == name }) {
-                groups[index].entries += documentList.items
-            } else {
-                groups.append((name, documentList.mode, documentList.items))
-            }
-        }
-        // Several lists merged into one `list` carry no one mode; the one list of a file does.
-        if list != nil && document.lists.count > 1 {
-            for index in groups.indices { groups[index].mode = nil }
-        }
+        let groups = try document.groups(into: list, defaultList: defaultList)
         guard !groups.isEmpty else { return ImportSummary(itemCount: 0, lists: []) }
         return try recordingChange("import") { change in
             var count = 0

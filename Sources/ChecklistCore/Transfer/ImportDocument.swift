@@ -198,23 +198,25 @@ extension ImportDocument {
     /// Gathers items into lists by name, in order of first appearance.
     struct Builder {
         private(set) var lists: [List] = []
-        /// Swift's `==` on strings compares canonical equivalence ("é" equals "e\u{301}"), but
-        /// SQLite compares list names byte by byte: two such names are two lists.
-        private var indexByName: [ExactName: Int] = [:]
+        /// Names as `ListName` compares them, byte by byte, as SQLite does ("é" and "e\u{301}"
+        /// are two lists); looked up only, not checked (the import checks them).
+        private var indexByName: [ListName: Int] = [:]
         private var unnamedIndex: Int?
         /// Items of one list usually come together, so the last lookup is kept.
         private var lastIndex: Int?
 
         /// The index of the list `name`, appending an empty one when it is new.
         mutating func index(of name: String?) -> Int {
-            if let lastIndex, Self.isExactly(lists[lastIndex].name, name) { return lastIndex }
-            let found: Int? =
-                if let name { indexByName[ExactName(text: name)] } else { unnamedIndex }
+            let key = name.map(ListName.init(lookingUp:))
+            if let lastIndex, lists[lastIndex].name.map(ListName.init(lookingUp:)) == key {
+                return lastIndex
+            }
+            let found: Int? = if let key { indexByName[key] } else { unnamedIndex }
             let index = found ?? lists.count
             if found == nil {
                 lists.append(List(name: name, mode: nil, items: []))
-                if let name {
-                    indexByName[ExactName(text: name)] = index
+                if let key {
+                    indexByName[key] = index
                 } else {
                     unnamedIndex = index
                 }
@@ -282,14 +284,6 @@ extension ImportDocument {
                 }
             }
         }
-
-        private static func isExactly(_ name: String?, _ other: String?) -> Bool {
-            switch (name, other) {
-            case (nil, nil): true
-            case (let name?, let other?): name.utf8.elementsEqual(other.utf8)
-            default: false
-            }
-        }
     }
 }
 
@@ -313,18 +307,5 @@ extension ImportDocument {
                 reason: "unknown list mode \(Phrase.quoted(value)) (expected multiple or single)")
         }
         return mode
-    }
-}
-
-/// A string that equals another only when their UTF-8 bytes do.
-private struct ExactName: Hashable {
-    var text: String
-
-    static func == (lhs: ExactName, rhs: ExactName) -> Bool {
-        lhs.text.utf8.elementsEqual(rhs.text.utf8)
-    }
-
-    func hash(into hasher: inout Hasher) {
-        for byte in text.utf8 { hasher.combine(byte) }
     }
 }

@@ -51,23 +51,3 @@ public struct SkippedLines: Hashable, Sendable {
         counts[kind, default: 0] += lines
     }
 }
-
-extension ImportDocument {
-    /// The lists an import would fill and how many items each would get, in the file's
-    /// order: every item in `list` when one is given, items in no list in `defaultList`; names
-    /// compared byte by byte, as the store compares them.
-    public func itemCounts(
-        into list: String? = nil, defaultList: String = ListName.defaultList.text
-    ) -> [(name: String, count: Int)] {
-        var counts: [(name: String, count: Int)] = []
-        for documentList in lists {
-            let name = list ?? documentList.name ?? defaultList
-            if let index = counts.firstIndex(where: { $0.name.utf8.elementsEqual(name.utf8) }) {
-                counts[index].count += documentList.items.count
-            } else {
-                counts.append((name, documentList.items.count))
-            }
-        }
-        return counts
-    }
-}

@@ -68,9 +68,8 @@ extension ChecklistCommand {
             let defaultList =
                 try ListOptions.environmentName.map { try ListName($0) } ?? .defaultList
             if dryRun {
-                Output.writeDryRun(
-                    document.itemCounts(into: into?.text, defaultList: defaultList.text),
-                    skipped: skipped)
+                let groups = try document.groups(into: into, defaultList: defaultList)
+                Output.writeDryRun(groups.map { ($0.name, $0.entries.count) }, skipped: skipped)
                 return
             }
             var change = try store.openForAdding().importDocument(

@@ -3,10 +3,10 @@ import ChecklistCore
 extension Output {
     /// `import --dry-run`: a line a list with its item count, then the totals and what was
     /// skipped, on stdout.
-    static func writeDryRun(_ lists: [(name: String, count: Int)], skipped: SkippedLines?) {
+    static func writeDryRun(_ lists: [(name: ListName, count: Int)], skipped: SkippedLines?) {
         let display = isTerminal ? TerminalText.escapingControls : { $0 }
         for list in lists {
-            standardOutput.write("\(display(list.name)): \(Phrase.items(list.count))\n")
+            standardOutput.write("\(display(list.name.text)): \(Phrase.items(list.count))\n")
         }
         let total = lists.reduce(0) { $0 + $1.count }
         standardOutput.write(
