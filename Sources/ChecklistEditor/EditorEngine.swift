@@ -11,7 +11,7 @@ public struct EditorEngine {
     /// Each list's total as last read. Checking and unchecking never change it, so the reads
     /// after them skip counting a long list again; every other write, and any change by
     /// another process (`forgetTotals`), drops it.
-    private var totals: [String: Int] = [:]
+    private var totals: [ListName: Int] = [:]
 
     public init(store: ChecklistStore, openForAdding: (() throws -> ChecklistStore)? = nil) {
         self.store = store
@@ -81,7 +81,7 @@ public struct EditorEngine {
                 store = try open()
                 openForAdding = nil
             }
-            let ids = try store.add(titles, to: try ListName(list))
+            let ids = try store.add(titles, to: list)
             let note = ids.count > 1 ? "added \(ids.count) items" : nil
             return .changed(focus: ids.first, note: note)
         case .rename(let id, let text):
@@ -94,8 +94,8 @@ public struct EditorEngine {
 
     /// `y`: the counted items that are still checked, and only them, in one transaction
     /// (another process may have unchecked or deleted some since `d` asked).
-    private func delete(_ counted: IDSet, list: String) throws -> EditorEvent {
-        let change = try store.delete(.checkedAmong(counted, in: ListName(lookingUp: list)))
+    private func delete(_ counted: IDSet, list: ListName) throws -> EditorEvent {
+        let change = try store.delete(.checkedAmong(counted, in: list))
         guard change.counts.changed > 0 else {
             return .changed(focus: nil, note: "nothing deleted: none of them is checked now")
         }
@@ -104,10 +104,10 @@ public struct EditorEngine {
 
     /// The selection of every item shown: the whole list without a filter, else the IDs that
     /// match (nil when none does).
-    private func shown(_ list: String, _ filter: EditorFilter?) throws -> ItemSelection? {
-        guard let filter else { return .all(in: ListName(lookingUp: list)) }
+    private func shown(_ list: ListName, _ filter: EditorFilter?) throws -> ItemSelection? {
+        guard let filter else { return .all(in: list) }
         let ids = try store.editorShownIDs(list: list, filter: filter)
-        return ids.isEmpty ? nil : .ids(ids, namedList: ListName(lookingUp: list))
+        return ids.isEmpty ? nil : .ids(ids, namedList: list)
     }
 
 }

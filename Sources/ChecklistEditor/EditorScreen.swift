@@ -62,7 +62,7 @@ public enum EditorScreen {
 
     static func header(_ state: EditorState, columns: Int) -> ScreenLine {
         let page = state.page
-        var text = "\(EditorText.escapingControls(state.list)) · \(page.mode.rawValue) · "
+        var text = "\(EditorText.escapingControls(state.list.text)) · \(page.mode.rawValue) · "
         text += "\(page.counts.checked) of \(page.counts.total) checked"
         if let filter = state.filter {
             text += " · filter: \(EditorText.escapingControls(filter.text))"

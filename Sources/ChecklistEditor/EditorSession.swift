@@ -12,7 +12,7 @@ public struct EditorSession {
     /// `readOnlyReason`: the database could only be opened for reading, and why; keys that
     /// would change it say so in the footer.
     public init(
-        list: String, engine: EditorEngine, rows: Int, columns: Int, readOnlyReason: String? = nil
+        list: ListName, engine: EditorEngine, rows: Int, columns: Int, readOnlyReason: String? = nil
     ) {
         state = EditorState(list: list)
         state.readOnlyReason = readOnlyReason

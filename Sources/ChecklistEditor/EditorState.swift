@@ -9,14 +9,14 @@ public enum EditorEffect: Hashable, Sendable {
     /// `.changed` or `.failed`.
     case write(EditorWrite)
     /// Read the IDs of the checked items shown, for the delete question (`.deletionCounted`).
-    case countDeletion(list: String, filter: EditorFilter?)
+    case countDeletion(list: ListName, filter: EditorFilter?)
     /// Leave the editor with this exit status.
     case quit(Int32)
 }
 
 /// A windowed read.
 public struct EditorQuery: Hashable, Sendable {
-    public var list: String
+    public var list: ListName
     /// The list's identity once a read found it: the list is followed by it, so a rename by
     /// another process shows the new name, and a deleted list is not taken for a new one.
     public var listIdentity: ListIdentity?
@@ -26,7 +26,7 @@ public struct EditorQuery: Hashable, Sendable {
     public var margin: Int
 
     public init(
-        list: String, listIdentity: ListIdentity? = nil, filter: EditorFilter?,
+        list: ListName, listIdentity: ListIdentity? = nil, filter: EditorFilter?,
         anchor: EditorAnchor,
         margin: Int
     ) {
@@ -45,14 +45,14 @@ public enum EditorWrite: Hashable, Sendable {
     /// `check ID`: `space` in a single-choice list makes the item the choice.
     case choose(ItemID)
     /// `check`, `uncheck`, `toggle` of every item shown (the whole list without a filter).
-    case checkShown(list: String, filter: EditorFilter?)
-    case uncheckShown(list: String, filter: EditorFilter?)
-    case invertShown(list: String, filter: EditorFilter?)
+    case checkShown(list: ListName, filter: EditorFilter?)
+    case uncheckShown(list: ListName, filter: EditorFilter?)
+    case invertShown(list: ListName, filter: EditorFilter?)
     /// `delete`: those of the counted items that are still checked.
-    case deleteChecked(IDSet, list: String)
+    case deleteChecked(IDSet, list: ListName)
     case undo
     /// `add`: one item per title, in one change (a paste of several lines).
-    case add([String], list: String)
+    case add([String], list: ListName)
     case rename(ItemID, String)
     case move(ItemID, to: MoveTarget)
 }
@@ -89,7 +89,7 @@ public enum EditorPrompt: Hashable, Sendable {
 /// every reload is anchored on the cursor's item, so inserts, deletes and moves elsewhere
 /// never move it to another item.
 public struct EditorState: Hashable, Sendable {
-    public var list: String
+    public var list: ListName
     /// The shown list's identity, once read (see `EditorQuery.listIdentity`).
     public var listIdentity: ListIdentity?
     /// The shown list was deleted by another process: `o` would create a new one.
@@ -112,7 +112,7 @@ public struct EditorState: Hashable, Sendable {
     /// it show this in the footer.
     public var readOnlyReason: String?
 
-    public init(list: String) {
+    public init(list: ListName) {
         self.list = list
         page = EditorPage(
             list: list, mode: .multiple, listExists: false, lists: [],

@@ -8,7 +8,7 @@ struct TestEditor {
     var rows = 24
     var columns = 80
 
-    init(store: ChecklistStore, list: String = "default", rows: Int = 24, columns: Int = 80) {
+    init(store: ChecklistStore, list: ListName = "default", rows: Int = 24, columns: Int = 80) {
         self.store = store
         self.rows = rows
         self.columns = columns
@@ -61,8 +61,8 @@ func allIDs(_ store: ChecklistStore, list: String = "default") throws -> [ItemID
 
 /// A page of the given rows (IDs 1…), for tests of the state machine alone.
 func page(
-    _ titles: [String], checked: Set<Int> = [], list: String = "default",
-    mode: ListMode = .multiple, lists: [String] = ["default"], anchor: Int? = 0
+    _ titles: [String], checked: Set<Int> = [], list: ListName = "default",
+    mode: ListMode = .multiple, lists: [ListName] = ["default"], anchor: Int? = 0
 ) -> EditorPage {
     let rows = titles.enumerated().map { index, title in
         EditorRow(

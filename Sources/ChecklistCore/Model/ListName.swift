@@ -1,7 +1,9 @@
 /// A list's name. Checked once, where it enters the program (`init(_:)`), and compared byte for
 /// byte, as SQLite compares it: "é" written as one code point and as "e" + U+0301 are two lists,
 /// though Swift's `String ==` calls them equal.
-public struct ListName: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct ListName: Hashable, Comparable, Sendable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+{
     /// The list used when none is named.
     public static let defaultList: ListName = "default"
 
@@ -40,6 +42,11 @@ public struct ListName: Hashable, Sendable, CustomStringConvertible, Expressible
 
     public func hash(into hasher: inout Hasher) {
         for byte in text.utf8 { hasher.combine(byte) }
+    }
+
+    /// Byte order, as SQLite's `ORDER BY name` sorts lists.
+    public static func < (left: ListName, right: ListName) -> Bool {
+        left.text.utf8.lexicographicallyPrecedes(right.text.utf8)
     }
 
     /// Refuses a name `init(_:)` would refuse.

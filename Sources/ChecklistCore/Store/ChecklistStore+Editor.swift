@@ -16,11 +16,11 @@ extension ChecklistStore {
     /// selection changed since); a filter is applied in SQL through a function, so only the
     /// window is held in memory.
     public func editorPage(
-        list: String, listIdentity known: ListIdentity? = nil, filter: EditorFilter? = nil,
+        list: ListName, listIdentity known: ListIdentity? = nil, filter: EditorFilter? = nil,
         around anchor: EditorAnchor, before: Int, after: Int, knownTotal: Int? = nil
     ) throws -> EditorPage {
         try read { db in
-            let lists = try String.fetchAll(db, sql: "SELECT name FROM lists ORDER BY name")
+            let lists = try ListName.fetchAll(db, sql: "SELECT name FROM lists ORDER BY name")
             // A list known by its identity is followed by it: renamed, it keeps its rows;
             // deleted, it does not exist, even if a new list took its name or its ID.
             let condition: SQL =
@@ -42,7 +42,7 @@ extension ChecklistStore {
             let listID: Int64 = try found.decode(forColumn: "id")
             let identity = ListIdentity(
                 id: listID, createdAt: try found.decode(forColumn: "createdAt"))
-            let name: String = try found.decode(forColumn: "name")
+            let name: ListName = try found.decode(forColumn: "name")
             let mode: ListMode = try found.decode(forColumn: "mode")
             let window = EditorWindow(listID: listID, filter: filter, db)
             let counts = try window.listCounts(knownTotal: knownTotal)
@@ -65,10 +65,10 @@ extension ChecklistStore {
     /// The IDs of the items shown (all, or only the checked ones): what `a`, `n`, `i` and `d`
     /// act on. Kept as ranges, so a million consecutive IDs are one range.
     public func editorShownIDs(
-        list: String, filter: EditorFilter? = nil, checkedOnly: Bool = false
+        list: ListName, filter: EditorFilter? = nil, checkedOnly: Bool = false
     ) throws -> IDSet {
         try read { db in
-            guard let listID = try ListsTable(db).id(named: ListName(lookingUp: list)) else {
+            guard let listID = try ListsTable(db).id(named: list) else {
                 return IDSet()
             }
             return try EditorWindow(listID: listID, filter: filter, db).ids(
@@ -78,9 +78,9 @@ extension ChecklistStore {
 
     /// Those of `ids` that are still checked items of the list (for `y`: delete only counted
     /// items that are still checked).
-    public func editorCheckedIDs(among ids: IDSet, list: String) throws -> IDSet {
+    public func editorCheckedIDs(among ids: IDSet, list: ListName) throws -> IDSet {
         try read { db in
-            guard let listID = try ListsTable(db).id(named: ListName(lookingUp: list)) else {
+            guard let listID = try ListsTable(db).id(named: list) else {
                 return IDSet()
             }
             var found: [ItemID] = []

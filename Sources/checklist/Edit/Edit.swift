@@ -31,7 +31,7 @@ extension ChecklistCommand {
             }
             let (engine, readOnlyReason) = try openEngine()
             var driver = EditorDriver(
-                list: try list.name.text, engine: engine, usesColour: colors.isColored,
+                list: try list.name, engine: engine, usesColour: colors.isColored,
                 readOnlyReason: readOnlyReason)
             let status = try driver.run()
             if status != 0 { throw ExitCode(status) }
@@ -79,7 +79,7 @@ struct EditorDriver {
     /// How long a lone ESC waits for the rest of an escape sequence.
     private static let escapeWait: Int32 = 40
 
-    init(list: String, engine: EditorEngine, usesColour: Bool, readOnlyReason: String?) {
+    init(list: ListName, engine: EditorEngine, usesColour: Bool, readOnlyReason: String?) {
         size = Terminal.size()
         session = EditorSession(
             list: list, engine: engine, rows: size.rows, columns: size.columns,

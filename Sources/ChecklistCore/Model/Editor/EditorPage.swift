@@ -1,7 +1,7 @@
 /// A window of a list's rows for the edit mode, with the counts its header and footer show.
 public struct EditorPage: Hashable, Sendable {
     /// The list's name now (it may have been renamed since the query named it).
-    public var list: String
+    public var list: ListName
     /// The list's identity; nil when it does not exist.
     public var listIdentity: ListIdentity?
     public var mode: ListMode
@@ -9,7 +9,7 @@ public struct EditorPage: Hashable, Sendable {
     /// while the editor showed it.
     public var listExists: Bool
     /// Every list's name, in the order of `checklist lists`.
-    public var lists: [String]
+    public var lists: [ListName]
     /// The whole list's counts.
     public var counts: ItemCounts
     /// The counts of the items shown (those that match the filter).
@@ -23,7 +23,7 @@ public struct EditorPage: Hashable, Sendable {
     public var hasRowsAfter: Bool
 
     public init(
-        list: String, listIdentity: ListIdentity? = nil, mode: ListMode, listExists: Bool, lists: [String],
+        list: ListName, listIdentity: ListIdentity? = nil, mode: ListMode, listExists: Bool, lists: [ListName],
         counts: ItemCounts, shown: ItemCounts, rows: [EditorRow], anchorIndex: Int?,
         hasRowsBefore: Bool, hasRowsAfter: Bool
     ) {
