@@ -33,18 +33,15 @@ public struct ExportWriter {
         case .markdown:
             pending = lists[...]
         case .json:
-            var bytes = Array(#"{"lists":["#.utf8)
-            for (index, list) in lists.enumerated() {
-                bytes.append(contentsOf: (index == 0 ? "\n" : ",\n").utf8)
-                bytes.append(contentsOf: #"{"mode":"#.utf8)
-                JSONText.appendString(list.mode.rawValue, to: &bytes)
-                bytes.append(contentsOf: #","name":"#.utf8)
-                JSONText.appendString(list.name.text, to: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+            output.write(bytes: Array(#"{"lists":"#.utf8))
+            var array = JSONArrayWriter()
+            for list in lists {
+                array.append(to: &output) { object in
+                    object.string("mode", list.mode.rawValue)
+                    object.string("name", list.name.text)
+                }
             }
-            bytes.append(contentsOf: (lists.isEmpty ? "],\n" : "\n],\n").utf8)
-            bytes.append(contentsOf: #""items":"#.utf8)
-            output.write(bytes: bytes)
+            array.finish(to: &output, ending: ",\n" + #""items":"#)
         }
     }
 
@@ -77,8 +74,7 @@ public struct ExportWriter {
             for list in pending { heading(list, to: &output) }
             pending = []
         case .json:
-            items.finish(to: &output)
-            output.write("}\n")
+            items.finish(to: &output, ending: "\n}\n")
         }
     }
 

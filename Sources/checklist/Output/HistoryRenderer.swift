@@ -16,23 +16,17 @@ struct HistoryRenderer {
                 output.write("\(change.id)  \(time)  \(description)\n")
             }
         case .json:
-            var bytes = Array((changes.isEmpty ? "[" : "[\n").utf8)
-            for (index, change) in changes.enumerated() {
-                if index > 0 { bytes.append(contentsOf: ",\n".utf8) }
-                bytes.append(contentsOf: #"{"command":"#.utf8)
-                JSONText.appendString(change.command, to: &bytes)
-                bytes.append(contentsOf: #","createdAt":"#.utf8)
-                JSONText.appendString(change.createdAt, to: &bytes)
-                bytes.append(contentsOf: #","description":"#.utf8)
-                JSONText.appendString(change.description, to: &bytes)
-                bytes.append(contentsOf: #","id":"#.utf8)
-                JSONText.appendInteger(change.id, to: &bytes)
-                bytes.append(contentsOf: #","itemCount":"#.utf8)
-                JSONText.appendInteger(Int64(change.itemCount), to: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+            var array = JSONArrayWriter()
+            for change in changes {
+                array.append(to: &output) { object in
+                    object.string("command", change.command)
+                    object.string("createdAt", change.createdAt)
+                    object.string("description", change.description)
+                    object.integer("id", change.id)
+                    object.integer("itemCount", Int64(change.itemCount))
+                }
             }
-            bytes.append(contentsOf: (changes.isEmpty ? "]\n" : "\n]\n").utf8)
-            output.write(bytes: bytes)
+            array.finish(to: &output)
         case .ids:
             for change in changes { output.write("\(change.id)\n") }
         }

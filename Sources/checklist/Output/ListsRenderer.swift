@@ -29,21 +29,16 @@ struct ListsRenderer {
             }
         case .json:
             // The same layout as the items' JSON: one object a line, keys in sorted order.
-            var bytes = Array((lists.isEmpty ? "[" : "[\n").utf8)
-            for (index, list) in lists.enumerated() {
-                if index > 0 { bytes.append(contentsOf: ",\n".utf8) }
-                bytes.append(contentsOf: #"{"checked":"#.utf8)
-                JSONText.appendInteger(Int64(list.checkedCount), to: &bytes)
-                bytes.append(contentsOf: #","mode":"#.utf8)
-                JSONText.appendString(list.mode.rawValue, to: &bytes)
-                bytes.append(contentsOf: #","name":"#.utf8)
-                JSONText.appendString(list.name.text, to: &bytes)
-                bytes.append(contentsOf: #","total":"#.utf8)
-                JSONText.appendInteger(Int64(list.totalCount), to: &bytes)
-                bytes.append(UInt8(ascii: "}"))
+            var array = JSONArrayWriter()
+            for list in lists {
+                array.append(to: &output) { object in
+                    object.integer("checked", Int64(list.checkedCount))
+                    object.string("mode", list.mode.rawValue)
+                    object.string("name", list.name.text)
+                    object.integer("total", Int64(list.totalCount))
+                }
             }
-            bytes.append(contentsOf: (lists.isEmpty ? "]\n" : "\n]\n").utf8)
-            output.write(bytes: bytes)
+            array.finish(to: &output)
         case .ids:
             for list in lists { output.write(displayed(list.name.text) + "\n") }
         }

@@ -1,0 +1,76 @@
+/// An output that also takes raw bytes (JSON is written as UTF-8).
+public protocol ByteOutput {
+    mutating func write(bytes: some Collection<UInt8>)
+}
+
+/// One JSON object being written: `{"key":value,…}`, each value escaped by `JSONText`, the keys
+/// in the order they are given (the contract's objects have them sorted).
+public struct JSONObject {
+    fileprivate var bytes: [UInt8]
+    private var isEmpty = true
+
+    fileprivate init(into bytes: [UInt8]) {
+        self.bytes = bytes
+        self.bytes.append(UInt8(ascii: "{"))
+    }
+
+    public mutating func string(_ key: StaticString, _ value: String) {
+        self.key(key)
+        JSONText.appendString(value, to: &bytes)
+    }
+
+    public mutating func integer(_ key: StaticString, _ value: Int64) {
+        self.key(key)
+        JSONText.appendInteger(value, to: &bytes)
+    }
+
+    public mutating func bool(_ key: StaticString, _ value: Bool) {
+        self.key(key)
+        JSONText.appendBool(value, to: &bytes)
+    }
+
+    private mutating func key(_ key: StaticString) {
+        bytes.append(isEmpty ? UInt8(ascii: "\"") : UInt8(ascii: ","))
+        if !isEmpty { bytes.append(UInt8(ascii: "\"")) }
+        isEmpty = false
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+    }
+
+    fileprivate mutating func close() -> [UInt8] {
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+}
+
+/// The contract's JSON array of objects, written as it streams: `[`, one object a line, `]`;
+/// `[]` when it has none. The one place that knows that shape: items, lists, history and
+/// export write through it.
+public struct JSONArrayWriter {
+    private var buffer: [UInt8] = []
+    private var count = 0
+
+    public init() {}
+
+    /// Writes one object, after the array's opening or a comma.
+    public mutating func append(
+        to output: inout some ByteOutput, _ fill: (inout JSONObject) -> Void
+    ) {
+        buffer.removeAll(keepingCapacity: true)
+        buffer.append(contentsOf: count == 0 ? [UInt8(ascii: "["), 0x0A] : [UInt8(ascii: ","), 0x0A])
+        count += 1
+        var object = JSONObject(into: buffer)
+        fill(&object)
+        buffer = object.close()
+        output.write(bytes: buffer)
+    }
+
+    /// Closes the array: `]` on a line of its own, or `[]`; then `ending`.
+    public mutating func finish(to output: inout some ByteOutput, ending: String = "\n") {
+        output.write(bytes: Array(((count == 0 ? "[]" : "\n]") + ending).utf8))
+    }
+}
+
+extension Array: ByteOutput where Element == UInt8 {
+    public mutating func write(bytes: some Collection<UInt8>) { append(contentsOf: bytes) }
+}
