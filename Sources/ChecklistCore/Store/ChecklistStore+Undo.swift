@@ -1,24 +1,5 @@
 import GRDB
 
-/// One entry of `checklist history`.
-public struct Change: Hashable, Sendable {
-    public var id: Int64
-    public var command: String
-    public var description: String
-    public var itemCount: Int
-    /// ISO 8601 UTC.
-    public var createdAt: String
-
-    public init(id: Int64, command: String, description: String, itemCount: Int, createdAt: String)
-    {
-        self.id = id
-        self.command = command
-        self.description = description
-        self.itemCount = itemCount
-        self.createdAt = createdAt
-    }
-}
-
 extension ChecklistStore {
     // MARK: - Undo
 

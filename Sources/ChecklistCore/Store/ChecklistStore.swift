@@ -1,38 +1,5 @@
 import GRDB
 
-/// Which items a bulk command applies to.
-public enum ItemSelection: Hashable, Sendable {
-    /// Items named by ID, in any list: IDs are global. A list named alongside them must exist,
-    /// though it does not scope them (the contract: `--list` naming a missing list is an error).
-    case ids(IDSet, namedList: ListName? = nil)
-    /// Every item of a list.
-    case all(in: ListName)
-    /// Every checked item of a list.
-    case checked(in: ListName)
-    /// Those of the IDs that are, at the moment of the write, checked items of the list (the
-    /// edit mode's `y`: the items counted when `d` asked, those of them still checked).
-    case checkedAmong(IDSet, in: ListName)
-}
-
-/// What a bulk write did, in counts.
-public struct ChangeSummary: Hashable, Sendable {
-    /// Items whose row changed.
-    public var changed: Int
-    /// Items the command applied to, changed or not.
-    public var matched: Int
-    /// IDs that named no item (only with `ignoringMissing`).
-    public var missing: IDSet
-    /// Other items a single-choice list unchecked because an item of it was checked.
-    public var uncheckedOthers: Int
-
-    public init(changed: Int, matched: Int, missing: IDSet = IDSet(), uncheckedOthers: Int = 0) {
-        self.changed = changed
-        self.matched = matched
-        self.missing = missing
-        self.uncheckedOthers = uncheckedOthers
-    }
-}
-
 /// The repository: the only code that speaks SQL. Each public method is one transaction, so a
 /// command happens completely or not at all; writes are IMMEDIATE transactions (GRDB's default
 /// for writes), so two processes never both read and then race to upgrade their locks. Every
