@@ -34,20 +34,7 @@ import Testing
     /// Third user (v3): the root's -l and --db, a database named before the command,
     /// move --list, the lists subcommands' names, and file names where a file goes.
     @Test func fishCompletesListNamesAndFilesEverywhereTheyGo() throws {
-        try cli.run("add", "-q", "-l", "camping", "Tent")
-        try cli.run("add", "-q", "-l", "garage", "Box")
-        try Data().write(to: cli.folder.appendingPathComponent("trip.md"))
-        let both = ["camping", "garage"]
-        let db = cli.databasePath
-        let cases: [(String, [String])] = [
-            ("checklist -l ", both), ("checklist --db \(db) list -l ", both),
-            ("checklist move 1 --list ", both), ("checklist lists rename ", both),
-            ("checklist lists copy g", ["garage"]), ("checklist lists delete c", ["camping"]),
-            ("checklist lists mode ", both), ("checklist import tr", ["trip.md"]),
-            ("checklist backup tr", ["trip.md"]), ("checklist --db tr", ["trip.md"]),
-            ("checklist list --db tr", ["trip.md"]),
-        ]
-        for (line, expected) in cases {
+        for (line, expected) in try listNameAndFileCases(cli) {
             #expect(try offers(line) == expected, "\(line)")
         }
     }

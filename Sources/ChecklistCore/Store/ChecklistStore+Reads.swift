@@ -39,14 +39,7 @@ extension ChecklistStore {
         try read { db in
             guard let conditions = try ItemsTable(db).conditions(in: scope, filter: filter) else { return }
             let columns = ItemsTable.headline
-            let rows = try Row.fetchCursor(
-                db,
-                SQLRequest<Row>(
-                    literal: """
-                        SELECT \(columns.sql) FROM items JOIN lists ON lists.id = items.listId
-                        \(Self.whereClause(conditions))
-                        ORDER BY lists.name, items.position, items.id
-                        """))
+            let rows = try ItemsTable(db).inListOrder(columns, conditions)
             // Decoded by position (see `ColumnSelection`): this loop is `list`'s whole cost.
             let (id, list, title, isSelected) = (
                 columns.index(of: "items.id"), columns.index(of: "lists.name"),

@@ -48,20 +48,9 @@ extension ItemsTable {
     func forEach(
         in scope: ListScope, filter: ItemFilter, _ body: (Item) throws -> Void
     ) throws {
-        var conditions: [SQL] = []
-        if case .list(let name) = scope {
-            guard let listID = try ListsTable(db).required(named: name) else { return }
-            conditions.append("items.listId = \(listID)")
-        }
+        guard let conditions = try conditions(in: scope, filter: .any) else { return }
         let columns = ItemsTable.item
-        let rows = try Row.fetchCursor(
-            db,
-            SQLRequest<Row>(
-                literal: """
-                    SELECT \(columns.sql) FROM items JOIN lists ON lists.id = items.listId
-                    \(ChecklistStore.whereClause(conditions))
-                    ORDER BY lists.name, items.position, items.id
-                    """))
+        let rows = try inListOrder(columns, conditions)
         var listID: Int64 = 0
         var position: Int64 = 0
         // Decoded by position, as in `forEachHeadline`: this loop is the cost of a JSON list.
@@ -107,5 +96,18 @@ extension ItemsTable {
         case .unchecked: conditions.append("items.isSelected = 0")
         }
         return conditions
+    }
+
+    /// The rows of the items the conditions select, as `columns`, by list name, then in each
+    /// list's order: the cursor `list`, JSON and export read.
+    func inListOrder(_ columns: ColumnSelection, _ conditions: [SQL]) throws -> RowCursor {
+        try Row.fetchCursor(
+            db,
+            SQLRequest<Row>(
+                literal: """
+                    SELECT \(columns.sql) FROM items JOIN lists ON lists.id = items.listId
+                    \(ChecklistStore.whereClause(conditions))
+                    ORDER BY lists.name, items.position, items.id
+                    """))
     }
 }
