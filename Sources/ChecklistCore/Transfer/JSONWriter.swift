@@ -9,9 +9,9 @@ public struct JSONObject {
     fileprivate var bytes: [UInt8]
     private var isEmpty = true
 
+    /// Continues `bytes`, which end with the object's `{`.
     fileprivate init(into bytes: [UInt8]) {
         self.bytes = bytes
-        self.bytes.append(UInt8(ascii: "{"))
     }
 
     public mutating func string(_ key: StaticString, _ value: String) {
@@ -30,11 +30,12 @@ public struct JSONObject {
     }
 
     private mutating func key(_ key: StaticString) {
-        bytes.append(isEmpty ? UInt8(ascii: "\"") : UInt8(ascii: ","))
-        if !isEmpty { bytes.append(UInt8(ascii: "\"")) }
+        if !isEmpty { bytes.append(UInt8(ascii: ",")) }
         isEmpty = false
+        bytes.append(UInt8(ascii: "\""))
         key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
     }
 
     fileprivate mutating func close() -> [UInt8] {
@@ -57,9 +58,13 @@ public struct JSONArrayWriter {
         to output: inout some ByteOutput, _ fill: (inout JSONObject) -> Void
     ) {
         buffer.removeAll(keepingCapacity: true)
-        buffer.append(contentsOf: count == 0 ? [UInt8(ascii: "["), 0x0A] : [UInt8(ascii: ","), 0x0A])
+        buffer.append(count == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
+        buffer.append(0x0A)
+        buffer.append(UInt8(ascii: "{"))
         count += 1
+        // The object takes the buffer over (left empty here), so it is never copied.
         var object = JSONObject(into: buffer)
+        buffer = []
         fill(&object)
         buffer = object.close()
         output.write(bytes: buffer)
