@@ -128,18 +128,18 @@ public enum EditorScreen {
             return ScreenLine([(shown, .plain), ("_", .cursor)])
         }
         if let message = state.message {
-            // Cut between words, never in the middle of an ID.
-            return ScreenLine(
-                EditorText.fittingAtWord(EditorText.escapingControls(message), into: columns),
-                .message)
+            // Cut between words, never in the middle of an ID; the way to help and out stays.
+            let keys = "  " + essentialKeys
+            let text = EditorText.fittingAtWord(
+                EditorText.escapingControls(message),
+                into: max(columns - EditorText.width(of: keys), 1))
+            return fitting([(text, .message), (keys, .plain)], into: columns)
         }
         let count = state.deletableCount
         let style: TextStyle = count > 0 ? .plain : .unavailable
         // The way to help and out stays at every width; the other hints as room allows.
         let essentialHints = EditorKeymap.essentialHints.joined(separator: "  ")
-        // "? q": the essential hints' keys alone.
-        let keys = EditorKeymap.essentialHints.map { String($0.prefix { $0 != " " }) }
-            .joined(separator: " ")
+        let keys = essentialKeys
         let forms = [
             (count > 0 ? "d Delete (\(count))" : "Delete (0) n/a", optionalHints, essentialHints),
             (count > 0 ? "d Delete (\(count))" : "Delete (0) n/a", [], keys),
@@ -159,6 +159,10 @@ public enum EditorScreen {
         }
         return fitting([("Del (\(count))", style), ("  " + keys, .plain)], into: columns)
     }
+
+    /// "? q": the essential hints' keys alone.
+    static let essentialKeys = EditorKeymap.essentialHints.map { String($0.prefix { $0 != " " }) }
+        .joined(separator: " ")
 
     /// The hints shown when there is room, most useful first; the essential ones always follow.
     static let optionalHints = EditorKeymap.optionalHints

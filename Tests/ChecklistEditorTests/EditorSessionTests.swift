@@ -76,7 +76,7 @@ import Testing
         var editor = TestEditor(store: store)
         editor.type("dn")
         #expect(try allIDs(store) == ids)
-        #expect(editor.footer == "nothing deleted")
+        #expect(editor.footer == "nothing deleted  ? q")
     }
 
     @Test func undoRestoresDeletedItemsWithTheirIDs() throws {

@@ -129,7 +129,7 @@ import Testing
         var editor = TestEditor(store: store, list: "trip")
         let entries = try store.history().count
         editor.type(" ")
-        #expect(editor.footer == "\(ids[0]) is already the choice; n clears it")
+        #expect(editor.footer == "\(ids[0]) is already the choice; n clears it  ? q")
         #expect(try store.history().count == entries)
         #expect(try checkedIDs(store, list: "trip") == [ids[0]])
     }
@@ -143,7 +143,8 @@ import Testing
         #expect(editor.screen[0].hasPrefix("default · multiple · 0 of 2 checked"))
         for key in [" ", "a", "d", "o", "u", "J"] {
             editor.type(key)
-            #expect(editor.footer == "read-only database, nothing changed: the file is read-only")
+            #expect(
+                editor.footer == "read-only database, nothing changed: the file is read-only  ? q")
         }
         editor.type("j")
         #expect(editor.state.cursorRow?.title == "Stove")
@@ -164,6 +165,16 @@ import Testing
             #expect(EditorText.width(of: footer) <= columns)
             #expect(footer.contains("\(checked)"), "the count stays: \(footer)")
         }
+    }
+
+    @Test(arguments: [20, 37, 80])
+    func aMessageKeepsTheWayToHelpAndOut(columns: Int) throws {
+        let (store, _) = try storeWith(["Tent"])
+        var editor = TestEditor(store: store, rows: 5, columns: columns)
+        editor.type("d")  // Delete (0): a message
+        #expect(editor.footer.hasSuffix("? q"), "\(editor.footer)")
+        #expect(editor.footer.hasPrefix("Delete (0)"))
+        #expect(EditorText.width(of: editor.footer) <= columns)
     }
 
     @Test func theHelpScrollsWhenItDoesNotFit() throws {
