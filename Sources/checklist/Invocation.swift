@@ -1,5 +1,4 @@
 import ArgumentParser
-import Glibc
 
 /// The command line as typed, put into the shape ArgumentParser reads, before it reads it:
 /// - `--db PATH` and `-l/--list NAME` before the subcommand's name move to just after it, so
@@ -37,9 +36,11 @@ struct Invocation {
         var arguments: [String] = []
         for position in 1..<Int(CommandLine.argc) {
             guard let pointer = CommandLine.unsafeArgv[position] else { break }
-            let bytes = UnsafeBufferPointer(start: pointer, count: strlen(pointer))
-                .map { UInt8(bitPattern: $0) }
-            guard let argument = String(validating: bytes, as: UTF8.self) else {
+            // Validated in place; the bytes are copied only for the error.
+            guard let argument = String(validatingCString: pointer) else {
+                let bytes = Array(UnsafeBufferPointer(
+                    start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                    count: Platform.length(ofCString: pointer)))
                 throw .notUTF8(
                     position: position, shown: showingInvalidBytes(bytes),
                     command: commandPath(of: arguments))

@@ -20,9 +20,12 @@ enum Platform {
     /// U+FFFD).
     static func environmentValueIsUTF8(_ name: String) -> Bool {
         guard let value = getenv(name) else { return true }
-        let bytes = UnsafeBufferPointer(start: value, count: strlen(value))
-            .map { UInt8(bitPattern: $0) }
-        return String(validating: bytes, as: UTF8.self) != nil
+        return String(validatingCString: value) != nil
+    }
+
+    /// strlen(3).
+    static func length(ofCString pointer: UnsafePointer<CChar>) -> Int {
+        strlen(pointer)
     }
 
     /// Opens a file to read; -1 with `errno` set on failure.
