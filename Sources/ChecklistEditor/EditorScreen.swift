@@ -137,27 +137,19 @@ public enum EditorScreen {
         }
         let count = state.deletableCount
         let style: TextStyle = count > 0 ? .plain : .unavailable
-        // The way to help and out stays at every width; the other hints as room allows.
-        let essentialHints = EditorKeymap.essentialHints.joined(separator: "  ")
-        let keys = essentialKeys
-        let forms = [
-            (count > 0 ? "d Delete (\(count))" : "Delete (0) n/a", optionalHints, essentialHints),
-            (count > 0 ? "d Delete (\(count))" : "Delete (0) n/a", [], keys),
-            ("Del (\(count))", [], keys),
-        ]
-        for (delete, optional, essential) in forms {
-            var hints = optional
-            while !hints.isEmpty {
-                let text = delete + "  " + (hints + [essential]).joined(separator: "  ")
-                if EditorText.width(of: text) <= columns { break }
-                hints.removeLast()
-            }
-            let text = (hints + [essential]).joined(separator: "  ")
-            if EditorText.width(of: delete) + 2 + EditorText.width(of: text) <= columns {
-                return ScreenLine([(delete, style), ("  " + text, .plain)])
-            }
+        // The way to help and out stays at every width; the other hints as room allows,
+        // most useful first; then shorter forms.
+        let delete = count > 0 ? "d Delete (\(count))" : "Delete (0) n/a"
+        let essential = EditorKeymap.essentialHints.joined(separator: "  ")
+        var forms = (0...optionalHints.count).reversed().map { shown in
+            (delete, (optionalHints.prefix(shown) + [essential]).joined(separator: "  "))
         }
-        return fitting([("Del (\(count))", style), ("  " + keys, .plain)], into: columns)
+        forms += [(delete, essentialKeys), ("Del (\(count))", essentialKeys)]
+        for (delete, hints) in forms
+        where EditorText.width(of: delete) + 2 + EditorText.width(of: hints) <= columns {
+            return ScreenLine([(delete, style), ("  " + hints, .plain)])
+        }
+        return fitting([("Del (\(count))", style), ("  " + essentialKeys, .plain)], into: columns)
     }
 
     /// "? q": the essential hints' keys alone.
@@ -166,7 +158,6 @@ public enum EditorScreen {
 
     /// The hints shown when there is room, most useful first; the essential ones always follow.
     static let optionalHints = EditorKeymap.optionalHints
-    static let hints = (optionalHints + EditorKeymap.essentialHints).joined(separator: "  ")
 
     /// The help from `offset`; when it does not fit, its last line says how to scroll.
     static func helpBody(from offset: Int, height: Int, columns: Int) -> [ScreenLine] {
