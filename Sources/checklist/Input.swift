@@ -1,5 +1,4 @@
 import ChecklistCore
-import Glibc
 
 /// Standard input, read whole (it feeds one transaction anyway).
 enum StandardInput {
@@ -10,8 +9,8 @@ enum StandardInput {
     static func readBytes() throws(ChecklistError) -> [UInt8] {
         if let consumed { return consumed }
         var bytes: [UInt8] = []
-        guard readAll(STDIN_FILENO, into: &bytes) else {
-            throw .cannotRead(path: "standard input", reason: Platform.describe(errno))
+        if let failure = Platform.readAll(Platform.standardInput, into: &bytes) {
+            throw .cannotRead(path: "standard input", reason: Platform.describe(failure))
         }
         consumed = bytes
         return bytes
@@ -30,36 +29,11 @@ enum StandardInput {
     }
 }
 
-/// Reads a descriptor to its end; returns false (with `errno` set) on a read error.
-func readAll(_ descriptor: Int32, into bytes: inout [UInt8]) -> Bool {
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { buffer in
-            guard let start = buffer.baseAddress else { return 0 }
-            return Platform.read(descriptor, start, buffer.count)
-        }
-        if count > 0 {
-            bytes.append(contentsOf: chunk[0..<count])
-        } else if count == 0 {
-            return true
-        } else if errno != EINTR {
-            return false
-        }
-    }
-}
-
 /// A file named on the command line, read whole.
 enum InputFile {
-    static func read(_ path: String) throws -> [UInt8] {
-        let descriptor = Platform.openForReading(path)
-        guard descriptor >= 0 else {
-            throw ChecklistError.cannotRead(path: path, reason: Platform.describe(errno))
+    static func read(_ path: String) throws(ChecklistError) -> [UInt8] {
+        do { return try Platform.readFile(path) } catch {
+            throw .cannotRead(path: path, reason: error.reason)
         }
-        defer { Platform.close(descriptor) }
-        var bytes: [UInt8] = []
-        guard readAll(descriptor, into: &bytes) else {
-            throw ChecklistError.cannotRead(path: path, reason: Platform.describe(errno))
-        }
-        return bytes
     }
 }

@@ -1,14 +1,70 @@
 import Glibc
 
-/// The system calls the command line makes itself (the rest goes through SQLite and GRDB):
-/// Linux with glibc, the only system this program is built and tested on.
+/// The system calls the command line makes itself (the store makes its own through
+/// ChecklistCore's `FileSystem`, and SQLite its own): Linux with glibc, the only system this
+/// program is built and tested on. Only `Platform`'s files import Glibc; the rest of the
+/// target sees Swift values and `errno` numbers it passes back here to describe.
 enum Platform {
-    static func write(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-        Glibc.write(descriptor, bytes, count)
+    static let standardInput: Int32 = STDIN_FILENO
+    static let standardOutput: Int32 = STDOUT_FILENO
+    static let standardError: Int32 = STDERR_FILENO
+
+    /// Writes all the bytes, again after a signal cut a write short; the `errno` of a write
+    /// that failed, or nil.
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+        guard let start = bytes.baseAddress else { return nil }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, start + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return nil
     }
 
-    static func read(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        Glibc.read(descriptor, bytes, count)
+    /// Whether a failed write's `errno` says the reader went away (EPIPE).
+    static func isBrokenPipe(_ code: Int32) -> Bool {
+        code == EPIPE
+    }
+
+    /// Reads a descriptor to its end into `bytes`; the `errno` of a read that failed, or nil.
+    static func readAll(_ descriptor: Int32, into bytes: inout [UInt8]) -> Int32? {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes.append(contentsOf: chunk[0..<count])
+            } else if count == 0 {
+                return nil
+            } else if errno != EINTR {
+                return errno
+            }
+        }
+    }
+
+    /// Reads what is there now, up to `count` bytes: nil at the end of input or on an error,
+    /// an empty array when a signal cut the read short.
+    static func readAvailable(_ descriptor: Int32, upTo count: Int) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: count)
+        let read = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        if read < 0 && (errno == EINTR || errno == EAGAIN) { return [] }
+        guard read > 0 else { return nil }
+        return Array(buffer.prefix(read))
+    }
+
+    /// Milliseconds on the monotonic clock.
+    static func monotonicMilliseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+    }
+
+    /// Whether anything exists at `path` (a dangling link does not).
+    static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
     }
 
     /// The value of an environment variable, if set.
@@ -28,13 +84,38 @@ enum Platform {
         strlen(pointer)
     }
 
-    /// Opens a file to read; -1 with `errno` set on failure.
-    static func openForReading(_ path: String) -> Int32 {
-        open(path, O_RDONLY | O_CLOEXEC)
+    /// A file's whole content; the `errno` of the open or read that failed.
+    static func readFile(_ path: String) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(code: errno) }
+        defer { Glibc.close(descriptor) }
+        var bytes: [UInt8] = []
+        if let failure = readAll(descriptor, into: &bytes) { throw Failure(code: failure) }
+        return bytes
     }
 
-    static func close(_ descriptor: Int32) {
-        _ = Glibc.close(descriptor)
+    /// A system call that failed: its `errno`.
+    struct Failure: Error {
+        let code: Int32
+        /// "No such file or directory".
+        var reason: String { Platform.describe(code) }
+    }
+
+    /// The local time of `seconds` since 1970 UTC: year, month (1–12), day, hour, minute; nil
+    /// when the system cannot tell.
+    static func localTime(ofUTC fields: (year: Int32, month: Int32, day: Int32, hour: Int32, minute: Int32))
+        -> (year: Int32, month: Int32, day: Int32, hour: Int32, minute: Int32)?
+    {
+        var utc = tm()
+        utc.tm_year = fields.year - 1900
+        utc.tm_mon = fields.month - 1
+        utc.tm_mday = fields.day
+        utc.tm_hour = fields.hour
+        utc.tm_min = fields.minute
+        var seconds = timegm(&utc)
+        var local = tm()
+        guard localtime_r(&seconds, &local) != nil else { return nil }
+        return (local.tm_year + 1900, local.tm_mon + 1, local.tm_mday, local.tm_hour, local.tm_min)
     }
 
     static func isTerminal(_ descriptor: Int32) -> Bool {

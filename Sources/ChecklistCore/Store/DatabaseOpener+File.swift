@@ -1,5 +1,3 @@
-import Glibc
-
 /// The opener's look at the file itself, without SQLite: its kind and header, a truncated copy
 /// told from a live database, and the creation of a new file and its folders.
 extension DatabaseOpener {
@@ -15,39 +13,39 @@ extension DatabaseOpener {
     /// Reads the first 100 bytes (SQLite's file header) without SQLite, so that a text file, a
     /// truncated copy or a directory is refused before any connection could touch it.
     static func inspectFile(at path: String) throws(ChecklistError) -> FileKind {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            if errno == ENOENT { return .missing }
-            throw .databaseUnavailable(path: path, reason: systemError(errno))
+        let status: FileSystem.Status
+        switch FileSystem.status(of: path) {
+        case .success(let found): status = found
+        case .failure(let failure) where failure.isMissing: return .missing
+        case .failure(let failure): throw .databaseUnavailable(path: path, reason: failure.reason)
         }
-        if (status.st_mode & S_IFMT) == S_IFDIR {
+        if status.kind == .directory {
             throw .databaseUnavailable(
                 path: path, reason: "it is a directory; pass --db with a file path")
         }
-        if status.st_size == 0 { return .empty }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw .databaseUnavailable(path: path, reason: systemError(errno))
+        if status.size == 0 { return .empty }
+        let file: FileSystem.ReadingFile
+        do { file = try FileSystem.ReadingFile(path) } catch {
+            throw .databaseUnavailable(path: path, reason: error.reason)
         }
-        defer { close(descriptor) }
         // Another process's checkpoint writes page 1, with the new page count, before the pages
         // that grow the file, and its last connection then deletes the -wal: a live database
         // can look truncated for a moment. Only a file that still looks short after a while,
         // with no -wal frames that SQLite would read, is a truncated one.
         for attempt in 1...Self.truncationLooks {
-            let header = try readHeader(descriptor, path: path)
-            var size = stat()
-            guard fstat(descriptor, &size) == 0 else {
-                throw .databaseUnavailable(path: path, reason: systemError(errno))
+            let header = try readHeader(file, path: path)
+            let size: Int64
+            do { size = try file.status().size } catch {
+                throw .databaseUnavailable(path: path, reason: error.reason)
             }
             let isWAL = header[18] == 2 && header[19] == 2
             let isCurrent =
                 Int32(bitPattern: bigEndian(header, at: 68)) == applicationID
                 && Int32(bitPattern: bigEndian(header, at: 60)) == currentVersion
             let kind = FileKind.sqlite(isWAL: isWAL, isCurrent: isCurrent)
-            guard looksTruncated(header, size: Int64(size.st_size)) else { return kind }
+            guard looksTruncated(header, size: size) else { return kind }
             if isWAL && hasFrames(walOf: path) { return kind }
-            if attempt < Self.truncationLooks { usleep(20_000) }
+            if attempt < Self.truncationLooks { FileSystem.pause(microseconds: 20_000) }
         }
         throw .corruptDatabase(path: path)
     }
@@ -56,14 +54,13 @@ extension DatabaseOpener {
     static let truncationLooks = 5
 
     /// The first 100 bytes, SQLite's file header; anything else is not a database.
-    static func readHeader(_ descriptor: Int32, path: String) throws(ChecklistError)
-        -> [UInt8]
+    static func readHeader(_ file: borrowing FileSystem.ReadingFile, path: String)
+        throws(ChecklistError) -> [UInt8]
     {
-        var header = [UInt8](repeating: 0, count: 100)
-        let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 100, 0) }
-        guard count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else {
-            throw .notAChecklistDatabase(path: path)
-        }
+        let header = try? file.read(100, at: 0)
+        guard let header, header.count == 100,
+            header.starts(with: Array("SQLite format 3\0".utf8))
+        else { throw .notAChecklistDatabase(path: path) }
         return header
     }
 
@@ -81,8 +78,8 @@ extension DatabaseOpener {
 
     /// Whether the database's -wal file exists and holds more than its header.
     static func hasFrames(walOf path: String) -> Bool {
-        var status = stat()
-        return stat(path + "-wal", &status) == 0 && status.st_size > 32
+        guard case .success(let status) = FileSystem.status(of: path + "-wal") else { return false }
+        return status.size > 32
     }
 
     static func bigEndian(_ bytes: [UInt8], at offset: Int) -> UInt32 {
@@ -92,25 +89,26 @@ extension DatabaseOpener {
     /// Creates the file with mode 0600 and any missing folders with mode 0700.
     static func createFile(at path: String) throws(ChecklistError) {
         try createFolders(for: path)
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        if descriptor >= 0 {
-            close(descriptor)
-        } else if errno != EEXIST {  // another process may have just created it
-            throw .databaseUnavailable(path: path, reason: systemError(errno))
+        // Another process may have just created it.
+        if let failure = FileSystem.createNew(path, mode: 0o600), !failure.isExisting {
+            throw .databaseUnavailable(path: path, reason: failure.reason)
         }
     }
 
     static func createFolders(for path: String) throws(ChecklistError) {
         var folders: [String] = []
         var folder = parentFolder(of: path)
-        var status = stat()
-        while !folder.isEmpty && stat(folder, &status) != 0 && errno == ENOENT {
+        while !folder.isEmpty, case .failure(let failure) = FileSystem.status(of: folder),
+            failure.isMissing
+        {
             folders.append(folder)
             folder = parentFolder(of: folder)
         }
-        for folder in folders.reversed() where mkdir(folder, 0o700) != 0 && errno != EEXIST {
-            throw .databaseUnavailable(
-                path: path, reason: "cannot create folder \(folder): \(systemError(errno))")
+        for folder in folders.reversed() {
+            if let failure = FileSystem.makeFolder(folder, mode: 0o700), !failure.isExisting {
+                throw .databaseUnavailable(
+                    path: path, reason: "cannot create folder \(folder): \(failure.reason)")
+            }
         }
     }
 
@@ -119,7 +117,4 @@ extension DatabaseOpener {
         return String(path[..<slash])
     }
 
-    static func systemError(_ code: Int32) -> String {
-        String(cString: strerror(code))
-    }
 }

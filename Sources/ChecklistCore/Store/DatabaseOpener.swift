@@ -1,5 +1,4 @@
 import GRDB
-import Glibc
 
 /// Opens the database file for a command, after a look that never writes.
 ///
@@ -144,11 +143,11 @@ public enum DatabaseOpener {
     /// read-write open of it would leave `-wal` and `-shm` files behind and then fail.
     static func requireWritable(_ path: String) throws(ChecklistError) {
         let folder = parentFolder(of: path)
-        if access(path, W_OK) != 0 && errno != ENOENT {
+        if let refusal = FileSystem.writeRefusal(path), !refusal.isMissing {
             throw .databaseUnavailable(
                 path: path, reason: "the file is read-only; check its permissions")
         }
-        if !exists(path + "-wal") && access(folder.isEmpty ? "." : folder, W_OK) != 0 {
+        if !exists(path + "-wal") && FileSystem.writeRefusal(folder.isEmpty ? "." : folder) != nil {
             throw .databaseUnavailable(
                 path: path,
                 reason: "its folder is read-only (SQLite keeps a journal beside the file);"
@@ -157,18 +156,12 @@ public enum DatabaseOpener {
     }
 
     static func exists(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0
+        FileSystem.exists(path)
     }
 
-    /// The file's size and modification time, to notice a change during a look.
+    /// The file's size, modification time and inode, to notice a change during a look.
     static func modificationStamp(_ path: String) -> [Int] {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return [] }
-        return [
-            Int(status.st_size), Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec),
-            Int(status.st_ino),
-        ]
+        (try? FileSystem.status(of: path).get())?.stamp ?? []
     }
 
     private static func immutableURI(_ path: String) -> String {
@@ -184,7 +177,9 @@ public enum DatabaseOpener {
     /// its closing checkpoint is skipped, never waited for, while other connections are open.
     private static func readingQueue(at path: String) throws -> DatabaseQueue {
         let folder = parentFolder(of: path)
-        guard access(path, W_OK) == 0, access(folder.isEmpty ? "." : folder, W_OK) == 0 else {
+        guard FileSystem.writeRefusal(path) == nil,
+            FileSystem.writeRefusal(folder.isEmpty ? "." : folder) == nil
+        else {
             return try readOnlyQueue(at: path)
         }
         return try DatabaseQueue(path: path, configuration: configuration(readonly: false))
@@ -238,7 +233,7 @@ public enum DatabaseOpener {
                 return
             } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
                 if ContinuousClock.now >= deadline { throw error }
-                usleep(UInt32.random(in: 2_000...20_000))
+                FileSystem.pause(microseconds: UInt32.random(in: 2_000...20_000))
             }
         }
     }

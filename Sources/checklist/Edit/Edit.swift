@@ -1,7 +1,6 @@
 import ArgumentParser
 import ChecklistCore
 import ChecklistEditor
-import Glibc
 
 extension ChecklistCommand {
     struct Edit: ParsableCommand {
@@ -24,7 +23,7 @@ extension ChecklistCommand {
 
         func run() throws {
             // Before anything is opened or created: a script gets a pointer, not a screen.
-            guard Platform.isTerminal(STDIN_FILENO), Platform.isTerminal(STDOUT_FILENO) else {
+            guard Platform.isTerminal(Platform.standardInput), Platform.isTerminal(Platform.standardOutput) else {
                 Output.reportError(
                     "edit needs a terminal; in scripts use 'checklist list' and 'checklist check'")
                 throw ExitCode(ExitStatus.usage.rawValue)
@@ -44,7 +43,7 @@ extension ChecklistCommand {
         private func openEngine() throws -> (EditorEngine, readOnlyReason: String?) {
             let location = try DatabaseLocation.resolve(
                 explicitPath: store.db, environment: Environment.databaseVariables)
-            let fileExists = access(location.path, F_OK) == 0
+            let fileExists = Platform.exists(location.path)
             let opened: ChecklistStore
             var readOnlyReason: String?
             do {
@@ -141,8 +140,6 @@ struct EditorDriver {
 
     /// Milliseconds on the monotonic clock.
     private static func now() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+        Platform.monotonicMilliseconds()
     }
 }

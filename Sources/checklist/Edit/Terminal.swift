@@ -1,5 +1,3 @@
-import Glibc
-
 /// The terminal as the editor uses it: raw mode through termios, the alternate screen, a
 /// hidden cursor; and the one way back, taken on every exit: `q`, an error, or a signal.
 ///
@@ -24,38 +22,33 @@ enum Terminal {
         suspendPending = 0
         resizePending = 0
         _ = leaveSequence.count
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
-            Glibc.signal(signal) { number in
+        for signal in Platform.terminatingSignals {
+            Platform.handle(signal) { number in
                 Terminal.restore()
-                _exit(128 + number)
+                Platform.exitAtOnce(128 + number)
             }
         }
         // Ctrl-Z: the main loop gives the terminal back before the process stops.
-        Glibc.signal(SIGTSTP) { _ in Terminal.suspendPending = 1 }
-        Glibc.signal(SIGWINCH) { _ in Terminal.resizePending = 1 }
+        Platform.handle(Platform.suspendSignal, with: noteSuspend)
+        Platform.handle(Platform.resizeSignal) { _ in Terminal.resizePending = 1 }
         try take()
     }
 
-    /// Reads the terminal's mode, to restore it later, and derives the raw mode from it.
+    /// Ctrl-Z's handler: the main loop sees it between keys.
+    private static let noteSuspend: @convention(c) (Int32) -> Void = { _ in
+        Terminal.suspendPending = 1
+    }
+
+    /// Reads the terminal's mode, to restore it later.
     private static func saveMode() throws {
-        guard tcgetattr(STDIN_FILENO, savedMode) == 0 else {
-            throw TerminalFailure("cannot read the terminal's mode: " + Platform.describe(errno))
+        if let failure = Platform.saveTerminalMode() {
+            throw TerminalFailure("cannot read the terminal's mode: " + Platform.describe(failure))
         }
-        var raw = savedMode.pointee
-        // No echo, no line editing, no Ctrl-V or Ctrl-S/Q flow control, CR stays CR. ISIG
-        // stays on, so Ctrl-C is SIGINT and ends the editor with 130 as everywhere else.
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN)
-        raw.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR | IGNCR | ISTRIP | BRKINT)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
-        }
-        rawMode.pointee = raw
     }
 
     private static func take() throws {
-        guard tcsetattr(STDIN_FILENO, TCSANOW, rawMode) == 0 else {
-            throw TerminalFailure("cannot set the terminal's mode: " + Platform.describe(errno))
+        if let failure = Platform.setRawTerminalMode() {
+            throw TerminalFailure("cannot set the terminal's mode: " + Platform.describe(failure))
         }
         isTaken = 1
         write(enterSequence)
@@ -72,10 +65,8 @@ enum Terminal {
     /// program does, and takes the terminal again when `fg` continues it (the caller redraws).
     static func suspend() throws {
         restore()
-        Glibc.signal(SIGTSTP, SIG_DFL)
-        raise(SIGTSTP)
+        Platform.stopUntilContinued(thenHandleWith: noteSuspend)
         // Continued: the mode as the shell left it now is the one to restore at the end.
-        Glibc.signal(SIGTSTP) { _ in Terminal.suspendPending = 1 }
         try saveMode()
         try take()
     }
@@ -85,19 +76,13 @@ enum Terminal {
     static func restore() {
         guard isTaken == 1 else { return }
         isTaken = 0
-        leaveSequence.withUnsafeBytes { bytes in
-            if let start = bytes.baseAddress { _ = Glibc.write(STDOUT_FILENO, start, bytes.count) }
-        }
-        _ = tcsetattr(STDIN_FILENO, TCSADRAIN, savedMode)
+        leaveSequence.withUnsafeBytes { Platform.writeOnce(Platform.standardOutput, $0) }
+        Platform.restoreTerminalMode()
     }
 
     /// The terminal's rows and columns (24x80 when it does not say).
     static func size() -> (rows: Int, columns: Int) {
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0,
-            size.ws_col > 0
-        else { return (24, 80) }
-        return (Int(size.ws_row), Int(size.ws_col))
+        Platform.terminalSize() ?? (24, 80)
     }
 
     /// Whether SIGWINCH came since the last call.
@@ -114,19 +99,8 @@ enum Terminal {
 
     /// Writes all of `text` to the terminal.
     static func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        bytes.withUnsafeMutableBytes { buffer in
-            guard let start = buffer.baseAddress else { return }
-            while offset < buffer.count {
-                let written = Platform.write(STDOUT_FILENO, start + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        var text = text
+        _ = text.withUTF8 { Platform.writeAll(Platform.standardOutput, UnsafeRawBufferPointer($0)) }
     }
 
     /// What waiting for input brought.
@@ -142,33 +116,21 @@ enum Terminal {
 
     /// Waits up to `milliseconds` for input.
     static func read(waiting milliseconds: Int32) -> Input {
-        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&descriptor, 1, milliseconds)
-        if ready == 0 { return .timeout }
-        if ready < 0 { return errno == EINTR ? .interrupted : .closed }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { bytes in
-            guard let start = bytes.baseAddress else { return 0 }
-            return Platform.read(STDIN_FILENO, start, bytes.count)
+        switch Platform.waitForInput(Platform.standardInput, milliseconds: milliseconds) {
+        case .timeout: return .timeout
+        case .interrupted: return .interrupted
+        case .failed: return .closed
+        case .ready: break
         }
-        if count < 0 && (errno == EINTR || errno == EAGAIN) { return .interrupted }
-        guard count > 0 else { return .closed }
-        return .bytes(Array(buffer.prefix(count)))
+        guard let bytes = Platform.readAvailable(Platform.standardInput, upTo: 4096) else {
+            return .closed
+        }
+        return bytes.isEmpty ? .interrupted : .bytes(bytes)
     }
 
-    nonisolated(unsafe) private static var savedMode: UnsafeMutablePointer<termios> = {
-        let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
-        pointer.initialize(to: termios())
-        return pointer
-    }()
-    nonisolated(unsafe) private static var rawMode: UnsafeMutablePointer<termios> = {
-        let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
-        pointer.initialize(to: termios())
-        return pointer
-    }()
-    nonisolated(unsafe) private static var isTaken: sig_atomic_t = 0
-    nonisolated(unsafe) private static var suspendPending: sig_atomic_t = 0
-    nonisolated(unsafe) private static var resizePending: sig_atomic_t = 0
+    nonisolated(unsafe) private static var isTaken: Int32 = 0
+    nonisolated(unsafe) private static var suspendPending: Int32 = 0
+    nonisolated(unsafe) private static var resizePending: Int32 = 0
 }
 
 /// The terminal refused raw mode.

@@ -1,5 +1,4 @@
 import ChecklistCore
-import Glibc
 
 /// The question before a big delete. It is asked only when a person can answer (stdin and
 /// stderr are terminals), so scripts and pipes never meet a prompt.
@@ -9,7 +8,7 @@ enum Confirmation {
 
     /// Whether a person can answer: stdin and stderr are terminals.
     static var isPossible: Bool {
-        Platform.isTerminal(STDIN_FILENO) && Platform.isTerminal(STDERR_FILENO)
+        Platform.isTerminal(Platform.standardInput) && Platform.isTerminal(Platform.standardError)
     }
 
     /// Before a delete: when a person can answer and not `skipped` (`--yes`), and `count()`

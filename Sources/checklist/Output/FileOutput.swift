@@ -1,5 +1,3 @@
-import Glibc
-
 /// A `TextOutputStream` over a file descriptor, with a buffer of its own. The first failed
 /// write is kept in `failure` (and later writes are dropped), so the command can report it
 /// once it is done. On standard output, a reader that went away (EPIPE: `checklist list |
@@ -29,22 +27,10 @@ struct FileOutput: TextOutputStream {
     mutating func flush() {
         defer { buffer.removeAll(keepingCapacity: true) }
         guard failure == nil else { return }
-        var offset = 0
         let descriptor = self.descriptor
-        let error: Int32? = buffer.withUnsafeBytes { bytes in
-            guard let start = bytes.baseAddress else { return nil }
-            while offset < bytes.count {
-                let written = Platform.write(descriptor, start + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
-        }
+        let error = buffer.withUnsafeBytes { Platform.writeAll(descriptor, $0) }
         guard let error else { return }
-        if error == EPIPE && descriptor == STDOUT_FILENO { Platform.exit(0) }
+        if Platform.isBrokenPipe(error) && descriptor == Platform.standardOutput { Platform.exit(0) }
         failure = error
     }
 }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Times for people: the database keeps ISO 8601 UTC (`2026-11-23T11:39:47.945Z`, what JSON
 /// shows); text shows the local time to the minute (`2026-11-23 12:39` in Paris).
 enum LocalTime {
@@ -18,17 +16,11 @@ enum LocalTime {
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
             let hour = number(11..<13), let minute = number(14..<16)
         else { return timestamp }
-        var fields = tm()
-        fields.tm_year = year - 1900
-        fields.tm_mon = month - 1
-        fields.tm_mday = day
-        fields.tm_hour = hour
-        fields.tm_min = minute
-        var seconds = timegm(&fields)
-        var local = tm()
-        guard localtime_r(&seconds, &local) != nil else { return timestamp }
-        return "\(local.tm_year + 1900)-\(twoDigits(local.tm_mon + 1))-\(twoDigits(local.tm_mday))"
-            + " \(twoDigits(local.tm_hour)):\(twoDigits(local.tm_min))"
+        guard let local = Platform.localTime(ofUTC: (year, month, day, hour, minute)) else {
+            return timestamp
+        }
+        return "\(local.year)-\(twoDigits(local.month))-\(twoDigits(local.day))"
+            + " \(twoDigits(local.hour)):\(twoDigits(local.minute))"
     }
 
     private static func twoDigits(_ value: Int32) -> String {

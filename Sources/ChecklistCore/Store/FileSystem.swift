@@ -1,0 +1,135 @@
+import Glibc
+
+/// The system calls the store makes itself, beside SQLite's: looking at a database file before
+/// SQLite opens it, creating it and its folders, and the backup's temporary file. The only
+/// file of this target that imports Glibc (Linux with glibc, the only system this program is
+/// built and tested on); the rest of the store sees Swift values.
+enum FileSystem {
+    /// A failed system call: its `errno`, and the system's words for it.
+    struct Failure: Error, Equatable {
+        let code: Int32
+
+        /// The path does not exist (ENOENT).
+        var isMissing: Bool { code == ENOENT }
+        /// The path already exists (EEXIST).
+        var isExisting: Bool { code == EEXIST }
+        /// "No space left on device".
+        var reason: String { String(cString: strerror(code)) }
+
+        fileprivate static var last: Failure { Failure(code: errno) }
+    }
+
+    enum Kind: Equatable {
+        case regular, directory, symbolicLink, fifo, socket, device, other
+    }
+
+    struct Status: Equatable {
+        let kind: Kind
+        let size: Int64
+        /// Size, modification time and inode: what changes when another process writes.
+        let stamp: [Int]
+    }
+
+    /// stat(2); with `ofLinkItself`, lstat(2): a symbolic link is judged as itself.
+    static func status(of path: String, ofLinkItself: Bool = false) -> Result<Status, Failure> {
+        var status = stat()
+        guard (ofLinkItself ? lstat(path, &status) : stat(path, &status)) == 0 else {
+            return .failure(.last)
+        }
+        return .success(Status(status))
+    }
+
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
+    }
+
+    /// access(2) with W_OK: nil when this user may write `path`.
+    static func writeRefusal(_ path: String) -> Failure? {
+        access(path, W_OK) == 0 ? nil : .last
+    }
+
+    /// Creates a file that must not exist yet, with `mode`.
+    static func createNew(_ path: String, mode: UInt32) -> Failure? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode))
+        guard descriptor >= 0 else { return .last }
+        close(descriptor)
+        return nil
+    }
+
+    static func makeFolder(_ path: String, mode: UInt32) -> Failure? {
+        mkdir(path, mode_t(mode)) == 0 ? nil : .last
+    }
+
+    /// Flushes a file's data to the disk (fsync(2)).
+    static func flushToDisk(_ path: String) -> Failure? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .last }
+        defer { close(descriptor) }
+        return fsync(descriptor) == 0 ? nil : .last
+    }
+
+    /// rename(2): replaces `destination` at once.
+    static func move(_ source: String, to destination: String) -> Failure? {
+        rename(source, destination) == 0 ? nil : .last
+    }
+
+    static func remove(_ path: String) {
+        unlink(path)
+    }
+
+    static var processID: Int32 { getpid() }
+
+    static func pause(microseconds: UInt32) {
+        usleep(microseconds)
+    }
+
+    /// A file open for reading, closed when it goes away.
+    struct ReadingFile: ~Copyable {
+        private let descriptor: Int32
+
+        init(_ path: String) throws(Failure) {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw .last }
+        }
+
+        deinit { close(descriptor) }
+
+        /// Up to `count` bytes from `offset` (pread(2)); fewer at the end of the file.
+        func read(_ count: Int, at offset: Int64) throws(Failure) -> [UInt8] {
+            var bytes = [UInt8](repeating: 0, count: count)
+            let read = bytes.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress, count, off_t(offset))
+            }
+            guard read >= 0 else { throw .last }
+            return Array(bytes.prefix(read))
+        }
+
+        /// fstat(2) of the open file.
+        func status() throws(Failure) -> Status {
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else { throw .last }
+            return Status(status)
+        }
+    }
+}
+
+extension FileSystem.Status {
+    fileprivate init(_ status: stat) {
+        kind =
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: .regular
+            case S_IFDIR: .directory
+            case S_IFLNK: .symbolicLink
+            case S_IFIFO: .fifo
+            case S_IFSOCK: .socket
+            case S_IFCHR, S_IFBLK: .device
+            default: .other
+            }
+        size = Int64(status.st_size)
+        stamp = [
+            Int(status.st_size), Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec),
+            Int(status.st_ino),
+        ]
+    }
+}

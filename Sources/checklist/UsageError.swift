@@ -1,0 +1,37 @@
+/// A usage error found before ArgumentParser reads the command line.
+enum UsageError: Error, Equatable {
+    case unknownCommand(String, suggestion: String?)
+    case titleLooksLikeOption(String, noun: String, fix: String, command: [String])
+    /// An option before the subcommand's name that only the subcommand takes (`fix` shows it
+    /// after), or that it does not take either (no fix).
+    case optionBeforeCommand(String, fix: String?, command: [String])
+    /// The argument at this position (1 is the first after `checklist`), shown with its
+    /// invalid bytes as `\xFF`.
+    case notUTF8(position: Int, shown: String, command: [String])
+
+    var message: String {
+        switch self {
+        case .unknownCommand(let word, let suggestion):
+            "unknown command '\(word)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case .titleLooksLikeOption(let word, let noun, let fix, _):
+            "unknown option '\(word)'; \(noun) that starts with a dash goes after --: \(fix)"
+        case .optionBeforeCommand(let option, let fix?, _):
+            "'\(option)' goes after the command's name (only --db and --list may come first):"
+                + " \(fix)"
+        case .optionBeforeCommand(let option, nil, _):
+            "unknown option '\(option)'"
+        case .notUTF8(let position, let shown, _):
+            "argument \(position) is not valid UTF-8 text: '\(shown)'; give it in UTF-8"
+        }
+    }
+
+    /// The help the message points to.
+    var command: [String] {
+        switch self {
+        case .unknownCommand: []
+        case .notUTF8(_, _, let command): command
+        case .titleLooksLikeOption(_, _, _, let command): command
+        case .optionBeforeCommand(_, _, let command): command
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// The boundaries the code keeps by convention, checked on the source files themselves.
+@Suite struct SourceBoundaryTests {
+    private static let sources = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources")
+
+    /// Every Swift file under Sources, by its path below Sources, with its text.
+    private static func swiftFiles() throws -> [(path: String, text: String)] {
+        let enumerator = try #require(FileManager.default.enumerator(atPath: sources.path))
+        return try enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
+            .map { ($0, try String(contentsOf: sources.appendingPathComponent($0), encoding: .utf8)) }
+    }
+
+    /// System calls go through one place per target: ChecklistCore's `FileSystem` and the
+    /// command line's `Platform`. Nothing else imports Glibc, or Foundation (which would bring
+    /// the system in another way, and its start-up cost).
+    @Test func onlyTheSystemBoundaryFilesImportTheSystem() throws {
+        let files = try Self.swiftFiles()
+        #expect(files.count > 50)
+        let importing = files.filter { file in
+            file.text.split(separator: "\n").contains {
+                $0.hasPrefix("import Glibc") || $0.hasPrefix("import Foundation")
+            }
+        }.map(\.path)
+        #expect(
+            importing == [
+                "ChecklistCore/Store/FileSystem.swift", "checklist/Platform+Terminal.swift",
+                "checklist/Platform.swift",
+            ])
+    }
+
+    /// Nothing in the library prints: the command line decides what reaches stdout and stderr.
+    @Test func theLibrariesDoNotPrint() throws {
+        let printing = try Self.swiftFiles().filter {
+            !$0.path.hasPrefix("checklist/") && $0.text.contains("print(")
+        }.map(\.path)
+        #expect(printing == [])
+    }
+}
