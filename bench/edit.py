@@ -57,6 +57,26 @@ def main(binary, database, total, presses):
     os.write(fd, b"G")
     read_until(fd, b"\x1b[7m")
     end_ms = (time.monotonic() - before) * 1000
+    # The filter, typed a letter at a time: from a key to the screen showing it (the rows are
+    # read before the screen is drawn), then, after the last letter, until the header's count.
+    filters = {}
+    for pattern in ["item 5", "999999"]:
+        os.write(fd, b"g")
+        read_until(fd, b"\x1b[7m")
+        os.write(fd, b"/")
+        read_until(fd, b"/\x1b[7m_")
+        keys = []
+        for length in range(1, len(pattern) + 1):
+            before = time.monotonic()
+            os.write(fd, pattern[length - 1].encode())
+            seen = read_until(fd, f"{pattern[:length]}\x1b[7m_".encode())
+            keys.append((time.monotonic() - before) * 1000)
+        before = time.monotonic()
+        if b" shown)" not in seen:
+            read_until(fd, b" shown)", deadline=120.0)
+        filters[pattern] = (statistics.median(keys), max(keys), (time.monotonic() - before) * 1000)
+        os.write(fd, b"\x1b")
+        time.sleep(0.1)
     memory = peak_memory_kib(pid)
     os.write(fd, b"q")
     _, status = os.waitpid(pid, 0)
@@ -64,6 +84,9 @@ def main(binary, database, total, presses):
           f"space median {statistics.median(space):6.2f} ms (max {max(space):6.2f})  "
           f"j median {statistics.median(move):6.2f} ms  G {end_ms:6.2f} ms  "
           f"peak memory {memory / 1024:5.1f} MiB  exit {os.waitstatus_to_exitcode(status)}")
+    for pattern, (median, worst, count) in filters.items():
+        print(f"{total:>9} items  filter '{pattern}': a key to its screen median {median:6.2f} ms"
+              f" (max {worst:6.2f}), then the count {count:7.1f} ms")
 
 if __name__ == "__main__":
     main(sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]) if len(sys.argv) > 4 else 50)

@@ -66,7 +66,7 @@ public enum EditorScreen {
         text += "\(page.counts.checked) of \(page.counts.total) checked"
         if let filter = state.filter {
             text += " · filter: \(EditorText.escapingControls(filter.text))"
-            text += " (\(page.shown.total) shown)"
+            text += page.shown.map { " (\($0.total) shown)" } ?? " (counting…)"
         }
         return ScreenLine(EditorText.padding(text, to: columns), .title)
     }
@@ -135,16 +135,18 @@ public enum EditorScreen {
                 into: max(columns - EditorText.width(of: keys), 1))
             return fitting([(text, .message), (keys, .plain)], into: columns)
         }
+        // Unknown while a long filtered list is being counted: `d` counts what it would delete.
         let count = state.deletableCount
-        let style: TextStyle = count > 0 ? .plain : .unavailable
+        let shownCount = count.map(String.init) ?? "…"
+        let style: TextStyle = count != 0 ? .plain : .unavailable
         // The way to help and out stays at every width; the other hints as room allows,
         // most useful first; then shorter forms.
-        let delete = count > 0 ? "d Delete (\(count))" : "Delete (0) n/a"
+        let delete = count != 0 ? "d Delete (\(shownCount))" : "Delete (0) n/a"
         let essential = EditorKeymap.essentialHints.joined(separator: "  ")
         var forms = (0...optionalHints.count).reversed().map { shown in
             (delete, (optionalHints.prefix(shown) + [essential]).joined(separator: "  "))
         }
-        forms += [(delete, essentialKeys), ("Del (\(count))", essentialKeys)]
+        forms += [(delete, essentialKeys), ("Del (\(shownCount))", essentialKeys)]
         for (delete, hints) in forms
         where EditorText.width(of: delete) + 2 + EditorText.width(of: hints) <= columns {
             return ScreenLine([(delete, style), ("  " + hints, .plain)])

@@ -33,6 +33,23 @@ public struct EditorSession {
         }
     }
 
+    /// Whether a read waits to be made between keys (the rest of a filtered window, or its
+    /// count): the driver then looks for keys without waiting.
+    public var hasIdleWork: Bool { state.idleEffect() != nil }
+
+    /// Makes one bounded read that waits for a moment without keys (see
+    /// `EditorState.idleEffect`); returns whether there was one.
+    @discardableResult
+    public mutating func workWhileIdle() -> Bool {
+        guard let effect = state.idleEffect() else { return false }
+        var effects = [effect]
+        while !effects.isEmpty {
+            let next = effects.removeFirst()
+            if let result = engine.perform(next) { effects += state.handle(result) }
+        }
+        return true
+    }
+
     /// Polls for changes by other processes: reloads when the data version moved since the
     /// last call. Returns whether it reloaded.
     @discardableResult

@@ -15,6 +15,7 @@ extension EditorState {
             return []
         case .changed(let focus, let note):
             message = note
+            shownCounting = nil
             if let focus { return [.load(query(.item(focus, sortKey: Int64.max)))] }
             return [.load(reloadQuery)]
         case .failed(let line):
@@ -28,7 +29,14 @@ extension EditorState {
             }
             return []
         case .externalChange:
+            shownCounting = nil
             return [.load(reloadQuery)]
+        case .readMore(let scan, let run):
+            takeMore(run, of: scan)
+            return []
+        case .countedPart(let scan, let part):
+            takeCount(part, of: scan)
+            return []
         }
     }
 
@@ -54,6 +62,7 @@ extension EditorState {
         }
         self.page = page
         cursor = page.anchorIndex
+        keepCounting()
         normalizeViewport()
     }
 
@@ -87,7 +96,7 @@ extension EditorState {
         case .uncheckAll: return [.write(.uncheckShown(list: list, filter: filter))]
         case .invert: return [.write(.invertShown(list: list, filter: filter))]
         case .delete:
-            guard deletableCount > 0 else {
+            guard deletableCount != 0 else {
                 message = "Delete (0): no checked item is shown"
                 return []
             }

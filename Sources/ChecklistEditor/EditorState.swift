@@ -10,6 +10,11 @@ public enum EditorEffect: Hashable, Sendable {
     case write(EditorWrite)
     /// Read the IDs of the checked items shown, for the delete question (`.deletionCounted`).
     case countDeletion(list: ListName, filter: EditorFilter?)
+    /// Read more rows of a filtered window whose read stopped at a scan's limit
+    /// (`.readMore`); asked for between keys (`EditorState.idleEffect`).
+    case readMore(EditorScan)
+    /// Count the next part of a filtered list (`.countedPart`); between keys too.
+    case countPart(EditorScan)
     /// Leave the editor with this exit status.
     case quit(Int32)
 }
@@ -35,6 +40,28 @@ public struct EditorQuery: Hashable, Sendable {
         self.filter = filter
         self.anchor = anchor
         self.margin = margin
+    }
+}
+
+/// A bounded read of a filtered list from a place, made between keys.
+public struct EditorScan: Hashable, Sendable {
+    public var listIdentity: ListIdentity
+    public var filter: EditorFilter
+    public var direction: EditorDirection
+    /// Where the read starts (not included); nil for the start of the list.
+    public var place: EditorPlace?
+    /// Rows wanted (for `readMore`).
+    public var limit: Int
+
+    public init(
+        listIdentity: ListIdentity, filter: EditorFilter, direction: EditorDirection,
+        place: EditorPlace?, limit: Int
+    ) {
+        self.listIdentity = listIdentity
+        self.filter = filter
+        self.direction = direction
+        self.place = place
+        self.limit = limit
     }
 }
 
@@ -68,6 +95,10 @@ public enum EditorEvent: Hashable, Sendable {
     /// A read or write failed: one line for the footer; nothing changed.
     case failed(String)
     case deletionCounted(IDSet)
+    /// The answer to `.readMore`.
+    case readMore(EditorScan, EditorRun)
+    /// The answer to `.countPart`.
+    case countedPart(EditorScan, EditorCountPart)
     /// Another process changed the database.
     case externalChange
 }
@@ -111,6 +142,9 @@ public struct EditorState: Hashable, Sendable {
     /// Why the database cannot be changed (opened read-only), if so: keys that would change
     /// it show this in the footer.
     public var readOnlyReason: String?
+    /// The count of a filtered long list so far, a part at a time between keys, for the
+    /// list and filter it counts; kept across reads of new windows, dropped by any change.
+    var shownCounting: ShownCounting?
 
     public init(list: ListName) {
         self.list = list
@@ -125,8 +159,8 @@ public struct EditorState: Hashable, Sendable {
         cursor.map { page.rows[$0] }
     }
 
-    /// `Delete (N)`: the checked items shown.
-    public var deletableCount: Int { page.shown.checked }
+    /// `Delete (N)`: the checked items shown; nil while they are being counted.
+    public var deletableCount: Int? { page.shown?.checked }
 
     /// The read that starts the editor.
     public var initialQuery: EditorQuery { query(.first) }
@@ -157,4 +191,12 @@ public struct EditorState: Hashable, Sendable {
         cursorLine = min(cursorLine, cursor, height - 1)
         cursorLine = max(cursorLine, 0)
     }
+}
+
+/// A count of the items shown that goes on between keys: the next part to count, and the
+/// counts so far (whole once `scan.place` is nil after the first part).
+struct ShownCounting: Hashable, Sendable {
+    var scan: EditorScan
+    var counted: ItemCounts
+    var isDone: Bool
 }

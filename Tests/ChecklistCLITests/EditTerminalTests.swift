@@ -62,6 +62,19 @@ struct EditTerminalTests {
         try pane.waitFor("1 of 3 checked")
     }
 
+    /// A filter over more items than one key reads: the driver reads the rest between keys,
+    /// so the one match far down the list and the count show without another key.
+    @Test func aFilterOverALongListFindsAMatchFarDownAndCountsItWithoutAKey() throws {
+        let cli = try CLI()
+        let titles = (1...30_000).map { "Item \($0)\n" }.joined()
+        try cli.run("add", "-", "-q", stdin: titles)
+        let pane = try EditorPane(cli)
+        try pane.waitFor("0 of 30000 checked")
+        pane.type("/item 25000")
+        try pane.waitFor("(1 shown)")
+        try pane.waitFor("25000 Item 25000")
+    }
+
     @Test(arguments: [("TERM", Int32(143)), ("HUP", 129), ("INT", 130)])
     func aSignalRestoresTheTerminalAndExitsWith128PlusItsNumber(
         signal: String, status: Int32

@@ -224,11 +224,11 @@ import Testing
         var editor = TestEditor(store: store)
         editor.type("/STRASSE")
         #expect(editor.cursorID == ids[0])
-        #expect(editor.state.page.shown.total == 1)
+        #expect(editor.state.page.shown?.total == 1)
         editor.press(.escape)
         editor.type("/café")
         #expect(editor.cursorID == ids[1])
-        #expect(editor.state.page.shown.total == 1)
+        #expect(editor.state.page.shown?.total == 1)
     }
 
     @Test func aLongListIsReadAsAWindowAroundTheCursor() throws {

@@ -8,12 +8,24 @@ struct TestEditor {
     var rows = 24
     var columns = 80
 
-    init(store: ChecklistStore, list: ListName = "default", rows: Int = 24, columns: Int = 80) {
+    init(
+        store: ChecklistStore, list: ListName = "default", rows: Int = 24, columns: Int = 80,
+        scanLimit: Int = EditorEngine.defaultScanLimit
+    ) {
         self.store = store
         self.rows = rows
         self.columns = columns
         session = EditorSession(
-            list: list, engine: EditorEngine(store: store), rows: rows, columns: columns)
+            list: list, engine: EditorEngine(store: store, scanLimit: scanLimit), rows: rows,
+            columns: columns)
+    }
+
+    /// Makes every read the driver makes between keys; returns how many it made.
+    @discardableResult
+    mutating func finishIdleWork() -> Int {
+        var reads = 0
+        while session.workWhileIdle() { reads += 1 }
+        return reads
     }
 
     var state: EditorState { session.state }

@@ -15,9 +15,15 @@ extension ChecklistStore {
     /// (25 ms at a million items), skipped when the caller knows it (`knownTotal`: only the
     /// selection changed since); a filter is applied in SQL through a function, so only the
     /// window is held in memory.
+    ///
+    /// With a filter and a `scanLimit`, each read of rows scans at most that many items (the
+    /// page says where it stopped, for `editorRows`), and a list longer than that is not
+    /// counted here (`shown` is nil; `editorCountPart` counts it a part at a time): a key typed
+    /// in the filter costs a bounded read at any length of list.
     public func editorPage(
         list: ListName, listIdentity known: ListIdentity? = nil, filter: EditorFilter? = nil,
-        around anchor: EditorAnchor, before: Int, after: Int, knownTotal: Int? = nil
+        around anchor: EditorAnchor, before: Int, after: Int, knownTotal: Int? = nil,
+        scanLimit: Int? = nil
     ) throws -> EditorPage {
         try read { db in
             let lists = try ListName.fetchAll(db, sql: "SELECT name FROM lists ORDER BY name")
@@ -44,21 +50,64 @@ extension ChecklistStore {
                 id: listID, createdAt: try found.decode(forColumn: "createdAt"))
             let name: ListName = try found.decode(forColumn: "name")
             let mode: ListMode = try found.decode(forColumn: "mode")
-            let window = EditorWindow(listID: listID, filter: filter, db)
+            let window = EditorWindow(listID: listID, filter: filter, scanLimit: scanLimit, db)
             let counts = try window.listCounts(knownTotal: knownTotal)
-            let shown = filter == nil ? counts : try window.shownCounts()
+            let shown: ItemCounts? =
+                if filter == nil {
+                    counts
+                } else if let scanLimit, counts.total > scanLimit {
+                    nil
+                } else {
+                    try window.shownCounts()
+                }
             var page = EditorPage(
                 list: name, listIdentity: identity, mode: mode, listExists: true, lists: lists,
                 counts: counts, shown: shown, rows: [], anchorIndex: nil, hasRowsBefore: false,
                 hasRowsAfter: false)
-            guard let center = try window.resolve(anchor) else { return page }
-            let earlier = try window.rows(before: center, limit: before + 1)
-            let later = try window.rows(after: center, limit: after + 1)
-            page.hasRowsBefore = earlier.count > before
-            page.hasRowsAfter = later.count > after
-            page.rows = earlier.prefix(before).reversed() + [center] + later.prefix(after)
-            page.anchorIndex = min(earlier.count, before)
+            let resolved = try window.resolve(anchor)
+            guard let center = resolved.row else {
+                page.resumeBefore = resolved.resumeBefore
+                page.resumeAfter = resolved.resumeAfter
+                page.hasRowsBefore = resolved.resumeBefore != nil
+                page.hasRowsAfter = resolved.resumeAfter != nil
+                return page
+            }
+            let earlier = try window.rows(before: center.place, limit: before + 1)
+            let later = try window.rows(after: center.place, limit: after + 1)
+            page.hasRowsBefore = earlier.rows.count > before || earlier.resume != nil
+            page.hasRowsAfter = later.rows.count > after || later.resume != nil
+            page.resumeBefore = earlier.resume
+            page.resumeAfter = later.resume
+            page.rows = earlier.rows.prefix(before).reversed() + [center] + later.rows.prefix(after)
+            page.anchorIndex = min(earlier.rows.count, before)
             return page
+        }
+    }
+
+    /// Up to `limit` rows of the list matching `filter` past `place` (after it, or before it
+    /// nearest first), scanning at most `scanLimit` items: the rest of a page whose filtered
+    /// read stopped at `resumeBefore` or `resumeAfter`.
+    public func editorRows(
+        of list: ListIdentity, filter: EditorFilter, _ direction: EditorDirection,
+        _ place: EditorPlace, limit: Int, scanLimit: Int
+    ) throws -> EditorRun {
+        try read { db in
+            let window = EditorWindow(listID: list.id, filter: filter, scanLimit: scanLimit, db)
+            return switch direction {
+            case .after: try window.rows(after: place, limit: limit)
+            case .before: try window.rows(before: place, limit: limit)
+            }
+        }
+    }
+
+    /// The count of the items matching `filter` among the next `scanLimit` items of the list
+    /// after `place` (from the start when nil), and where the next part starts.
+    public func editorCountPart(
+        of list: ListIdentity, filter: EditorFilter, after place: EditorPlace?, scanLimit: Int
+    ) throws -> EditorCountPart {
+        try read { db in
+            try EditorWindow(listID: list.id, filter: filter, scanLimit: scanLimit, db)
+                .countPart(after: place)
         }
     }
 

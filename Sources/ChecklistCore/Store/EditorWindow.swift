@@ -2,14 +2,21 @@ import GRDB
 
 /// The keyset reads of one editor page, inside one read transaction, in `SQL` values like
 /// every other read: the list and the filter make one condition, each read adds its own.
+///
+/// With a filter and a `scanLimit`, a read of rows scans at most that many items of the list
+/// and says where it stopped (`EditorRun.resume`): typing a filter over a million titles reads
+/// a bounded part at each key, and the editor reads the rest between keys.
 struct EditorWindow {
     let listID: Int64
     let filter: EditorFilter?
+    /// The most items one filtered read of rows scans; nil for no limit.
+    let scanLimit: Int?
     let db: Database
 
-    init(listID: Int64, filter: EditorFilter?, _ db: Database) {
+    init(listID: Int64, filter: EditorFilter?, scanLimit: Int? = nil, _ db: Database) {
         self.listID = listID
         self.filter = filter
+        self.scanLimit = scanLimit
         self.db = db
         if let filter {
             // Registered on this connection for this read only; the SQL stays fixed text.
@@ -50,38 +57,99 @@ struct EditorWindow {
             checked: try row.decode(forColumn: "checked"), total: try row.decode(forColumn: "total"))
     }
 
-    /// The anchor's row, or the nearest shown row to where it was.
-    func resolve(_ anchor: EditorAnchor) throws -> EditorRow? {
+    /// The filtered count of the items after `place` (from the start when nil), at most
+    /// `scanLimit` of them, and where the next part starts.
+    func countPart(after place: EditorPlace?) throws -> EditorCountPart {
+        guard let filter, let scanLimit else {
+            return EditorCountPart(counts: try shownCounts(), resume: nil)
+        }
+        let cursor = try SQLRequest<Row>(
+            literal: "SELECT \(columns) FROM items WHERE listId = \(listID) \(boundary(after: place))"
+                + " ORDER BY position, id LIMIT \(scanLimit)"
+        ).fetchCursor(db)
+        var counts = ItemCounts(checked: 0, total: 0)
+        var scanned = 0
+        var last: EditorRow?
+        while let row = try cursor.next() {
+            let decoded = try Self.decode(row)
+            scanned += 1
+            last = decoded
+            if filter.matches(decoded.title) {
+                counts.total += 1
+                if decoded.isSelected { counts.checked += 1 }
+            }
+        }
+        let resume = scanned == scanLimit ? last.map(\.place) : nil
+        return EditorCountPart(counts: counts, resume: resume)
+    }
+
+    /// The anchor's row, or the nearest shown row to where it was; when a bounded scan
+    /// stopped before finding it, where to go on reading on each side.
+    func resolve(_ anchor: EditorAnchor) throws -> (
+        row: EditorRow?, resumeBefore: EditorPlace?, resumeAfter: EditorPlace?
+    ) {
         switch anchor {
         case .first:
-            return try rows(after: nil, limit: 1).first
+            let run = try rows(after: nil, limit: 1)
+            return (run.rows.first, nil, run.resume)
         case .last:
-            return try rows(before: nil, limit: 1).first
+            let run = try rows(before: nil, limit: 1)
+            return (run.rows.first, run.resume, nil)
         case .item(let id, let sortKey):
-            if let row = try fetch("SELECT \(columns) FROM items WHERE id = \(id) AND \(shown)").first {
-                return row
-            }
-            let place = EditorRow(id: id, title: "", isSelected: false, sortKey: sortKey)
-            if let next = try rows(after: place, limit: 1).first { return next }
-            return try rows(before: place, limit: 1).first
+            let found = try fetch(
+                "SELECT \(columns) FROM items WHERE id = \(id) AND listId = \(listID)")
+            if let row = found.first, filter?.matches(row.title) ?? true { return (row, nil, nil) }
+            let place = EditorPlace(id: id, sortKey: sortKey)
+            let next = try rows(after: place, limit: 1)
+            if let row = next.rows.first { return (row, nil, nil) }
+            // Nothing after it within the scan: the rest after it is read first, then before.
+            if let resume = next.resume { return (nil, place, resume) }
+            let previous = try rows(before: place, limit: 1)
+            return (previous.rows.first, previous.resume, nil)
         }
     }
 
-    /// Shown rows after `row` (from the start when nil), in list order.
-    func rows(after row: EditorRow?, limit: Int) throws -> [EditorRow] {
-        let after: SQL = row.map { "AND (position, id) > (\($0.sortKey), \($0.id))" } ?? ""
-        return try fetch(
-            "SELECT \(columns) FROM items WHERE \(shown) \(after) ORDER BY position, id LIMIT \(limit)")
+    /// Shown rows after `place` (from the start when nil), in list order.
+    func rows(after place: EditorPlace?, limit: Int) throws -> EditorRun {
+        try run(boundary: boundary(after: place), order: "ORDER BY position, id", limit: limit)
     }
 
-    /// Shown rows before `row` (from the end when nil), nearest first.
-    func rows(before row: EditorRow?, limit: Int) throws -> [EditorRow] {
-        let before: SQL = row.map { "AND (position, id) < (\($0.sortKey), \($0.id))" } ?? ""
-        return try fetch(
-            """
-            SELECT \(columns) FROM items WHERE \(shown) \(before)
-            ORDER BY position DESC, id DESC LIMIT \(limit)
-            """)
+    /// Shown rows before `place` (from the end when nil), nearest first.
+    func rows(before place: EditorPlace?, limit: Int) throws -> EditorRun {
+        let boundary: SQL =
+            place.map { "AND (position, id) < (\($0.sortKey), \($0.id))" } ?? ""
+        return try run(boundary: boundary, order: "ORDER BY position DESC, id DESC", limit: limit)
+    }
+
+    private func boundary(after place: EditorPlace?) -> SQL {
+        place.map { "AND (position, id) > (\($0.sortKey), \($0.id))" } ?? ""
+    }
+
+    /// Up to `limit` shown rows past the boundary in `order`. Without a filter or a scan
+    /// limit, SQL filters and stops at `limit`; with both, at most `scanLimit` items are
+    /// looked at, matched here, and a scan that stopped there says where.
+    private func run(boundary: SQL, order: SQL, limit: Int) throws -> EditorRun {
+        guard let filter, let scanLimit else {
+            return EditorRun(
+                rows: try fetch(
+                    "SELECT \(columns) FROM items WHERE \(shown) \(boundary) \(order) LIMIT \(limit)"),
+                resume: nil)
+        }
+        let cursor = try SQLRequest<Row>(
+            literal: "SELECT \(columns) FROM items WHERE listId = \(listID) \(boundary) \(order)"
+                + " LIMIT \(scanLimit)"
+        ).fetchCursor(db)
+        var rows: [EditorRow] = []
+        var scanned = 0
+        var last: EditorRow?
+        while rows.count < limit, let row = try cursor.next() {
+            let decoded = try Self.decode(row)
+            scanned += 1
+            last = decoded
+            if filter.matches(decoded.title) { rows.append(decoded) }
+        }
+        let resume = rows.count < limit && scanned == scanLimit ? last.map(\.place) : nil
+        return EditorRun(rows: rows, resume: resume)
     }
 
     func ids(checkedOnly: Bool) throws -> IDSet {
@@ -106,13 +174,14 @@ struct EditorWindow {
     private func fetch(_ sql: SQL) throws -> [EditorRow] {
         let cursor = try SQLRequest<Row>(literal: sql).fetchCursor(db)
         var rows: [EditorRow] = []
-        while let row = try cursor.next() {
-            rows.append(
-                EditorRow(
-                    id: try row.decode(forColumn: "id"), title: try row.decode(forColumn: "title"),
-                    isSelected: try row.decode(forColumn: "isSelected"),
-                    sortKey: try row.decode(forColumn: "position")))
-        }
+        while let row = try cursor.next() { rows.append(try Self.decode(row)) }
         return rows
+    }
+
+    private static func decode(_ row: Row) throws -> EditorRow {
+        EditorRow(
+            id: try row.decode(forColumn: "id"), title: try row.decode(forColumn: "title"),
+            isSelected: try row.decode(forColumn: "isSelected"),
+            sortKey: try row.decode(forColumn: "position"))
     }
 }

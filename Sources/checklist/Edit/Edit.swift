@@ -112,7 +112,10 @@ struct EditorDriver {
                 Terminal.clear()
             }
             var timedOut = false
-            switch Terminal.read(waiting: pending.isEmpty ? 100 : Self.escapeWait) {
+            // With reads left between keys (a filter over a long list), only a look for keys:
+            // a key always comes before them.
+            let idle = pending.isEmpty && session.hasIdleWork
+            switch Terminal.read(waiting: idle ? 0 : pending.isEmpty ? 100 : Self.escapeWait) {
             case .bytes(let bytes): pending += bytes
             case .timeout: timedOut = true
             case .interrupted: break
@@ -123,6 +126,7 @@ struct EditorDriver {
             for key in decoded.keys where session.exitStatus == nil {
                 session.send(.key(key))
             }
+            if idle && timedOut && pending.isEmpty { session.workWhileIdle() }
             if Self.now() - lastPoll >= Self.pollInterval {
                 session.reloadIfChanged(since: &version)
                 lastPoll = Self.now()

@@ -12,8 +12,9 @@ public struct EditorPage: Hashable, Sendable {
     public var lists: [ListName]
     /// The whole list's counts.
     public var counts: ItemCounts
-    /// The counts of the items shown (those that match the filter).
-    public var shown: ItemCounts
+    /// The counts of the items shown (those that match the filter); nil while a filter over a
+    /// long list is still being counted, a part at a time (`ChecklistStore.editorCountPart`).
+    public var shown: ItemCounts?
     /// Consecutive shown rows, in list order.
     public var rows: [EditorRow]
     /// The row the anchor named or landed on; nil when nothing is shown.
@@ -21,11 +22,16 @@ public struct EditorPage: Hashable, Sendable {
     /// Whether shown rows exist before `rows.first` and after `rows.last`.
     public var hasRowsBefore: Bool
     public var hasRowsAfter: Bool
+    /// Where a filtered read stopped scanning, before it found every row it wanted: the
+    /// rows beyond it are read a part at a time (`ChecklistStore.editorRows`).
+    public var resumeBefore: EditorPlace?
+    public var resumeAfter: EditorPlace?
 
     public init(
         list: ListName, listIdentity: ListIdentity? = nil, mode: ListMode, listExists: Bool, lists: [ListName],
-        counts: ItemCounts, shown: ItemCounts, rows: [EditorRow], anchorIndex: Int?,
-        hasRowsBefore: Bool, hasRowsAfter: Bool
+        counts: ItemCounts, shown: ItemCounts?, rows: [EditorRow], anchorIndex: Int?,
+        hasRowsBefore: Bool, hasRowsAfter: Bool, resumeBefore: EditorPlace? = nil,
+        resumeAfter: EditorPlace? = nil
     ) {
         self.list = list
         self.listIdentity = listIdentity
@@ -38,5 +44,7 @@ public struct EditorPage: Hashable, Sendable {
         self.anchorIndex = anchorIndex
         self.hasRowsBefore = hasRowsBefore
         self.hasRowsAfter = hasRowsAfter
+        self.resumeBefore = resumeBefore
+        self.resumeAfter = resumeAfter
     }
 }

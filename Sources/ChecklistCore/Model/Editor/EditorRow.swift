@@ -13,4 +13,7 @@ public struct EditorRow: Hashable, Sendable {
         self.isSelected = isSelected
         self.sortKey = sortKey
     }
+
+    /// The row's place in the list's order.
+    public var place: EditorPlace { EditorPlace(id: id, sortKey: sortKey) }
 }
