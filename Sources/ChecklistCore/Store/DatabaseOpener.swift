@@ -94,16 +94,21 @@ public enum DatabaseOpener {
     /// finds otherwise (the header may lag behind a `-wal`, or a newer checklist recorded a
     /// migration we do not know), and the careful path must decide.
     ///
-    /// A read takes this path only when a `-wal` exists already: a read-only connection to a
-    /// WAL database without one would create `-wal` and `-shm` files that a refused file must
-    /// not get. A read-write connection removes the ones it created when it closes.
+    /// A read takes this path when a `-wal` exists already (through a read-only connection),
+    /// or when this user may write the file and its folder (through the read-write connection
+    /// `readingQueue` gives, which removes the `-wal` and `-shm` it creates when it closes): a
+    /// read-only connection to a WAL database without a `-wal` would leave those two files
+    /// behind. Otherwise the careful path looks first. Taking this path, an ordinary `list` or
+    /// `count` opens one connection, not two (one connection's set-up is about a million
+    /// instructions, and closing one wakes a libdispatch thread).
     private static func openCurrent(at path: String, readonly: Bool) throws -> ChecklistStore? {
-        if readonly && !exists(path + "-wal") { return nil }
+        let hasWAL = exists(path + "-wal")
+        if readonly && !hasWAL && !isWritableWithItsFolder(path) { return nil }
         do {
             if !readonly { try requireWritable(path) }
             let queue =
                 readonly
-                ? try readOnlyQueue(at: path)
+                ? (hasWAL ? try readOnlyQueue(at: path) : try readingQueue(at: path))
                 : try DatabaseQueue(path: path, configuration: configuration(readonly: false))
             if try queue.read(SchemaMigrator.state(of:)) == .checklist(pending: []) {
                 return ChecklistStore(queue)
@@ -176,13 +181,15 @@ public enum DatabaseOpener {
     /// a database that had none. It takes no lock a read-only connection would not take, and
     /// its closing checkpoint is skipped, never waited for, while other connections are open.
     private static func readingQueue(at path: String) throws -> DatabaseQueue {
-        let folder = parentFolder(of: path)
-        guard FileSystem.writeRefusal(path) == nil,
-            FileSystem.writeRefusal(folder.isEmpty ? "." : folder) == nil
-        else {
-            return try readOnlyQueue(at: path)
-        }
+        guard isWritableWithItsFolder(path) else { return try readOnlyQueue(at: path) }
         return try DatabaseQueue(path: path, configuration: configuration(readonly: false))
+    }
+
+    /// Whether this user may write the file and the folder it is in.
+    private static func isWritableWithItsFolder(_ path: String) -> Bool {
+        let folder = parentFolder(of: path)
+        return FileSystem.writeRefusal(path) == nil
+            && FileSystem.writeRefusal(folder.isEmpty ? "." : folder) == nil
     }
 
     /// A read-only connection. A WAL database in a folder we may not write (read-only media,
