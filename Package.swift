@@ -18,7 +18,10 @@ let package = Package(
         // files beside it.
         .target(
             name: "ChecklistCore",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             resources: [.embedInCode("Migrations")]
         ),
         // The edit mode's pure parts: its state machine, renderer and key decoder, and the

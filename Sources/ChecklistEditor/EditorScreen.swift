@@ -151,7 +151,7 @@ public enum EditorScreen {
         where EditorText.width(of: delete) + 2 + EditorText.width(of: hints) <= columns {
             return ScreenLine([(delete, style), ("  " + hints, .plain)])
         }
-        return fitting([("Del (\(count))", style), ("  " + essentialKeys, .plain)], into: columns)
+        return fitting([("Del (\(shownCount))", style), ("  " + essentialKeys, .plain)], into: columns)
     }
 
     /// "? q": the essential hints' keys alone.

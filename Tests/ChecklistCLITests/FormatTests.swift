@@ -50,6 +50,28 @@ import Testing
         #expect(items.compactMap { $0["list"] as? String } == ["a", "b"])
     }
 
+    /// In a pipe, `list` writes each title and list name as stored, straight from SQLite's row:
+    /// control characters, tabs, leading spaces and any script come out byte for byte, and
+    /// two lists whose names differ only in normalisation get a heading each.
+    @Test func pipedTextIsTheStoredBytesWithAHeadingPerListName() throws {
+        let titles = ["\u{1B}[31mred\u{1B}[0m", "a\tb", "  padded", "\u{1F469}\u{200D}\u{1F467} caf\u{E9}"]
+        try cli.run(["add", "-l", "caf\u{E9}", "-"], stdin: Data((titles.joined(separator: "\n") + "\n").utf8))
+        try cli.run("add", "-l", "cafe\u{301}", "Tent")
+        try cli.run("check", "2", "5")
+        let list = try cli.run("list", "-l", "caf\u{E9}")
+        #expect(list.status == 0)
+        #expect(list.stderr == "")
+        let expected =
+            "[ ] 1 \u{1B}[31mred\u{1B}[0m\n[x] 2 a\tb\n[ ] 3   padded\n"
+            + "[ ] 4 \u{1F469}\u{200D}\u{1F467} caf\u{E9}\n"
+        #expect(list.stdoutBytes == Data(expected.utf8))
+        let all = try cli.run("list", "--all", "--color", "never")
+        // Sorted by name bytewise: "cafe" + U+0301 before "caf\u{E9}".
+        #expect(all.stdoutBytes == Data(("cafe\u{301}:\n[x] 5 Tent\n\ncaf\u{E9}:\n" + expected).utf8))
+        #expect(try cli.run("list", "--all", "--format", "ids").stdout == "5\n1\n2\n3\n4\n")
+        #expect(try cli.run("list", "--all", "--checked").stdout == "cafe\u{301}:\n[x] 5 Tent\n\ncaf\u{E9}:\n[x] 2 a\tb\n")
+    }
+
     @Test func idsFormatIsOneIDALine() throws {
         try cli.run("add", "Tent", "Stove", "Map")
         #expect(try cli.run("list", "--format", "ids").stdout == "1\n2\n3\n")

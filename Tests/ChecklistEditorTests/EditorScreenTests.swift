@@ -28,6 +28,14 @@ import Testing
         #expect(footer.spans.first?.style == .unavailable)
     }
 
+    @Test func theNarrowestFooterStillCountsTheDeletableItems() {
+        let editor = state(showing: page(["Tent", "Stove"], checked: [2], anchor: 0))
+        for columns in 8...11 {
+            let footer = EditorScreen.lines(for: editor, rows: 5, columns: columns)[4].text
+            #expect(footer.hasPrefix("Del (1)"), "\(columns) columns: \(footer)")
+        }
+    }
+
     @Test func aOneRowTerminalShowsTheCursorRowOrThePrompt() {
         var editor = state(showing: page(["Tent", "Stove"], anchor: 1))
         let lines = EditorScreen.lines(for: editor, rows: 1, columns: 80)

@@ -101,13 +101,17 @@ extension ItemsTable {
     /// The rows of the items the conditions select, as `columns`, by list name, then in each
     /// list's order: the cursor `list`, JSON and export read.
     func inListOrder(_ columns: ColumnSelection, _ conditions: [SQL]) throws -> RowCursor {
-        try Row.fetchCursor(
-            db,
-            SQLRequest<Row>(
-                literal: """
-                    SELECT \(columns.sql) FROM items JOIN lists ON lists.id = items.listId
-                    \(ChecklistStore.whereClause(conditions))
-                    ORDER BY lists.name, items.position, items.id
-                    """))
+        try Row.fetchCursor(inListOrderStatement(columns, conditions))
+    }
+
+    /// The statement behind `inListOrder`, for a read that takes each row's bytes from SQLite
+    /// itself (`ChecklistStore.forEachHeadlineBytes`).
+    func inListOrderStatement(_ columns: ColumnSelection, _ conditions: [SQL]) throws -> Statement {
+        try db.makeStatement(
+            literal: """
+                SELECT \(columns.sql) FROM items JOIN lists ON lists.id = items.listId
+                \(ChecklistStore.whereClause(conditions))
+                ORDER BY lists.name, items.position, items.id
+                """)
     }
 }

@@ -55,6 +55,13 @@ extension ChecklistCommand {
             }
             // A person's layout on a terminal or with colour; the v1 bytes in a pipe.
             let isColored = colors.isColored
+            if matching == nil && (format == .ids || (!isTerminal && !isColored)) {
+                var writer = PipedHeadlineWriter(showsListNames: all, idsOnly: format == .ids)
+                try store.forEachHeadlineBytes(in: scope, filter: filter) {
+                    writer.write($0, to: &Output.standardOutput)
+                }
+                return
+            }
             var renderer = format.headlineRenderer(
                 showsListNames: all, escapesControls: isTerminal,
                 largestID: (isColored || isTerminal) && format == .text

@@ -24,6 +24,29 @@ struct FileOutput: TextOutputStream {
         if buffer.count >= FileOutput.capacity { flush() }
     }
 
+    /// Writes bytes borrowed for the call (a row of SQLite's, say).
+    mutating func write(raw bytes: UnsafeRawBufferPointer) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= FileOutput.capacity { flush() }
+    }
+
+    /// Writes an integer in decimal, without making a `String` of it.
+    mutating func write(decimal value: Int64) {
+        if value < 0 { buffer.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        // The widest UInt64 has 20 digits, written from the last.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude != 0
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+        if buffer.count >= FileOutput.capacity { flush() }
+    }
+
     mutating func flush() {
         defer { buffer.removeAll(keepingCapacity: true) }
         guard failure == nil else { return }

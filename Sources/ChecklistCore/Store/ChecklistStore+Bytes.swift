@@ -1,0 +1,52 @@
+import GRDB
+import GRDBSQLite
+
+/// What text and ID output show of an item, in the bytes SQLite holds: the list's name and
+/// the title as stored, borrowed from SQLite's row buffer. Valid only during the call that
+/// gives it; copy what must outlive it.
+public struct HeadlineBytes {
+    public let id: ItemID
+    public let isSelected: Bool
+    public let list: UnsafeRawBufferPointer
+    public let title: UnsafeRawBufferPointer
+}
+
+extension ChecklistStore {
+    /// `forEachHeadline` without making a `String` of each row: `list` in a pipe prints every
+    /// byte of a title as stored, so the bytes can go from SQLite's buffer to the output's
+    /// without being decoded, checked and copied on the way (at 100,000 items, those steps
+    /// were a third of `list`'s instructions).
+    public func forEachHeadlineBytes(
+        in scope: ListScope, filter: ItemFilter = .any, _ body: (HeadlineBytes) throws -> Void
+    ) throws {
+        try read { db in
+            let table = ItemsTable(db)
+            guard let conditions = try table.conditions(in: scope, filter: filter) else { return }
+            let columns = ItemsTable.headline
+            let statement = try table.inListOrderStatement(columns, conditions)
+            // The cursor steps the statement and decodes the ID (the first column); the other
+            // columns are read from the same row of the same statement.
+            precondition(columns.index(of: "items.id") == 0, "the ID leads the selection")
+            let (list, title, isSelected) = (
+                Int32(columns.index(of: "lists.name")), Int32(columns.index(of: "items.title")),
+                Int32(columns.index(of: "items.isSelected"))
+            )
+            let row = statement.sqliteStatement
+            let ids = try ItemID.fetchCursor(statement)
+            while let id = try ids.next() {
+                try body(
+                    HeadlineBytes(
+                        id: id, isSelected: sqlite3_column_int64(row, isSelected) != 0,
+                        list: Self.text(row, list), title: Self.text(row, title)))
+            }
+        }
+    }
+
+    /// A text column's UTF-8 bytes (the pointer first, then the length, as SQLite asks).
+    private static func text(_ row: SQLiteStatement, _ column: Int32) -> UnsafeRawBufferPointer {
+        guard let start = sqlite3_column_text(row, column) else {
+            return UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeRawBufferPointer(start: start, count: Int(sqlite3_column_bytes(row, column)))
+    }
+}
