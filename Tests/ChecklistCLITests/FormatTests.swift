@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @Suite(.runsProcesses) final class FormatTests {
@@ -70,6 +71,19 @@ import Testing
         #expect(all.stdoutBytes == Data(("cafe\u{301}:\n[x] 5 Tent\n\ncaf\u{E9}:\n" + expected).utf8))
         #expect(try cli.run("list", "--all", "--format", "ids").stdout == "5\n1\n2\n3\n4\n")
         #expect(try cli.run("list", "--all", "--checked").stdout == "cafe\u{301}:\n[x] 5 Tent\n\ncaf\u{E9}:\n[x] 2 a\tb\n")
+    }
+
+    /// A title another program stored with bytes that are not UTF-8: a pipe gets them as they
+    /// are, and `--match` reads each bad sequence as U+FFFD, as the String path does.
+    @Test func aTitleThatIsNotUTF8ComesOutAsStoredAndMatchesAsReplaced() throws {
+        try cli.run("add", "Tent", "Stove")
+        try DatabaseQueue(path: cli.databasePath).write { db in
+            try db.execute(sql: "UPDATE items SET title = CAST(x'636166c3207374' AS TEXT) WHERE id = 2")
+        }
+        #expect(try cli.run("list").stdoutBytes == Data("[ ] 1 Tent\n[ ] 2 caf".utf8) + Data([0xC3]) + Data(" st\n".utf8))
+        let match = try cli.run("list", "--match", "caf\u{FFFD} S", "--format", "ids")
+        #expect(match.stdout == "2\n")
+        #expect(try cli.run("list", "--match", "caf\u{E9}").stdout == "")
     }
 
     @Test func idsFormatIsOneIDALine() throws {

@@ -27,18 +27,33 @@ public struct TextMatch: Sendable {
     public func matches(_ title: String) -> Bool {
         if key.isEmpty { return true }
         var title = title
-        return title.withUTF8 { utf8 in
-            // Most titles are ASCII, whose case folding is ASCII's: compare bytes as they are.
-            // A folded pattern that is not ASCII cannot be inside folded ASCII.
-            if let asciiResult = TextMatch.asciiContains(utf8, asciiPattern) { return asciiResult }
-            // Otherwise the title's key is built from cached keys of its code points and of
-            // its combining sequences; only a title that needs the whole normalizer (Hangul
-            // jamo, scripts whose vowel signs compose) builds a String.
-            return folds.contains(key, in: utf8)
-                ?? TextMatch.key(String(decoding: utf8, as: UTF8.self)).withUnsafeBufferPointer {
-                    TextMatch.contains($0, key) { $0 }
-                }
+        return title.withUTF8 { matches(validUTF8: $0) }
+    }
+
+    /// `matches` on a title's bytes as stored (a row of SQLite's, never made a `String`). Bytes
+    /// that are not UTF-8 (written by another program) are read as `String(decoding:)` reads
+    /// them, each bad sequence a U+FFFD.
+    public func matches(utf8 title: UnsafeRawBufferPointer) -> Bool {
+        if key.isEmpty { return true }
+        let utf8 = title.assumingMemoryBound(to: UInt8.self)
+        if let asciiResult = TextMatch.asciiContains(utf8, asciiPattern) { return asciiResult }
+        guard UTF8Validation.isValid(utf8) else {
+            return matches(String(decoding: utf8, as: UTF8.self))
         }
+        return matches(validUTF8: utf8)
+    }
+
+    private func matches(validUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Most titles are ASCII, whose case folding is ASCII's: compare bytes as they are.
+        // A folded pattern that is not ASCII cannot be inside folded ASCII.
+        if let asciiResult = TextMatch.asciiContains(utf8, asciiPattern) { return asciiResult }
+        // Otherwise the title's key is built from cached keys of its code points and of
+        // its combining sequences; only a title that needs the whole normalizer (Hangul
+        // jamo, scripts whose vowel signs compose) builds a String.
+        return folds.contains(key, in: utf8)
+            ?? TextMatch.key(String(decoding: utf8, as: UTF8.self)).withUnsafeBufferPointer {
+                TextMatch.contains($0, key) { $0 }
+            }
     }
 
     /// Whether a code point's key, put next to its neighbours' keys, is the key of the

@@ -55,9 +55,10 @@ extension ChecklistCommand {
             }
             // A person's layout on a terminal or with colour; the v1 bytes in a pipe.
             let isColored = colors.isColored
-            if matching == nil && (format == .ids || (!isTerminal && !isColored)) {
+            if format == .ids || (!isTerminal && !isColored) {
                 var writer = PipedHeadlineWriter(showsListNames: all, idsOnly: format == .ids)
                 try store.forEachHeadlineBytes(in: scope, filter: filter) {
+                    if let matching, !matching.matches(utf8: $0.title) { return }
                     writer.write($0, to: &Output.standardOutput)
                 }
                 return
