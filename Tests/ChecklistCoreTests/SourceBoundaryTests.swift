@@ -14,8 +14,8 @@ import Testing
             .map { ($0, try String(contentsOf: sources.appendingPathComponent($0), encoding: .utf8)) }
     }
 
-    /// System calls go through one place per target: ChecklistCore's `FileSystem` and the
-    /// command line's `Platform`. Nothing else imports Glibc, or Foundation (which would bring
+    /// System calls go through one place per target: ChecklistCore's `FileSystem` (and
+    /// `LibPQ`, which opens PostgreSQL's client library) and the command line's `Platform`. Nothing else imports Glibc, or Foundation (which would bring
     /// the system in another way, and its start-up cost).
     @Test func onlyTheSystemBoundaryFilesImportTheSystem() throws {
         let files = try Self.swiftFiles()
@@ -27,7 +27,8 @@ import Testing
         }.map(\.path)
         #expect(
             importing == [
-                "ChecklistCore/Store/FileSystem.swift", "checklist/Platform+Terminal.swift",
+                "ChecklistCore/Server/LibPQ.swift", "ChecklistCore/Store/FileSystem.swift",
+                "checklist/Platform+Terminal.swift",
                 "checklist/Platform.swift",
             ])
     }

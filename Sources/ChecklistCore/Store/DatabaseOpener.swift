@@ -12,6 +12,7 @@ public enum DatabaseOpener {
 
     /// Opens the database for a command that only reads.
     public static func openForReading(_ location: DatabaseLocation) throws -> ChecklistStore {
+        if let server = location.server { return try openServer(server) }
         let path = location.path
         switch try inspectFile(at: path) {
         case .missing, .empty:
@@ -38,6 +39,7 @@ public enum DatabaseOpener {
     /// Opens a database that must exist (for `backup`): a missing file is an error, not an
     /// empty checklist.
     public static func openExisting(_ location: DatabaseLocation) throws -> ChecklistStore {
+        if let server = location.server { return try openServer(server) }
         if try inspectFile(at: location.path) == .missing {
             throw ChecklistError.databaseNotFound(path: location.path)
         }
@@ -52,6 +54,7 @@ public enum DatabaseOpener {
     public static func openForWriting(
         _ location: DatabaseLocation, createsMissingFile: Bool = true
     ) throws -> ChecklistStore {
+        if let server = location.server { return try openServer(server) }
         let path = location.path
         var file = try inspectFile(at: path)
         if file == .missing {

@@ -1,0 +1,100 @@
+import Glibc
+
+/// PostgreSQL's client library, libpq, opened with `dlopen` the first time a PostgreSQL URI is
+/// used: a SQLite command loads nothing more, and a machine without libpq runs every SQLite
+/// command. The one place that sees libpq's C pointers; the rest of the code sees
+/// `ServerConnection`. (Linked at build time instead, libpq and its 25 libraries, TLS,
+/// Kerberos and LDAP among them, cost every command about 10 M instructions at start.)
+struct LibPQ: @unchecked Sendable {
+    typealias Connection = OpaquePointer
+    typealias Result = OpaquePointer
+
+    typealias Text = UnsafePointer<CChar>
+    typealias NoticeProcessor = @convention(c) (UnsafeMutableRawPointer?, Text?) -> Void
+
+    let connectdb: @convention(c) (Text) -> Connection?
+    let status: @convention(c) (Connection?) -> Int32
+    let errorMessage: @convention(c) (Connection?) -> Text?
+    let finish: @convention(c) (Connection?) -> Void
+    /// `PQexecParams(conn, command, nParams, paramTypes, paramValues, paramLengths,
+    /// paramFormats, resultFormat)`.
+    let execParams:
+        @convention(c) (
+            Connection?, Text, Int32, UnsafePointer<UInt32>?, UnsafePointer<Text?>?,
+            UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
+        ) -> Result?
+    let resultStatus: @convention(c) (Result?) -> Int32
+    let resultErrorField: @convention(c) (Result?, Int32) -> Text?
+    let resultErrorMessage: @convention(c) (Result?) -> Text?
+    let ntuples: @convention(c) (Result?) -> Int32
+    let nfields: @convention(c) (Result?) -> Int32
+    let getvalue: @convention(c) (Result?, Int32, Int32) -> Text?
+    let getlength: @convention(c) (Result?, Int32, Int32) -> Int32
+    let getisnull: @convention(c) (Result?, Int32, Int32) -> Int32
+    let clear: @convention(c) (Result?) -> Void
+    let host: @convention(c) (Connection?) -> Text?
+    let port: @convention(c) (Connection?) -> Text?
+    let setNoticeProcessor:
+        @convention(c) (Connection?, NoticeProcessor?, UnsafeMutableRawPointer?) ->
+            UnsafeMutableRawPointer?
+
+    /// `CONNECTION_OK`, `PGRES_COMMAND_OK`, `PGRES_TUPLES_OK`, `PG_DIAG_SQLSTATE`.
+    static let connectionOK: Int32 = 0
+    static let commandOK: Int32 = 1
+    static let tuplesOK: Int32 = 2
+    static let sqlState = Int32(UInt8(ascii: "C"))
+
+    /// A variable of the environment libpq reads (`PGPASSWORD`, to keep it out of messages).
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// The library every process shares, loaded on first use; nil when it is not installed.
+    static let shared: LibPQ? = LibPQ(named: "libpq.so.5")
+
+    /// Opens the library `name` and looks its functions up once; nil when it cannot be
+    /// opened or lacks one of them.
+    init?(named name: String) {
+        guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else { return nil }
+        func load<T>(_ symbol: String) -> T? {
+            dlsym(handle, symbol).map { unsafeBitCast($0, to: T.self) }
+        }
+        guard let connectdb: @convention(c) (Text) -> Connection? = load("PQconnectdb"),
+            let status: @convention(c) (Connection?) -> Int32 = load("PQstatus"),
+            let errorMessage: @convention(c) (Connection?) -> Text? = load("PQerrorMessage"),
+            let finish: @convention(c) (Connection?) -> Void = load("PQfinish"),
+            let execParams:
+                @convention(c) (
+                    Connection?, Text, Int32, UnsafePointer<UInt32>?, UnsafePointer<Text?>?,
+                    UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
+                ) -> Result? = load("PQexecParams"),
+            let resultStatus: @convention(c) (Result?) -> Int32 = load("PQresultStatus"),
+            let resultErrorField: @convention(c) (Result?, Int32) -> Text? = load(
+                "PQresultErrorField"),
+            let resultErrorMessage: @convention(c) (Result?) -> Text? = load(
+                "PQresultErrorMessage"),
+            let ntuples: @convention(c) (Result?) -> Int32 = load("PQntuples"),
+            let nfields: @convention(c) (Result?) -> Int32 = load("PQnfields"),
+            let getvalue: @convention(c) (Result?, Int32, Int32) -> Text? = load("PQgetvalue"),
+            let getlength: @convention(c) (Result?, Int32, Int32) -> Int32 = load("PQgetlength"),
+            let getisnull: @convention(c) (Result?, Int32, Int32) -> Int32 = load("PQgetisnull"),
+            let clear: @convention(c) (Result?) -> Void = load("PQclear"),
+            let host: @convention(c) (Connection?) -> Text? = load("PQhost"),
+            let port: @convention(c) (Connection?) -> Text? = load("PQport"),
+            let setNoticeProcessor:
+                @convention(c) (Connection?, NoticeProcessor?, UnsafeMutableRawPointer?) ->
+                    UnsafeMutableRawPointer? = load("PQsetNoticeProcessor")
+        else {
+            dlclose(handle)
+            return nil
+        }
+        (self.connectdb, self.status, self.errorMessage, self.finish) = (
+            connectdb, status, errorMessage, finish
+        )
+        (self.execParams, self.resultStatus) = (execParams, resultStatus)
+        (self.resultErrorField, self.resultErrorMessage) = (resultErrorField, resultErrorMessage)
+        (self.ntuples, self.nfields, self.getvalue) = (ntuples, nfields, getvalue)
+        (self.getlength, self.getisnull, self.clear) = (getlength, getisnull, clear)
+        (self.host, self.port, self.setNoticeProcessor) = (host, port, setNoticeProcessor)
+    }
+}

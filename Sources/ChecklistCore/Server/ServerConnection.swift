@@ -1,0 +1,95 @@
+/// One connection to a PostgreSQL server, through libpq. Every failure is a `ChecklistError`
+/// whose one line names the server (its URI without a password) and libpq's reason.
+final class ServerConnection {
+    let uri: ServerURI
+    private let library: LibPQ
+    private let connection: LibPQ.Connection
+    /// Text that must never reach a message: the URI's passwords and `PGPASSWORD`.
+    private let secrets: [String]
+
+    /// Connects, as `psql` would: libpq reads the URI and its `PG*` variables, `~/.pgpass`
+    /// and service files. `library` is libpq as loaded (nil when it is not installed).
+    init(_ uri: ServerURI, library: LibPQ? = LibPQ.shared) throws(ChecklistError) {
+        self.uri = uri
+        secrets = (uri.passwords + [LibPQ.environment("PGPASSWORD") ?? ""]).filter { !$0.isEmpty }
+        guard let library else {
+            throw .databaseUnavailable(
+                path: uri.shown,
+                reason: "PostgreSQL's client library is not installed (install libpq: "
+                    + "`sudo apt-get install libpq5`)")
+        }
+        self.library = library
+        guard let connection = library.connectdb(uri.text) else {
+            throw .databaseUnavailable(path: uri.shown, reason: "libpq could not start a connection")
+        }
+        guard library.status(connection) == LibPQ.connectionOK else {
+            let reason = Self.oneLine(library.errorMessage(connection), hiding: secrets)
+            library.finish(connection)
+            throw .databaseUnavailable(path: uri.shown, reason: reason)
+        }
+        self.connection = connection
+        // Notices (a table that already exists…) are not this program's output.
+        _ = library.setNoticeProcessor(connection, { _, _ in }, nil)
+    }
+
+    deinit {
+        library.finish(connection)
+    }
+
+    /// Runs one statement with text parameters (`$1`, `$2`…; nil is NULL) and returns its rows,
+    /// each value as text or nil.
+    func query(_ sql: String, _ parameters: [String?] = []) throws(ChecklistError) -> [[String?]] {
+        let result = withParameters(parameters) { values in
+            library.execParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+        }
+        defer { library.clear(result) }
+        let status = library.resultStatus(result)
+        guard status == LibPQ.commandOK || status == LibPQ.tuplesOK else {
+            let message = result.flatMap(library.resultErrorMessage) ?? library.errorMessage(connection)
+            throw .databaseUnavailable(path: uri.shown, reason: Self.oneLine(message, hiding: secrets))
+        }
+        let (rows, columns) = (library.ntuples(result), library.nfields(result))
+        return (0..<rows).map { row in
+            (0..<columns).map { column in
+                if library.getisnull(result, row, column) != 0 { return nil }
+                guard let value = library.getvalue(result, row, column) else { return nil }
+                let length = Int(library.getlength(result, row, column))
+                return value.withMemoryRebound(to: UInt8.self, capacity: length) {
+                    String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+                }
+            }
+        }
+    }
+
+    /// The server's own words as one line: libpq's messages end in a line break and may add an
+    /// indented hint on the next line.
+    static func oneLine(_ message: UnsafePointer<CChar>?, hiding secrets: [String]) -> String {
+        var text = message.map { String(cString: $0) } ?? ""
+        for secret in secrets { text = text.replacing(secret, with: "***") }
+        let lines = text.split(whereSeparator: \.isNewline).map {
+            $0.drop { $0 == " " || $0 == "\t" }
+        }
+        let joined = lines.joined(separator: "; ")
+        return joined.isEmpty ? "the server gave no reason" : joined
+    }
+
+    /// Calls `body` with the parameters as C strings that live for the call.
+    private func withParameters<R>(
+        _ parameters: [String?], _ body: (UnsafePointer<LibPQ.Text?>?) -> R
+    ) -> R {
+        let storage: [[CChar]?] = parameters.map { $0.map { Array($0.utf8CString) } }
+        func step(_ index: Int, _ pointers: inout [LibPQ.Text?]) -> R {
+            if index == storage.count { return pointers.withUnsafeBufferPointer { body($0.baseAddress) } }
+            guard storage[index] != nil else {
+                pointers.append(nil)
+                return step(index + 1, &pointers)
+            }
+            return storage[index]!.withUnsafeBufferPointer { buffer in
+                pointers.append(buffer.baseAddress)
+                return step(index + 1, &pointers)
+            }
+        }
+        var pointers: [LibPQ.Text?] = []
+        return step(0, &pointers)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// `--db` and `CHECKLIST_DB` with a PostgreSQL URI, through the binary. This version reaches
+/// the server (libpq, loaded when a URI is used) and reports what stands in the way, then
+/// refuses: its lists live in SQLite files only. A URI is never taken for a file's path.
+@Suite(.runsProcesses) final class ServerURICommandTests {
+    let cli: CLI
+
+    init() throws {
+        cli = try CLI()
+    }
+
+    /// The entries of the test's folder, to show that no file named like a URI appeared.
+    private func folderEntries() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: cli.folder.path).sorted()
+    }
+
+    @Test(arguments: [["list"], ["add", "Tent"], ["check", "1"], ["count"], ["lists"]])
+    func anUnreachableServerIsExit74NamingItWithoutThePassword(_ command: [String]) throws {
+        let before = try folderEntries()
+        let result = try cli.run(
+            ["--db", "postgresql://ana:s3cret@127.0.0.1:1/trips"] + command, stdin: Data())
+        #expect(result.status == 74)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix(
+            "checklist: cannot use postgresql://ana@127.0.0.1:1/trips: connection to server at \"127.0.0.1\", port 1 failed"))
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1, "one line: \(result.stderr)")
+        #expect(!result.stderr.contains("s3cret"))
+        #expect(try folderEntries() == before, "no file named like the URI")
+    }
+
+    @Test func theEnvironmentVariableMayNameTheServer() throws {
+        let result = try cli.run(
+            ["add", "Tent"], stdin: Data(),
+            environment: ["CHECKLIST_DB": "postgres:///trips?host=/nonexistent&password=s3cret"],
+            usesDefaultDatabase: false)
+        #expect(result.status == 74)
+        #expect(result.stderr.hasPrefix("checklist: cannot use postgres:///trips?host=/nonexistent: connection to server on socket"))
+        #expect(!result.stderr.contains("s3cret"))
+    }
+
+    @Test func aPathThatOnlyLooksLikeAURIIsAFile() throws {
+        let result = try cli.run("--db", "./postgres:x", "add", "Tent")
+        #expect(result.status == 0)
+        #expect(FileManager.default.fileExists(atPath: cli.folder.appendingPathComponent("postgres:x").path))
+        #expect(try cli.run("--db", "postgres:x", "list").stdout == "[ ] 1 Tent\n")
+    }
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["CHECKLIST_TEST_POSTGRES"] != nil,
+                   "CHECKLIST_TEST_POSTGRES names no PostgreSQL server (start one with .ci/postgres.sh start)"))
+    func aReachableServerIsRefusedWithNothingChanged() throws {
+        let uri = try #require(ProcessInfo.processInfo.environment["CHECKLIST_TEST_POSTGRES"])
+        let before = try folderEntries()
+        for command in [["add", "Tent"], ["list"]] {
+            let result = try cli.run(["--db", uri] + command, stdin: Data())
+            #expect(result.status == 74)
+            #expect(
+                result.stderr
+                    == "checklist: cannot use \(uri): the server answered, but this version of checklist"
+                    + " keeps lists in SQLite files only; nothing changed (pass --db PATH for a file)\n")
+        }
+        #expect(try folderEntries() == before)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+@testable import ChecklistCore
+
+/// Which `--db` values name a PostgreSQL server, and how messages show them.
+@Suite struct ServerURITests {
+    @Test(arguments: [
+        "postgresql://ana@db.example/trips", "postgres://ana@db.example/trips",
+        "postgresql:///trips?host=/run/postgresql", "postgresql://",
+    ])
+    func aPostgreSQLURINamesAServer(_ text: String) throws {
+        let location = try DatabaseLocation.resolve(explicitPath: text, environment: [:])
+        #expect(location.server != nil)
+        #expect(location.path == text, "no password to hide, so shown as given")
+    }
+
+    @Test(arguments: [
+        "./postgres:x", "postgres:x", "postgresql:/trips", "PostgreSQL://ana@db/trips",
+        "trips.db", "/var/lib/postgresql://x",
+    ])
+    func anythingElseIsASQLitePath(_ text: String) throws {
+        let location = try DatabaseLocation.resolve(explicitPath: text, environment: [:])
+        #expect(location.server == nil)
+        #expect(location.path == text)
+    }
+
+    @Test func theEnvironmentVariableMayNameAServer() throws {
+        let location = try DatabaseLocation.resolve(
+            explicitPath: nil, environment: ["CHECKLIST_DB": "postgres://db/trips", "HOME": "/h"])
+        #expect(location.server?.description == "postgres://db/trips")
+    }
+
+    @Test(arguments: [
+        ("postgresql://ana:s3cret@db.example/trips", "postgresql://ana@db.example/trips"),
+        ("postgresql://ana:s3cret@db.example:5433", "postgresql://ana@db.example:5433"),
+        ("postgres://ana:p@ss@db/trips", "postgres://ana@db/trips"),
+        (
+            "postgresql:///trips?host=/run/pg&password=s3cret&sslmode=require",
+            "postgresql:///trips?host=/run/pg&sslmode=require"
+        ),
+        ("postgresql://db/trips?password=s3cret", "postgresql://db/trips"),
+        ("postgresql://:s3cret@db/trips", "postgresql://@db/trips"),
+    ])
+    func messagesShowTheURIWithoutItsPassword(_ given: String, _ shown: String) throws {
+        let uri = try #require(ServerURI(given))
+        #expect(uri.description == shown)
+        #expect(DatabaseLocation(server: uri).path == shown)
+        #expect(!uri.passwords.isEmpty)
+        for password in uri.passwords { #expect(!shown.contains(password)) }
+    }
+
+    @Test func libpqsReasonIsOneLineWithoutThePassword() {
+        let message = "connection to server at \"db\" failed: FATAL: bad s3cret\n\tIs the server up?\n"
+        let line = message.withCString { ServerConnection.oneLine($0, hiding: ["s3cret"]) }
+        #expect(line == "connection to server at \"db\" failed: FATAL: bad ***; Is the server up?")
+    }
+
+    @Test func aMissingClientLibrarySaysToInstallIt() throws {
+        let library = LibPQ(named: "libpq-that-is-not-installed.so.5")
+        #expect(library == nil)
+        let uri = try #require(ServerURI("postgresql://ana:s3cret@db/trips"))
+        #expect(throws: ChecklistError.databaseUnavailable(
+            path: "postgresql://ana@db/trips",
+            reason: "PostgreSQL's client library is not installed (install libpq: `sudo apt-get install libpq5`)"
+        )) { try ServerConnection(uri, library: library) }
+    }
+}
+
+/// The libpq binding against a real server: `.ci/postgres.sh start` gives its URI, which
+/// CHECKLIST_TEST_POSTGRES passes here (`.ci/run` always sets it).
+@Suite(
+    .enabled(
+        if: TestServer.uri != nil,
+        "CHECKLIST_TEST_POSTGRES names no PostgreSQL server (start one with .ci/postgres.sh start)"))
+struct ServerConnectionTests {
+    @Test func aQueryTakesTextParametersAndGivesTextValues() throws {
+        let connection = try ServerConnection(try #require(TestServer.uri))
+        let rows = try connection.query(
+            "SELECT $1::int + 1, $2::text, $3::text IS NULL, 'caf\u{E9} \u{1F600}'", ["2", "a'b", nil])
+        #expect(rows == [["3", "a'b", "t", "caf\u{E9} \u{1F600}"]])
+        #expect(try connection.query("SELECT 1 WHERE false") == [])
+    }
+
+    @Test func aFailingStatementIsOneLineNamingTheServer() throws {
+        let uri = try #require(TestServer.uri)
+        let connection = try ServerConnection(uri)
+        #expect {
+            try connection.query("SELECT * FROM no_such_table")
+        } throws: { error in
+            guard case ChecklistError.databaseUnavailable(let path, let reason) = error else { return false }
+            return path == uri.description && reason.contains("no_such_table") && !reason.contains("\n")
+        }
+    }
+
+    @Test func aRefusedLoginNamesTheServerAndNeverThePassword() throws {
+        let base = try #require(TestServer.uri).description
+        let wrong = try #require(
+            ServerURI(base.replacingOccurrences(of: "user=postgres", with: "user=checklist_password") + "&password=wrong-s3cret"))
+        #expect {
+            try ServerConnection(wrong)
+        } throws: { error in
+            let line = (error as? ChecklistError)?.description ?? ""
+            return line.contains("password authentication failed") && !line.contains("wrong-s3cret")
+                && line.hasPrefix("cannot use postgresql:///postgres?host=")
+        }
+        let right = try #require(
+            ServerURI(base.replacingOccurrences(of: "user=postgres", with: "user=checklist_password") + "&password=right-password"))
+        #expect(try ServerConnection(right).query("SELECT current_user") == [["checklist_password"]])
+    }
+
+    @Test func aMissingDatabaseIsNamed() throws {
+        let base = try #require(TestServer.uri).description
+        let missing = try #require(ServerURI(base.replacingOccurrences(of: ":///postgres?", with: ":///no_such_db?")))
+        #expect {
+            try ServerConnection(missing)
+        } throws: { error in
+            (error as? ChecklistError)?.description.contains("database \"no_such_db\" does not exist") == true
+        }
+    }
+}
+
+enum TestServer {
+    static let uri: ServerURI? = ProcessInfo.processInfo.environment["CHECKLIST_TEST_POSTGRES"].flatMap(ServerURI.init)
+}
