@@ -84,6 +84,11 @@ import Testing
         let match = try cli.run("list", "--match", "caf\u{FFFD} S", "--format", "ids")
         #expect(match.stdout == "2\n")
         #expect(try cli.run("list", "--match", "caf\u{E9}").stdout == "")
+        // JSON is UTF-8: there the bad byte is a U+FFFD, as a decoded title would show it.
+        let json = try cli.run("list", "--format", "json", "--match", "caf")
+        #expect(json.stdout.contains("\"title\":\"caf\u{FFFD} st\""))
+        let parsed = try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [[String: Any]]
+        #expect(parsed?.first?["title"] as? String == "caf\u{FFFD} st")
     }
 
     @Test func idsFormatIsOneIDALine() throws {

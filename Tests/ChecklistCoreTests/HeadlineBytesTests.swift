@@ -2,8 +2,9 @@ import ChecklistCore
 import GRDB
 import Testing
 
-/// `forEachHeadlineBytes` (what `list` prints in a pipe) gives what `forEachHeadline` gives,
-/// byte for byte, in the same order, for every scope and filter.
+/// `forEachHeadlineBytes` and `forEachItemBytes` (what `list` prints in a pipe and as JSON)
+/// give what `forEachHeadline` and `forEachItem` give, byte for byte, in the same order, for
+/// every scope and filter.
 @Suite struct HeadlineBytesTests {
     struct Copied: Equatable, CustomStringConvertible {
         let id: ItemID
@@ -23,7 +24,7 @@ import Testing
         let lists: [ListName] = ["caf\u{E9}", "cafe\u{301}", "Camping", "camping", "zz"]
         let words = [
             "Tent", "\u{1B}[31mred\u{1B}[0m", "\u{130} na\u{EF}ve", "\u{30C6}\u{30F3}\u{30C8}",
-            "\u{1F469}\u{200D}\u{1F467} socks", "a\tb", " padded ",
+            "\u{1F469}\u{200D}\u{1F467} socks", "a\tb", " padded ", "say \"hi\" \\ \u{7F}\u{1}",
         ]
         for (index, list) in lists.enumerated() {
             let items = (0..<(7 + index)).map { try! Title("\(words[$0 % words.count]) \($0)") }
@@ -61,6 +62,32 @@ import Testing
         }
         #expect(try viaBytes(store, .all, filter).count == (try viaStrings(store, .all, filter)).count)
         if filter == .any { #expect(try viaBytes(store, .all, .any).count == 43) }
+    }
+
+    /// `list --format json` from stored bytes writes what the `Item` path writes, byte for
+    /// byte, places counted the same way under every filter.
+    @Test(arguments: [ItemFilter.any, .checked, .unchecked])
+    func jsonFromBytesIsTheJSONFromItems(_ filter: ItemFilter) throws {
+        let store = try store()
+        for scope in [ListScope.all, .list("caf\u{E9}"), .list("zz")] {
+            var fromItems = ItemJSONWriter()
+            var expected: [UInt8] = []
+            try store.forEachItem(in: scope, filter: filter) { fromItems.write($0, to: &expected) }
+            fromItems.finish(to: &expected)
+            var fromBytes = ItemJSONWriter()
+            var actual: [UInt8] = []
+            try store.forEachItemBytes(in: scope, filter: filter) { fromBytes.write($0, to: &actual) }
+            fromBytes.finish(to: &actual)
+            #expect(actual == expected, "\(scope) \(filter)")
+            if scope == .all { #expect(expected.count > 100, "every filter selects some") }
+        }
+    }
+
+    @Test(arguments: [Int64.min, Int64.min + 1, -10, -9, -1, 0, 1, 9, 10, 99, 100, 1_000_000, Int64.max])
+    func jsonIntegersAreTheirDecimalText(_ value: Int64) {
+        var bytes: [UInt8] = [UInt8(ascii: ":")]
+        JSONText.appendInteger(value, to: &bytes)
+        #expect(bytes == Array((":" + String(value)).utf8))
     }
 
     @Test func theDefaultListBeforeItExistsGivesNoRowsAndAnotherMissingListIsAnError() throws {

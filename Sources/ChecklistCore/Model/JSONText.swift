@@ -7,24 +7,50 @@
 public enum JSONText {
     /// Appends `string` as a JSON string literal.
     public static func appendString(_ string: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
         var string = string
-        string.withUTF8 { utf8 in
-            var start = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C
-            {
-                bytes.append(contentsOf: utf8[start..<index])
-                appendEscape(of: byte, to: &bytes)
-                start = index + 1
-            }
-            bytes.append(contentsOf: utf8[start...])
+        string.withUTF8 { appendString(validUTF8: $0, to: &bytes) }
+    }
+
+    /// Appends stored bytes as a JSON string literal (a title read from SQLite's row). JSON is
+    /// UTF-8: bytes that are not (written by another program) are read as `String(decoding:)`
+    /// reads them, each bad sequence a U+FFFD, as a title decoded into a `String` would be.
+    public static func appendString(utf8: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
+        let utf8 = utf8.assumingMemoryBound(to: UInt8.self)
+        guard UTF8Validation.isValid(utf8) else {
+            return appendString(String(decoding: utf8, as: UTF8.self), to: &bytes)
         }
+        appendString(validUTF8: utf8, to: &bytes)
+    }
+
+    private static func appendString(validUTF8 utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        var start = 0
+        for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            appendEscape(of: byte, to: &bytes)
+            start = index + 1
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         bytes.append(UInt8(ascii: "\""))
     }
 
     /// Appends an integer.
     public static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: String(value).utf8)
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        // Digits from the last, into the room they take (the widest UInt64 has 20).
+        var count = 1
+        var rest = magnitude / 10
+        while rest != 0 {
+            count += 1
+            rest /= 10
+        }
+        let end = bytes.count + count
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+        for index in stride(from: end - 1, through: end - count, by: -1) {
+            bytes[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        }
     }
 
     /// Appends `true` or `false`.

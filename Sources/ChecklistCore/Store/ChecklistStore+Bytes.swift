@@ -11,6 +11,19 @@ public struct HeadlineBytes {
     public let title: UnsafeRawBufferPointer
 }
 
+/// What JSON shows of an item, its text fields in the bytes SQLite holds (see
+/// `HeadlineBytes`): valid only during the call that gives it.
+public struct ItemBytes {
+    public let id: ItemID
+    public let isSelected: Bool
+    /// The 1-based place in its list.
+    public let position: Int64
+    public let list: UnsafeRawBufferPointer
+    public let title: UnsafeRawBufferPointer
+    public let createdAt: UnsafeRawBufferPointer
+    public let updatedAt: UnsafeRawBufferPointer
+}
+
 extension ChecklistStore {
     /// `forEachHeadline` without making a `String` of each row: `list` in a pipe prints every
     /// byte of a title as stored, so the bytes can go from SQLite's buffer to the output's
@@ -38,6 +51,50 @@ extension ChecklistStore {
                     HeadlineBytes(
                         id: id, isSelected: sqlite3_column_int64(row, isSelected) != 0,
                         list: Self.text(row, list), title: Self.text(row, title)))
+            }
+        }
+    }
+
+    /// `forEachItem` without a `String` a row: what `list --format json` writes. An item's
+    /// place is counted as `forEachItem` counts it (the items before it, checked or not).
+    public func forEachItemBytes(
+        in scope: ListScope, filter: ItemFilter = .any, _ body: (ItemBytes) throws -> Void
+    ) throws {
+        try read { db in
+            let table = ItemsTable(db)
+            guard let conditions = try table.conditions(in: scope, filter: .any) else { return }
+            let columns = ItemsTable.item
+            let statement = try table.inListOrderStatement(columns, conditions)
+            precondition(columns.index(of: "items.id") == 0, "the ID leads the selection")
+            let (list, title, isSelected, listID, created, updated) = (
+                Int32(columns.index(of: "lists.name")), Int32(columns.index(of: "items.title")),
+                Int32(columns.index(of: "items.isSelected")),
+                Int32(columns.index(of: "items.listId")),
+                Int32(columns.index(of: "items.createdAt")),
+                Int32(columns.index(of: "items.updatedAt"))
+            )
+            let row = statement.sqliteStatement
+            let ids = try ItemID.fetchCursor(statement)
+            var currentList: Int64 = 0
+            var position: Int64 = 0
+            while let id = try ids.next() {
+                let rowList = sqlite3_column_int64(row, listID)
+                if rowList != currentList {
+                    currentList = rowList
+                    position = 0
+                }
+                position += 1
+                let selected = sqlite3_column_int64(row, isSelected) != 0
+                switch filter {
+                case .any: break
+                case .checked: if !selected { continue }
+                case .unchecked: if selected { continue }
+                }
+                try body(
+                    ItemBytes(
+                        id: id, isSelected: selected, position: position,
+                        list: Self.text(row, list), title: Self.text(row, title),
+                        createdAt: Self.text(row, created), updatedAt: Self.text(row, updated)))
             }
         }
     }

@@ -19,6 +19,12 @@ public struct JSONObject {
         JSONText.appendString(value, to: &bytes)
     }
 
+    /// A string value from stored bytes (see `JSONText.appendString(utf8:to:)`).
+    public mutating func string(_ key: StaticString, utf8 value: UnsafeRawBufferPointer) {
+        self.key(key)
+        JSONText.appendString(utf8: value, to: &bytes)
+    }
+
     public mutating func integer(_ key: StaticString, _ value: Int64) {
         self.key(key)
         JSONText.appendInteger(value, to: &bytes)

@@ -47,7 +47,8 @@ extension ChecklistCommand {
             let isTerminal = Output.isTerminal
             if format == .json {
                 var writer = ItemJSONWriter()
-                try store.forEachItem(in: scope, filter: filter, matching: matching) {
+                try store.forEachItemBytes(in: scope, filter: filter) {
+                    if let matching, !matching.matches(utf8: $0.title) { return }
                     writer.write($0, to: &Output.standardOutput)
                 }
                 writer.finish(to: &Output.standardOutput)
