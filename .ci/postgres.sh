@@ -29,15 +29,18 @@ start)
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -s \
         -o "-c listen_addresses='' -c unix_socket_directories='$dir' -c fsync=off" start >&2 ||
         { cat "$dir/server.log" >&2; exit 1; }
+    # scram-sha-256 as pg_hba asks, whatever the server's default (md5 before PostgreSQL 14).
     psql "postgresql:///postgres?host=$dir&user=postgres" -q -v ON_ERROR_STOP=1 \
-        -c "CREATE ROLE checklist_password LOGIN PASSWORD 'right-password'" >&2
+        -c "SET password_encryption = 'scram-sha-256'" \
+        -c "CREATE ROLE checklist_password LOGIN PASSWORD 'right-password'" >&2 ||
+        { as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -s stop >&2; rm -rf "$dir"; exit 1; }
     echo "postgresql:///postgres?host=$dir&user=postgres"
     ;;
 stop)
     dir=${2:?usage: postgres.sh stop URI|FOLDER}
     dir=${dir#*host=}
     dir=${dir%%&*}
-    case $dir in /tmp/checklist-pg.*) ;; *) echo "postgres.sh: not a test server: $dir" >&2; exit 1 ;; esac
+    [[ $dir =~ ^/tmp/checklist-pg\.[A-Za-z0-9]{6}$ ]] || { echo "postgres.sh: not a test server: $dir" >&2; exit 1; }
     as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -s stop >&2 || true
     rm -rf "$dir"
     ;;

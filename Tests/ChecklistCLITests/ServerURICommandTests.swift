@@ -30,6 +30,19 @@ import Testing
         #expect(try folderEntries() == before, "no file named like the URI")
     }
 
+    @Test(arguments: [
+        "postgresql://ana:se?cr3t@127.0.0.1:1/trips", "postgresql://127.0.0.1:1/trips?pass%77ord=se%3Fcr3t",
+        "postgresql://ana:p@ss@se?cr3t@127.0.0.1:1/trips",
+    ])
+    func noFormOfPasswordIsShown(_ uri: String) throws {
+        let result = try cli.run(["--db", uri, "list"], stdin: Data())
+        #expect(result.status == 74)
+        #expect(result.stderr.hasPrefix("checklist: cannot use postgresql://"))
+        for secret in ["se?cr3t", "se%3Fcr3t", "cr3t", "p@ss"] {
+            #expect(!result.stderr.contains(secret), "\(result.stderr)")
+        }
+    }
+
     @Test func theEnvironmentVariableMayNameTheServer() throws {
         let result = try cli.run(
             ["add", "Tent"], stdin: Data(),

@@ -44,11 +44,6 @@ struct LibPQ: @unchecked Sendable {
     static let tuplesOK: Int32 = 2
     static let sqlState = Int32(UInt8(ascii: "C"))
 
-    /// A variable of the environment libpq reads (`PGPASSWORD`, to keep it out of messages).
-    static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
-    }
-
     /// The library every process shares, loaded on first use; nil when it is not installed.
     static let shared: LibPQ? = LibPQ(named: "libpq.so.5")
 

@@ -4,14 +4,22 @@ final class ServerConnection {
     let uri: ServerURI
     private let library: LibPQ
     private let connection: LibPQ.Connection
-    /// Text that must never reach a message: the URI's passwords and `PGPASSWORD`.
+    /// Text that must never reach a message: the URI's passwords.
     private let secrets: [String]
 
     /// Connects, as `psql` would: libpq reads the URI and its `PG*` variables, `~/.pgpass`
     /// and service files. `library` is libpq as loaded (nil when it is not installed).
     init(_ uri: ServerURI, library: LibPQ? = LibPQ.shared) throws(ChecklistError) {
         self.uri = uri
-        secrets = (uri.passwords + [LibPQ.environment("PGPASSWORD") ?? ""]).filter { !$0.isEmpty }
+        // libpq never repeats PGPASSWORD or a password it read well; it may quote the pieces
+        // of a URI it could not read.
+        secrets = uri.passwords
+        guard !uri.isAmbiguous else {
+            throw .databaseUnavailable(
+                path: uri.shown,
+                reason: "libpq would read its user name, password or database otherwise than"
+                    + " written; write each @, / or ? in them as %40, %2F or %3F")
+        }
         guard let library else {
             throw .databaseUnavailable(
                 path: uri.shown,
@@ -62,15 +70,27 @@ final class ServerConnection {
     }
 
     /// The server's own words as one line: libpq's messages end in a line break and may add an
-    /// indented hint on the next line.
+    /// indented hint on the next line. libpq never shows a password, but it quotes the values
+    /// it cannot read (`invalid percent-encoded token: "%zz"`): a quoted value that holds a
+    /// secret is shown as `"***"`. (Replacing the secret everywhere would turn a short password
+    /// into a pattern of asterisks over the rest of the message.)
     static func oneLine(_ message: UnsafePointer<CChar>?, hiding secrets: [String]) -> String {
-        var text = message.map { String(cString: $0) } ?? ""
-        for secret in secrets { text = text.replacing(secret, with: "***") }
+        let quoted = (message.map { String(cString: $0) } ?? "").split(
+            separator: "\"", omittingEmptySubsequences: false)
+        let text = quoted.enumerated().map { index, part in
+            index % 2 == 1 && secrets.contains(where: { Self.reveals(part, $0) }) ? "***" : part
+        }.joined(separator: "\"")
         let lines = text.split(whereSeparator: \.isNewline).map {
             $0.drop { $0 == " " || $0 == "\t" }
         }
         let joined = lines.joined(separator: "; ")
         return joined.isEmpty ? "the server gave no reason" : joined
+    }
+
+    /// Whether a quoted value shows a secret: holds it, or, for a secret of under four
+    /// characters (which many a path or name holds by chance), is it.
+    private static func reveals(_ quoted: Substring, _ secret: String) -> Bool {
+        secret.count < 4 ? quoted == secret : quoted.contains(secret)
     }
 
     /// Calls `body` with the parameters as C strings that live for the call.

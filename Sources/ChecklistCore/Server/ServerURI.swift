@@ -11,43 +11,103 @@ public struct ServerURI: Hashable, Sendable, CustomStringConvertible {
         self.text = text
     }
 
-    /// The URI as messages show it: a password in it (`ana:secret@`, `password=secret`) left
-    /// out, so no message ever shows one.
+    /// The URI as messages show it, without a password: no message ever shows one.
     public var description: String { shown }
 
+    /// The URI without the password of its credentials (`ana:secret@`) or of its query
+    /// (`password=secret`, however its key is percent-encoded).
     var shown: String {
-        let scheme = text.hasPrefix("postgresql://") ? "postgresql://" : "postgres://"
-        let rest = text.dropFirst(scheme.count)
-        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
-        var authority = rest[..<authorityEnd]
-        if let at = authority.lastIndex(of: "@") {
-            let user = authority[..<at].prefix { $0 != ":" }
-            authority = Substring(user + authority[at...])
-        }
-        var tail = rest[authorityEnd...]
-        if let question = tail.firstIndex(of: "?") {
-            let kept = tail[tail.index(after: question)...].split(separator: "&")
-                .filter { !$0.hasPrefix("password=") }
-            tail = tail[..<question] + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
-        }
-        return scheme + authority + tail
+        if isAmbiguous { return (text.hasPrefix("postgresql://") ? "postgresql://" : "postgres://") + "…" }
+        let parts = self.parts
+        let credentials = parts.credentials.map { user, _ in user + "@" } ?? ""
+        let query = parts.query.filter { !$0.isPassword }.map(\.text)
+        return parts.scheme + credentials + parts.rest + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
     }
 
-    /// The passwords the URI carries, to be kept out of any text that quotes it.
+    /// The passwords the URI carries, as written and as libpq decodes them, to be kept out of
+    /// any text that quotes it.
     var passwords: [String] {
-        let rest = text.dropFirst(text.hasPrefix("postgresql://") ? 13 : 11)
-        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        let parts = self.parts
         var found: [String] = []
-        let authority = rest[..<authorityEnd]
-        if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
-            found.append(String(authority[authority.index(after: colon)..<at]))
+        if let (_, password) = parts.credentials, let password { found.append(password) }
+        for pair in parts.query where pair.isPassword { found.append(pair.value) }
+        return Array(Set(found + found.map(Self.percentDecoded))).filter { !$0.isEmpty }.sorted()
+    }
+
+    /// Whether libpq would read the URI otherwise than it looks: an `@` or a `/` in a password
+    /// that was not percent-encoded (`ana:p@ss@db`, `ana:pa/ss@db`). libpq ends the credentials
+    /// at the first `@` or `/`, and could then quote a piece of the password as a host, a port
+    /// or a database. Such a URI is refused before libpq reads it, and shown as `postgresql://…`.
+    var isAmbiguous: Bool {
+        let rest = text.dropFirst(text.hasPrefix("postgresql://") ? 13 : 11)
+        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        if rest[..<slash].filter({ $0 == "@" }).count > 1 { return true }
+        let path = rest[slash...].prefix { $0 != "?" }
+        return path.contains("@")
+    }
+
+    /// The URI cut as libpq cuts it: the credentials end at the `@` before the first `/` (a
+    /// `?` or `:` before it is part of the password, as libpq reads it), and the query starts
+    /// at the first `?` after the credentials.
+    private var parts: (
+        scheme: String, credentials: (user: String, password: String?)?, rest: String,
+        query: [QueryPair]
+    ) {
+        let scheme = text.hasPrefix("postgresql://") ? "postgresql://" : "postgres://"
+        var rest = Substring(text.dropFirst(scheme.count))
+        var credentials: (String, String?)?
+        let beforePath = rest[..<(rest.firstIndex(of: "/") ?? rest.endIndex)]
+        if let end = beforePath.lastIndex(of: "@") {
+            let userinfo = rest[..<end]
+            if let colon = userinfo.firstIndex(of: ":") {
+                credentials = (String(userinfo[..<colon]), String(userinfo[userinfo.index(after: colon)...]))
+            } else {
+                credentials = (String(userinfo), nil)
+            }
+            rest = rest[rest.index(after: end)...]
         }
+        var query: [QueryPair] = []
         if let question = rest.firstIndex(of: "?") {
-            for pair in rest[rest.index(after: question)...].split(separator: "&")
-            where pair.hasPrefix("password=") {
-                found.append(String(pair.dropFirst("password=".count)))
+            query = rest[rest.index(after: question)...].split(separator: "&").map {
+                QueryPair(text: String($0))
+            }
+            rest = rest[..<question]
+        }
+        return (scheme, credentials, String(rest), query)
+    }
+
+    /// One `key=value` of the query.
+    private struct QueryPair {
+        let text: String
+        var key: String { String(text.prefix { $0 != "=" }) }
+        var value: String { String(text.drop { $0 != "=" }.dropFirst()) }
+        var isPassword: Bool { ServerURI.percentDecoded(key) == "password" }
+    }
+
+    /// `%XX` escapes decoded as libpq decodes them; text that is not a valid escape is kept.
+    static func percentDecoded(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%"), utf8.count >= 2,
+                let high = hexValue(utf8[utf8.startIndex]),
+                let low = hexValue(utf8[utf8.startIndex + 1])
+            {
+                bytes.append(high << 4 | low)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
             }
         }
-        return found.filter { !$0.isEmpty }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }
