@@ -30,6 +30,15 @@ public enum ItemFilter: Hashable, Sendable {
     case any
     case checked
     case unchecked
+
+    /// Whether an item that is (or is not) checked passes the filter.
+    func admits(isSelected: Bool) -> Bool {
+        switch self {
+        case .any: true
+        case .checked: isSelected
+        case .unchecked: !isSelected
+        }
+    }
 }
 
 /// The checked and total counts of a list or of all lists.

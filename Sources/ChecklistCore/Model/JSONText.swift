@@ -38,18 +38,15 @@ public enum JSONText {
     public static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        // Digits from the last, into the room they take (the widest UInt64 has 20).
-        var count = 1
-        var rest = magnitude / 10
-        while rest != 0 {
-            count += 1
-            rest /= 10
-        }
-        let end = bytes.count + count
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-        for index in stride(from: end - 1, through: end - count, by: -1) {
-            bytes[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
+        // The widest UInt64 has 20 digits, written from the last into room on the stack.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude != 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 

@@ -85,11 +85,7 @@ extension ChecklistStore {
                 }
                 position += 1
                 let selected = sqlite3_column_int64(row, isSelected) != 0
-                switch filter {
-                case .any: break
-                case .checked: if !selected { continue }
-                case .unchecked: if selected { continue }
-                }
+                guard filter.admits(isSelected: selected) else { continue }
                 try body(
                     ItemBytes(
                         id: id, isSelected: selected, position: position,

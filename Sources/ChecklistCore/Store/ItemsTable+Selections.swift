@@ -68,11 +68,7 @@ extension ItemsTable {
             }
             position += 1
             let isSelected: Bool = try row.decode(atIndex: selected)
-            switch filter {
-            case .any: break
-            case .checked: if !isSelected { continue }
-            case .unchecked: if isSelected { continue }
-            }
+            guard filter.admits(isSelected: isSelected) else { continue }
             try body(
                 Item(
                     id: try row.decode(atIndex: id), list: try row.decode(atIndex: list),

@@ -1,3 +1,5 @@
+import ChecklistCore
+
 /// A `TextOutputStream` over a file descriptor, with a buffer of its own. The first failed
 /// write is kept in `failure` (and later writes are dropped), so the command can report it
 /// once it is done. On standard output, a reader that went away (EPIPE: `checklist list |
@@ -30,20 +32,10 @@ struct FileOutput: TextOutputStream {
         if buffer.count >= FileOutput.capacity { flush() }
     }
 
-    /// Writes an integer in decimal, without making a `String` of it.
+    /// Writes an integer in decimal, without making a `String` of it (JSON's integers are the
+    /// same text).
     mutating func write(decimal value: Int64) {
-        if value < 0 { buffer.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        // The widest UInt64 has 20 digits, written from the last.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = 20
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude != 0
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-        }
+        JSONText.appendInteger(value, to: &buffer)
         if buffer.count >= FileOutput.capacity { flush() }
     }
 
