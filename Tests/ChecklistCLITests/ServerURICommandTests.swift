@@ -60,7 +60,7 @@ import Testing
         #expect(try cli.run("--db", "postgres:x", "list").stdout == "[ ] 1 Tent\n")
     }
 
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["CHECKLIST_TEST_POSTGRES"] != nil,
+    @Test(.enabled(if: !(ProcessInfo.processInfo.environment["CHECKLIST_TEST_POSTGRES"] ?? "").isEmpty,
                    "CHECKLIST_TEST_POSTGRES names no PostgreSQL server (start one with .ci/postgres.sh start)"))
     func aReachableServerIsRefusedWithNothingChanged() throws {
         let uri = try #require(ProcessInfo.processInfo.environment["CHECKLIST_TEST_POSTGRES"])

@@ -3,18 +3,8 @@ import GRDB
 extension ChecklistStore {
     // MARK: - Reads that find items by their words
 
-    /// `forEachItem`, keeping the items whose title `match` accepts (all when nil). Titles are
-    /// compared in Swift as the rows stream: SQLite's `LIKE` folds ASCII only, and a title that
-    /// fails costs no more than reading its row, which the plain list pays too.
-    public func forEachItem(
-        in scope: ListScope, filter: ItemFilter = .any, matching match: TextMatch?,
-        _ body: (Item) throws -> Void
-    ) throws {
-        guard let match else { return try forEachItem(in: scope, filter: filter, body) }
-        try forEachItem(in: scope, filter: filter) { item in
-            if match.matches(item.title) { try body(item) }
-        }
-    }
+    // Titles are compared in Swift as the rows stream: SQLite's `LIKE` folds ASCII only, and a
+    // title that fails costs no more than reading its row, which the plain list pays too.
 
     /// `forEachHeadline`, keeping the items whose title `match` accepts (all when nil).
     public func forEachHeadline(

@@ -54,7 +54,8 @@ extension ChecklistCommand {
                 writer.finish(to: &Output.standardOutput)
                 return
             }
-            // A person's layout on a terminal or with colour; the v1 bytes in a pipe.
+            // The v1 bytes in a pipe, and IDs anywhere; a person's layout on a terminal or
+            // with colour.
             let isColored = colors.isColored
             if format == .ids || (!isTerminal && !isColored) {
                 var writer = PipedHeadlineWriter(showsListNames: all, idsOnly: format == .ids)
@@ -64,10 +65,8 @@ extension ChecklistCommand {
                 }
                 return
             }
-            var renderer = format.headlineRenderer(
-                showsListNames: all, escapesControls: isTerminal,
-                largestID: (isColored || isTerminal) && format == .text
-                    ? try store.largestItemID(in: scope, filter: filter) : nil,
+            var renderer = AlignedTextRenderer(
+                showsListNames: all, largestID: try store.largestItemID(in: scope, filter: filter),
                 isColored: isColored)
             var counts = ItemCounts(checked: 0, total: 0)
             try store.forEachHeadline(in: scope, filter: filter, matching: matching) {
@@ -76,7 +75,7 @@ extension ChecklistCommand {
                 renderer.write($0, to: &Output.standardOutput)
             }
             renderer.finish(to: &Output.standardOutput)
-            if isTerminal && format == .text && filter == .any {
+            if isTerminal && filter == .any {
                 Output.summarize("\(counts.checked) of \(counts.total) checked", quiet: false)
             }
         }

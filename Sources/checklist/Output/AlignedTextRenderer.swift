@@ -9,7 +9,7 @@ import ChecklistCore
 /// largest ID of the items listed (`ChecklistStore.largestItemID(in:filter:)`): memory stays
 /// bounded and the column stays straight. Only `--match` can leave that ID out, and then the
 /// column may be wider than the widest ID shown.
-struct AlignedTextRenderer: HeadlineRenderer {
+struct AlignedTextRenderer {
     let showsListNames: Bool
     /// The largest ID of the items the scope and filter select, before any `--match`.
     let largestID: Int64

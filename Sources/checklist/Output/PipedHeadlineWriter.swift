@@ -2,8 +2,8 @@ import ChecklistCore
 
 /// `list` in a pipe or a file, as text or IDs: the v1 bytes (`[x] 12 Tent`, a `name:` heading
 /// before each list with `--all`), written from SQLite's row buffer into the output buffer.
-/// No byte of a title changes in a pipe, so none is decoded: this is `TextRenderer` and
-/// `IDRenderer` without a `String` a row (`ChecklistStore.forEachHeadlineBytes`).
+/// No byte of a title changes in a pipe, so none is decoded, and no `String` is made of a row
+/// (`ChecklistStore.forEachHeadlineBytes`). A terminal gets `AlignedTextRenderer`.
 struct PipedHeadlineWriter {
     let showsListNames: Bool
     let idsOnly: Bool

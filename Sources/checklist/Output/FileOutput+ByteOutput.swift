@@ -1,0 +1,3 @@
+import ChecklistCore
+
+extension FileOutput: ByteOutput {}
