@@ -20,15 +20,17 @@ case ${1:-} in
 start)
     dir=$(mktemp -d /tmp/checklist-pg.XXXXXX)
     [ "$(id -u)" -ne 0 ] || chown postgres: "$dir"
+    # The postgres user must be able to read its working folder (a clone under /root is not).
+    cd "$dir"
     as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth-local=trust -E UTF8 \
         --locale=C.UTF-8 --no-sync >"$dir/initdb.log" 2>&1 ||
-        { cat "$dir/initdb.log" >&2; exit 1; }
+        { cat "$dir/initdb.log" >&2; rm -rf "$dir"; exit 1; }
     # The first matching line decides: the password role before everyone else.
     { echo "local all checklist_password scram-sha-256"; cat "$dir/data/pg_hba.conf"; } >"$dir/hba"
     as_owner cp "$dir/hba" "$dir/data/pg_hba.conf"
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -s \
         -o "-c listen_addresses='' -c unix_socket_directories='$dir' -c fsync=off" start >&2 ||
-        { cat "$dir/server.log" >&2; exit 1; }
+        { cat "$dir/server.log" >&2; rm -rf "$dir"; exit 1; }
     # scram-sha-256 as pg_hba asks, whatever the server's default (md5 before PostgreSQL 14).
     psql "postgresql:///postgres?host=$dir&user=postgres" -q -v ON_ERROR_STOP=1 \
         -c "SET password_encryption = 'scram-sha-256'" \
@@ -40,6 +42,7 @@ stop)
     dir=${2:?usage: postgres.sh stop URI|FOLDER}
     dir=${dir#*host=}
     dir=${dir%%&*}
+    cd /
     [[ $dir =~ ^/tmp/checklist-pg\.[A-Za-z0-9]{6}$ ]] || { echo "postgres.sh: not a test server: $dir" >&2; exit 1; }
     as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -s stop >&2 || true
     rm -rf "$dir"
