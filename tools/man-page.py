@@ -43,6 +43,8 @@ EXIT_STATUS = [
      "import file; the file is left untouched."),
     ("74", "The database or a file cannot be opened, read or written (a full disk, a lock "
      "held past 5 seconds, a closed standard output)."),
+    ("75", "undo refused: a later change by another author touched the same items or lists; "
+     "nothing changed."),
     ("130, 143, 129", "The edit mode ended by SIGINT, SIGTERM or SIGHUP (128 + the signal), "
      "with the terminal restored."),
 ]

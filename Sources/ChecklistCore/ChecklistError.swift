@@ -43,6 +43,10 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
     case cannotRead(path: String, reason: String)
     /// No change is recorded, so there is nothing to undo.
     case nothingToUndo
+    /// Changes are recorded, `others` of them, but none by `author`.
+    case nothingToUndoBy(author: String, others: Int)
+    /// Undoing `change` would overwrite `laterChange`, another author's; nothing changed.
+    case undoConflict(Change, laterChange: Change)
     /// An import file that does not parse; `line` is the first bad line (1-based).
     case malformedImport(line: Int, reason: String)
     /// A Markdown file the strict import refuses at `line` and `import --lenient` would take.
@@ -116,6 +120,16 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
             return "cannot read \(path): \(reason)"
         case .nothingToUndo:
             return "nothing to undo: no change is recorded (see `checklist history`)"
+        case .nothingToUndoBy(let author, let others):
+            let changes =
+                others == 1 ? "the change recorded was" : "the \(others) changes recorded were"
+            return "nothing to undo by \(author): \(changes) made by someone else"
+                + " (`checklist undo --anyone` reverts the newest of all)"
+        case .undoConflict(let change, let later):
+            return "cannot undo change \(change.id) (\(change.description)):"
+                + " change \(later.id) by \(later.author ?? "an unknown author")"
+                + " (\(later.description)) has since changed the same items or lists;"
+                + " nothing changed (`checklist undo --anyone` reverts the newest change first)"
         case .malformedImport(let line, let reason):
             return "line \(line) of the import file: \(reason); nothing was imported"
         case .strictImportRefused(let line, let reason):

@@ -16,7 +16,8 @@ struct ChecklistCommand: ParsableCommand {
             found unchecked items; 3 an ID or list named does not exist (nothing changed); \
             64 usage error (nothing changed); 65 not a checklist database, corrupt, a newer \
             schema, or a malformed import file (left untouched); 74 the database or a file \
-            cannot be opened, read or written.
+            cannot be opened, read or written; 75 undo refused: another author changed the \
+            same items since (nothing changed).
             """,
         version: "1.0.0",
         subcommands: [
@@ -161,12 +162,15 @@ enum ExitStatus: Int32 {
     case usage = 64
     case dataError = 65
     case ioError = 74
+    /// `undo` would overwrite another author's later change (EX_TEMPFAIL).
+    case undoRefused = 75
 
     init(_ error: ChecklistError) {
         switch error {
         case .itemsNotFound, .itemNotFound, .databaseNotFound, .listNotFound, .listExists,
             .listNotEmpty, .severalChecked,
-            .itemNotInList, .positionOutOfRange, .unexpectedCount, .nothingToUndo:
+            .itemNotInList, .positionOutOfRange, .unexpectedCount, .nothingToUndo,
+            .nothingToUndoBy:
             self = .notFound
         case .declined: self = .declined
         case .invalidInput, .fileExists, .singleChoiceConflict: self = .usage
@@ -174,6 +178,7 @@ enum ExitStatus: Int32 {
             .strictImportRefused:
             self = .dataError
         case .databaseUnavailable, .databaseBusy, .cannotRead: self = .ioError
+        case .undoConflict: self = .undoRefused
         }
     }
 }

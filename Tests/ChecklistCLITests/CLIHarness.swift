@@ -49,6 +49,8 @@ final class CLI {
             "XDG_DATA_HOME": folder.appendingPathComponent("xdg").path,
             "PATH": "/usr/bin:/bin",
             "LANG": "C.UTF-8",
+            // The author changes record, whoever runs the tests.
+            "LOGNAME": "me",
         ]
         if usesDefaultDatabase { variables["CHECKLIST_DB"] = databasePath }
         for (name, value) in environment { variables[name] = value }
@@ -65,7 +67,7 @@ final class CLI {
         let variables = [
             "HOME": folder.appendingPathComponent("home").path,
             "CHECKLIST_DB": databasePath, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
-            "CHECKLIST": CLI.binary.path,
+            "CHECKLIST": CLI.binary.path, "LOGNAME": "me",
         ]
         let shellScript = "checklist() { \"$CHECKLIST\" \"$@\"; }\n" + script
         return try CLI.execute(
@@ -87,6 +89,8 @@ final class CLI {
         }
         let variables = [
             "HOME": home.path, "PATH": bin.path + ":/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC",
+            // The README's examples are ana's.
+            "LOGNAME": "ana",
         ]
         return try CLI.execute(
             URL(fileURLWithPath: "/bin/sh"), ["-c", "exec 2>&1\n" + commandLine], stdin: Data(),
@@ -133,7 +137,7 @@ final class CLI {
     ) throws -> Running {
         var variables = [
             "HOME": folder.appendingPathComponent("home").path, "CHECKLIST_DB": databasePath,
-            "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
+            "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LOGNAME": "me",
         ]
         for (name, value) in environment { variables[name] = value }
         return try Running(
@@ -145,7 +149,7 @@ final class CLI {
         let variables = [
             "HOME": folder.appendingPathComponent("home").path,
             "CHECKLIST_DB": databasePath, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
-            "CHECKLIST": CLI.binary.path,
+            "CHECKLIST": CLI.binary.path, "LOGNAME": "me",
         ]
         return try Running(
             URL(fileURLWithPath: "/bin/sh"), ["-c", script], stdin: Data(),

@@ -102,7 +102,7 @@ import Testing
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         formatter.timeZone = TimeZone(secondsFromGMT: 19800)
-        #expect(text.stdout == "4  \(formatter.string(from: date))  checked 1 item (ID 10)\n")
+        #expect(text.stdout == "4  \(formatter.string(from: date))  me  checked 1 item (ID 10)\n")
     }
 
     /// Runs a shell command line on a pseudo-terminal (TERM=xterm unless the line sets it) and

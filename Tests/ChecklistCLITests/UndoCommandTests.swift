@@ -100,7 +100,7 @@ import Testing
         }
         #expect(
             lines == [
-                "2 | checked 1 item (ID 2)", "1 | added 2 items to 'camping' (IDs 1, 2)",
+                "2 | me  checked 1 item (ID 2)", "1 | me  added 2 items to 'camping' (IDs 1, 2)",
             ])
         let json = try cli.run("history", "--format", "json").stdout
         let changes = try #require(
@@ -111,6 +111,68 @@ import Testing
         #expect(try cli.run("history", "--limit", "1", "--format", "ids").stdout == "2\n")
     }
 
+    @Test func changesRecordTheirAuthorAndUndoRevertsYourOwn() throws {
+        let ana = ["LOGNAME": "ana"], ben = ["LOGNAME": "ben", "USER": "ana"]
+        try cli.run(["add", "-q", "Tent", "Stove", "Map"], stdin: Data(), environment: ana)
+        try cli.run(["check", "-q", "1"], stdin: Data(), environment: ana)
+        try cli.run(["check", "-q", "3"], stdin: Data(), environment: ben)
+
+        let text = try cli.run("history").stdout
+            .replacing(#/  \d{4}-\d\d-\d\d \d\d:\d\d  /#, with: " | ")
+        #expect(
+            text == """
+                3 | ben  checked 1 item (ID 3)
+                2 | ana  checked 1 item (ID 1)
+                1 | ana  added 3 items to 'default' (IDs 1-3)
+
+                """)
+        let json = try cli.run("history", "--format", "json").stdout
+        let changes = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(changes.map { $0["author"] as? String } == ["ben", "ana", "ana"])
+
+        let undone = try cli.run(["undo"], stdin: Data(), environment: ana)
+        #expect(undone.status == 0)
+        #expect(undone.stderr == "undid change 2: checked 1 item (ID 1)\n")
+        #expect(try checkedIDs() == "3\n")
+    }
+
+    @Test func undoOverAnotherAuthorsLaterChangeExits75AndChangesNothing() throws {
+        let ana = ["LOGNAME": "ana"], ben = ["LOGNAME": "ben"]
+        try cli.run(["add", "-q", "Tent", "Stove"], stdin: Data(), environment: ana)
+        try cli.run(["check", "-q", "1-2"], stdin: Data(), environment: ana)
+        try cli.run(["uncheck", "-q", "2"], stdin: Data(), environment: ben)
+        let before = try everything()
+        let history = try cli.run("history", "--format", "json").stdout
+
+        let refused = try cli.run(["undo"], stdin: Data(), environment: ana)
+
+        #expect(refused.status == 75)
+        #expect(
+            refused.stderr
+                == "checklist: cannot undo change 2 (checked 2 items (IDs 1, 2)): change 3 by ben"
+                + " (unchecked 1 item (ID 2)) has since changed the same items or lists;"
+                + " nothing changed (`checklist undo --anyone` reverts the newest change first)\n")
+        #expect(try everything() == before)
+        #expect(try cli.run("history", "--format", "json").stdout == history)
+
+        let anyone = try cli.run(["undo", "--anyone"], stdin: Data(), environment: ana)
+        #expect(anyone.status == 0)
+        #expect(anyone.stderr == "undid change 3: unchecked 1 item (ID 2)\n")
+        #expect(try cli.run(["undo"], stdin: Data(), environment: ana).status == 0)
+        #expect(try checkedIDs() == "")
+    }
+
+    @Test func anAuthorWithNothingOfTheirsToUndoExits3() throws {
+        try cli.run(["add", "-q", "Tent"], stdin: Data(), environment: ["LOGNAME": "ana"])
+        let result = try cli.run(["undo"], stdin: Data(), environment: ["LOGNAME": "carl"])
+        #expect(result.status == 3)
+        #expect(
+            result.stderr
+                == "checklist: nothing to undo by carl: the change recorded was made by someone"
+                + " else (`checklist undo --anyone` reverts the newest of all)\n")
+    }
+
     @Test func historyOnAMissingDatabaseIsEmpty() throws {
         let result = try cli.run("history")
         #expect(result.status == 0)
@@ -119,6 +181,10 @@ import Testing
     }
 
     // MARK: - Helpers
+
+    private func checkedIDs() throws -> String {
+        try cli.run("list", "--checked", "--format", "ids").stdout
+    }
 
     /// camping: 1 Tent, 2 Stove, 3 Map; tents (single): 4 Big, 5 Small (checked), 6 Bivvy.
     private func campingAndTents() throws {

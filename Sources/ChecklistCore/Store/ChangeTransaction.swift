@@ -17,9 +17,12 @@ struct ChangeTransaction {
     let changeID: Int64
     /// One timestamp for the whole change, ISO 8601 UTC with milliseconds, from SQLite's clock.
     let now: String
+    /// Who makes the change.
+    let author: String
 
-    init(_ db: Database) throws {
+    init(_ db: Database, author: String) throws {
         self.db = db
+        self.author = author
         // The records written before the entry's row name its ID: foreign keys are checked at
         // commit for this transaction.
         try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
@@ -49,8 +52,9 @@ struct ChangeTransaction {
         guard recordedSomething else { return }
         try db.execute(
             literal: """
-                INSERT INTO changes (id, command, description, itemCount, createdAt)
-                VALUES (\(changeID), \(command), \(change.historyLine), \(change.itemCount), \(now))
+                INSERT INTO changes (id, command, description, itemCount, createdAt, author)
+                VALUES (\(changeID), \(command), \(change.historyLine), \(change.itemCount), \(now),
+                        \(author))
                 """)
         // The newest entries by rank, not by ID: undone IDs leave gaps. The cascade drops the
         // old entries' rows (foreign keys are on for every connection).

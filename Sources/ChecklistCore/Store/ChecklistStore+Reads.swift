@@ -125,8 +125,7 @@ extension ChecklistStore {
             guard try db.tableExists("changes") else { return [] }
             return try SQLRequest<Change>(
                 literal: """
-                    SELECT id, command, description, itemCount, createdAt FROM changes
-                    ORDER BY id DESC LIMIT \(limit)
+                    SELECT * FROM changes ORDER BY id DESC LIMIT \(limit)
                     """
             ).fetchAll(db)
         }

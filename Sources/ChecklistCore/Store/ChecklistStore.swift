@@ -6,10 +6,23 @@ import GRDB
 /// write goes through `recordingChange`, which journals it for `undo`.
 public struct ChecklistStore: Sendable {
     private let writer: any DatabaseWriter
+    private let chosenAuthor: String?
 
-    /// A store over a database that is already migrated (see `DatabaseOpener`).
-    public init(_ writer: any DatabaseWriter) {
+    /// A store over a database that is already migrated (see `DatabaseOpener`), writing as
+    /// `author` (by default the login name).
+    public init(_ writer: any DatabaseWriter, author: String? = nil) {
         self.writer = writer
+        self.chosenAuthor = author
+    }
+
+    /// Whom the changes made through this store record as their author, and whose newest
+    /// change `undo` reverts. Looked up when a change needs it: a read never asks the system
+    /// for the user's name (without LOGNAME that reads the password database).
+    public var author: String { chosenAuthor ?? FileSystem.loginName }
+
+    /// The same database, with changes made as `author`.
+    public func actingAs(_ author: String) -> ChecklistStore {
+        ChecklistStore(writer, author: author)
     }
 
     /// A migrated, empty in-memory store: what a missing file reads as, and what tests use.
@@ -36,7 +49,7 @@ public struct ChecklistStore: Sendable {
         _ command: String, _ body: (ChangeTransaction) throws -> Change
     ) throws -> Change {
         try write { db in
-            let transaction = try ChangeTransaction(db)
+            let transaction = try ChangeTransaction(db, author: author)
             let change = try body(transaction)
             try transaction.finish(command, change)
             return change

@@ -5,4 +5,5 @@ let embeddedMigrations: [(identifier: String, bytes: [UInt8])] = [
     ("0001_create_lists_and_items", PackageResources._001_create_lists_and_items_sql),
     ("0002_undo_journal", PackageResources._002_undo_journal_sql),
     ("0003_header_version", PackageResources._003_header_version_sql),
+    ("0004_change_authors", PackageResources._004_change_authors_sql),
 ]

@@ -80,6 +80,20 @@ enum FileSystem {
 
     static var processID: Int32 { getpid() }
 
+    /// Who runs the program, as the changes record it on SQLite: `LOGNAME` or `USER` when set
+    /// (as POSIX login sets them, and as `su` and `sudo` change them), else the password
+    /// entry's name for the effective user, else `uid N`.
+    static var loginName: String {
+        for variable in ["LOGNAME", "USER"] {
+            if let value = getenv(variable), value.pointee != 0 { return String(cString: value) }
+        }
+        let uid = geteuid()
+        if let entry = getpwuid(uid), let name = entry.pointee.pw_name, name.pointee != 0 {
+            return String(cString: name)
+        }
+        return "uid \(uid)"
+    }
+
     static func pause(microseconds: UInt32) {
         usleep(microseconds)
     }

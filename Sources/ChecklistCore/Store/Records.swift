@@ -31,6 +31,8 @@ extension Change: FetchableRecord {
             id: try row.decode(forColumn: "id"), command: try row.decode(forColumn: "command"),
             description: try row.decode(forColumn: "description"),
             itemCount: try row.decode(forColumn: "itemCount"),
-            createdAt: try row.decode(forColumn: "createdAt"))
+            createdAt: try row.decode(forColumn: "createdAt"),
+            // A database opened for reading may predate the column (0004_change_authors).
+            author: row.hasColumn("author") ? try row.decode(forColumn: "author") : nil)
     }
 }

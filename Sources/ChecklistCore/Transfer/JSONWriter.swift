@@ -35,6 +35,11 @@ public struct JSONObject {
         JSONText.appendBool(value, to: &bytes)
     }
 
+    public mutating func null(_ key: StaticString) {
+        self.key(key)
+        bytes.append(contentsOf: "null".utf8)
+    }
+
     private mutating func key(_ key: StaticString) {
         if !isEmpty { bytes.append(UInt8(ascii: ",")) }
         isEmpty = false

@@ -7,8 +7,9 @@ extension ChecklistCommand {
             commandName: "history", _superCommandName: "checklist",
             abstract: "Show the recent changes that undo can revert, newest first.",
             discussion: """
-                Text shows `ID  TIME  WHAT`, the time local to the minute; json adds the \
-                command and item count, with UTC timestamps.
+                Text shows `ID  TIME  AUTHOR  WHAT`, the time local to the minute and the \
+                author who made the change (`-` for changes recorded before authors were \
+                kept); json adds the command and item count, with UTC timestamps.
                 Example: checklist history --limit 5
                 """)
 

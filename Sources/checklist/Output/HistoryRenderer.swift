@@ -9,16 +9,21 @@ struct HistoryRenderer {
         switch format {
         case .text:
             for change in changes {
-                let description =
-                    escapesControls
-                    ? TerminalText.escapingControls(change.description) : change.description
+                let author = change.author ?? "-"
+                let shown = "\(author)  \(change.description)"
+                let text = escapesControls ? TerminalText.escapingControls(shown) : shown
                 let time = LocalTime.minute(of: change.createdAt)
-                output.write("\(change.id)  \(time)  \(description)\n")
+                output.write("\(change.id)  \(time)  \(text)\n")
             }
         case .json:
             var array = JSONArrayWriter()
             for change in changes {
                 array.append(to: &output) { object in
+                    if let author = change.author {
+                        object.string("author", author)
+                    } else {
+                        object.null("author")
+                    }
                     object.string("command", change.command)
                     object.string("createdAt", change.createdAt)
                     object.string("description", change.description)
