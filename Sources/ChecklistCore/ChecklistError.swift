@@ -46,7 +46,7 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
     /// Changes are recorded, `others` of them, but none by `author`.
     case nothingToUndoBy(author: String, others: Int)
     /// Undoing `change` would overwrite `laterChange`, another author's; nothing changed.
-    case undoConflict(Change, laterChange: Change)
+    case undoConflict(Change, laterChange: Change, UndoConflicts.Reason)
     /// An import file that does not parse; `line` is the first bad line (1-based).
     case malformedImport(line: Int, reason: String)
     /// A Markdown file the strict import refuses at `line` and `import --lenient` would take.
@@ -125,10 +125,16 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
                 others == 1 ? "the change recorded was" : "the \(others) changes recorded were"
             return "nothing to undo by \(author): \(changes) made by someone else"
                 + " (`checklist undo --anyone` reverts the newest of all)"
-        case .undoConflict(let change, let later):
+        case .undoConflict(let change, let later, let reason):
+            let what =
+                switch reason {
+                case .sameItems: "has since changed the same items"
+                case .sameLists: "has since changed the same lists"
+                case .singleChoice: "has since checked another item of the same single-choice list"
+                }
             return "cannot undo change \(change.id) (\(change.description)):"
                 + " change \(later.id) by \(later.author ?? "an unknown author")"
-                + " (\(later.description)) has since changed the same items or lists;"
+                + " (\(later.description)) \(what);"
                 + " nothing changed (`checklist undo --anyone` reverts the newest change first)"
         case .malformedImport(let line, let reason):
             return "line \(line) of the import file: \(reason); nothing was imported"

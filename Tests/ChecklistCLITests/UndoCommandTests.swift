@@ -151,7 +151,7 @@ import Testing
         #expect(
             refused.stderr
                 == "checklist: cannot undo change 2 (checked 2 items (IDs 1, 2)): change 3 by ben"
-                + " (unchecked 1 item (ID 2)) has since changed the same items or lists;"
+                + " (unchecked 1 item (ID 2)) has since changed the same items;"
                 + " nothing changed (`checklist undo --anyone` reverts the newest change first)\n")
         #expect(try everything() == before)
         #expect(try cli.run("history", "--format", "json").stdout == history)
@@ -161,6 +161,14 @@ import Testing
         #expect(anyone.stderr == "undid change 3: unchecked 1 item (ID 2)\n")
         #expect(try cli.run(["undo"], stdin: Data(), environment: ana).status == 0)
         #expect(try checkedIDs() == "")
+    }
+
+    @Test func aLoginNameWithAControlCharacterIsPassedOver() throws {
+        try cli.run(
+            ["add", "-q", "Tent"], stdin: Data(), environment: ["LOGNAME": "ev\nil", "USER": "ana"])
+        let text = try cli.run("history").stdout
+        #expect(text.split(separator: "\n").count == 1, "\(text)")
+        #expect(text.contains("  ana  added 1 item"), "\(text)")
     }
 
     @Test func anAuthorWithNothingOfTheirsToUndoExits3() throws {

@@ -61,7 +61,7 @@ import Testing
         #expect {
             try ana.undo()
         } throws: { error in
-            guard case .undoConflict(let change, let later) = error as? ChecklistError else {
+            guard case .undoConflict(let change, let later, .sameItems) = error as? ChecklistError else {
                 return false
             }
             return change.author == "ana" && later.author == "ben"
@@ -123,6 +123,58 @@ import Testing
         try ana.undo()
         #expect(try ana.items(in: .list("camping")).map(\.title) == ["Tent", "Stove", "Map"])
         #expect(try checked() == [4])
+    }
+
+    @Test func undoingAnAddAfterAnotherAuthorAddedToTheSameListRemovesOnlyYourItems() throws {
+        try ana.add(titles("Rope"), to: "camping")
+        try ben.add(titles("Lamp"), to: "camping")
+        try ben.addList(named: "other", mode: .multiple)
+        try ben.check(.ids(IDSet(ids: [1])))  // an item ana's add did not add
+        #expect(try ana.undo().description == "added 1 item to 'camping' (ID 6)")
+        #expect(try ana.items(in: .list("camping")).map(\.title) == ["Tent", "Stove", "Map", "Lamp"])
+    }
+
+    @Test func restoredItemsTakeTheirPlacesAndLaterOnesMoveDown() throws {
+        try ana.delete(.ids(IDSet(ids: [3])))
+        try ben.add(titles("Lamp"), to: "camping")  // takes the freed place
+        try ana.undo()
+        let positions = try queue.read { db in
+            try Int64.fetchAll(
+                db, sql: "SELECT position FROM items WHERE listId = 1 ORDER BY position")
+        }
+        #expect(Set(positions).count == positions.count, "\(positions)")
+        #expect(try ana.items(in: .list("camping")).map(\.title) == ["Tent", "Stove", "Map", "Lamp"])
+        // move relies on distinct places.
+        try ana.move(1, to: .position(3))
+        #expect(try ana.items(in: .list("camping")).map(\.title) == ["Stove", "Map", "Tent", "Lamp"])
+    }
+
+    @Test func itemsAreNotRestoredIntoAListThatTookTheIDOfTheirDeletedOne() throws {
+        try ana.add(titles("x", "y"), to: "late")  // list 3, items 6 and 7
+        try ana.delete(.ids(IDSet(ids: [7])))
+        try ben.deleteList(named: "late", withItems: true)
+        try ben.addList(named: "X", mode: .multiple)  // may take list ID 3 again
+        let before = try dump(queue)
+        #expect {
+            try ana.undo()
+        } throws: { error in
+            guard case .undoConflict(_, let later, .sameLists) = error as? ChecklistError else {
+                return false
+            }
+            return later.description == "created list 'X' (multiple)"
+        }
+        #expect(try dump(queue) == before)
+    }
+
+    @Test func aSingleChoiceRefusalSaysSo() throws {
+        try ben.check(.ids(IDSet(ids: [4])))
+        try ana.uncheck(.ids(IDSet(ids: [4])))
+        try ben.check(.ids(IDSet(ids: [5])))
+        #expect {
+            try ana.undo()
+        } throws: { error in
+            "\(error)".contains("has since checked another item of the same single-choice list")
+        }
     }
 
     @Test func anAuthorWithNoChangesIsToldWhoseTheyAre() throws {

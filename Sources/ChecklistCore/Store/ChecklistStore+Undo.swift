@@ -31,92 +31,51 @@ extension ChecklistStore {
             let later = try SQLRequest<Change>(
                 literal: "SELECT * FROM changes WHERE id > \(change.id) ORDER BY id DESC"
             ).fetchAll(db)
-            if let conflict = try later.first(where: { try overlaps(change.id, with: $0.id, db) }) {
-                throw ChecklistError.undoConflict(change, laterChange: conflict)
+            let conflicts = UndoConflicts(db, target: change.id)
+            if let (conflict, reason) = try conflicts.first(among: later) {
+                throw ChecklistError.undoConflict(change, laterChange: conflict, reason)
             }
             do {
-                try revert(change.id, db)
+                try revert(change.id, keepingUnchangedLists: !later.isEmpty, db)
             } catch let error as DatabaseError
                 where error.resultCode == .SQLITE_CONSTRAINT && !later.isEmpty
             {
                 // A list name another author has taken since, for one.
-                throw ChecklistError.undoConflict(change, laterChange: later[0])
+                let culprit = try conflicts.newestListChange(among: later) ?? later[0]
+                throw ChecklistError.undoConflict(change, laterChange: culprit, .sameLists)
             }
-            if let newest = later.first, try hasSeveralChecked(db) {
-                throw ChecklistError.undoConflict(change, laterChange: newest)
+            if !later.isEmpty {
+                if let list = try conflicts.listWithSeveralChecked() {
+                    let culprit = try conflicts.newestTouching(list: list, among: later) ?? later[0]
+                    throw ChecklistError.undoConflict(change, laterChange: culprit, .singleChoice)
+                }
+                try conflicts.makeRoomForRestoredItems()
             }
             try db.execute(literal: "DELETE FROM changes WHERE id = \(change.id)")
             return change
         }
     }
 
-    /// Whether change `later` touched an item change `id` recorded, or, when `id` changed a
-    /// list itself (created, renamed, deleted, its mode), changed any list or an item of that
-    /// list.
-    private func overlaps(_ id: Int64, with later: Int64, _ db: Database) throws -> Bool {
-        let items: SQL = """
-            SELECT itemId FROM changedItems WHERE changeId = \(id)
-            UNION SELECT value FROM changedSelections, json_each(itemIds) WHERE changeId = \(id)
-            """
-        let added: SQL = "SELECT 1 FROM addedItems WHERE changeId = \(id)"
-        let sharesItems = try SQLRequest<Bool>(
-            literal: """
-                SELECT EXISTS (
-                    SELECT 1 FROM changedItems AS c WHERE c.changeId = \(later)
-                    AND (c.itemId IN (\(items))
-                         OR EXISTS (\(added) AND c.itemId BETWEEN firstId AND lastId))
-                ) OR EXISTS (
-                    SELECT 1 FROM changedSelections AS s, json_each(s.itemIds) AS j
-                    WHERE s.changeId = \(later)
-                    AND (j.value IN (\(items))
-                         OR EXISTS (\(added) AND j.value BETWEEN firstId AND lastId))
-                )
-                """
-        ).fetchOne(db)
-        if sharesItems == true { return true }
-        let lists: SQL = "SELECT listId FROM changedLists WHERE changeId = \(id)"
-        return try SQLRequest<Bool>(
-            literal: """
-                SELECT EXISTS (\(lists)) AND (
-                    EXISTS (SELECT 1 FROM changedLists WHERE changeId = \(later))
-                    OR EXISTS (
-                        SELECT 1 FROM changedItems AS c LEFT JOIN items ON items.id = c.itemId
-                        WHERE c.changeId = \(later)
-                        AND (c.listId IN (\(lists)) OR items.listId IN (\(lists))))
-                    OR EXISTS (
-                        SELECT 1 FROM addedItems AS a
-                        JOIN items ON items.id BETWEEN a.firstId AND a.lastId
-                        WHERE a.changeId = \(later) AND items.listId IN (\(lists)))
-                    OR EXISTS (
-                        SELECT 1 FROM changedSelections AS s, json_each(s.itemIds) AS j
-                        JOIN items ON items.id = j.value
-                        WHERE s.changeId = \(later) AND items.listId IN (\(lists))))
-                """
-        ).fetchOne(db) ?? false
-    }
-
-    /// Whether a single-choice list has more than one checked item.
-    private func hasSeveralChecked(_ db: Database) throws -> Bool {
-        try Bool.fetchOne(
-            db,
-            sql: """
-                SELECT EXISTS (
-                    SELECT 1 FROM items JOIN lists ON lists.id = items.listId
-                    WHERE lists.mode = 'single' AND items.isSelected
-                    GROUP BY items.listId HAVING count(*) > 1)
-                """) ?? false
-    }
-
     /// Writes back what change `id` recorded. Lists first (restored items need their list),
     /// then items; the lists the change created go last, once nothing refers to them.
-    private func revert(_ id: Int64, _ db: Database) throws {
+    ///
+    /// `keepingUnchangedLists` (another author changed things since): a list whose name and
+    /// mode are as the change found them keeps its row (the change only touched its
+    /// `updatedAt`, and another author may have since).
+    private func revert(_ id: Int64, keepingUnchangedLists: Bool, _ db: Database) throws {
+        let unchanged: SQL =
+            keepingUnchangedLists
+            ? """
+            AND NOT EXISTS (SELECT 1 FROM lists WHERE lists.id = changedLists.listId
+                AND lists.name = changedLists.name AND lists.mode = changedLists.mode)
+            """ : ""
         // An UPSERT updates a row in place; INSERT OR REPLACE would delete it first, and a
         // deleted list takes its items with it (ON DELETE CASCADE).
         try db.execute(
             literal: """
                 INSERT INTO lists (id, name, mode, createdAt, updatedAt)
                 SELECT listId, name, mode, createdAt, updatedAt FROM changedLists
-                WHERE changeId = \(id) AND name IS NOT NULL ORDER BY rowid DESC
+                WHERE changeId = \(id) AND name IS NOT NULL \(unchanged) ORDER BY rowid DESC
                 ON CONFLICT (id) DO UPDATE SET name = excluded.name, mode = excluded.mode,
                     createdAt = excluded.createdAt, updatedAt = excluded.updatedAt
                 """)

@@ -84,8 +84,15 @@ enum FileSystem {
     /// (as POSIX login sets them, and as `su` and `sudo` change them), else the password
     /// entry's name for the effective user, else `uid N`.
     static var loginName: String {
+        // A name with a control character (a line break would split `history`'s lines) is
+        // passed over, as an empty one is.
         for variable in ["LOGNAME", "USER"] {
-            if let value = getenv(variable), value.pointee != 0 { return String(cString: value) }
+            guard let value = getenv(variable), value.pointee != 0 else { continue }
+            let name = String(cString: value)
+            if !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            {
+                return name
+            }
         }
         let uid = geteuid()
         if let entry = getpwuid(uid), let name = entry.pointee.pw_name, name.pointee != 0 {
