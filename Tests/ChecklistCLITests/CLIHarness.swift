@@ -156,7 +156,7 @@ final class CLI {
             environment: variables, in: folder)
     }
 
-    private static func execute(
+    static func execute(
         _ executable: URL, _ arguments: [String], stdin: Data, environment: [String: String],
         in folder: URL
     ) throws -> Result {

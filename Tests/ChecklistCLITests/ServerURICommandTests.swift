@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// `--db` and `CHECKLIST_DB` with a PostgreSQL URI, through the binary. This version reaches
-/// the server (libpq, loaded when a URI is used) and reports what stands in the way, then
-/// refuses: its lists live in SQLite files only. A URI is never taken for a file's path.
+/// `--db` and `CHECKLIST_DB` with a PostgreSQL URI, through the binary: what stands in the way
+/// of reaching a server is reported with libpq's reason, and a URI is never taken for a file's
+/// path. (What the commands do on a server: `ServerEngineTests`, `EngineDifferentialTests`.)
 @Suite(.runsProcesses) final class ServerURICommandTests {
     let cli: CLI
 
@@ -58,21 +58,5 @@ import Testing
         #expect(result.status == 0)
         #expect(FileManager.default.fileExists(atPath: cli.folder.appendingPathComponent("postgres:x").path))
         #expect(try cli.run("--db", "postgres:x", "list").stdout == "[ ] 1 Tent\n")
-    }
-
-    @Test(.enabled(if: !(ProcessInfo.processInfo.environment["CHECKLIST_TEST_POSTGRES"] ?? "").isEmpty,
-                   "CHECKLIST_TEST_POSTGRES names no PostgreSQL server (start one with .ci/postgres.sh start)"))
-    func aReachableServerIsRefusedWithNothingChanged() throws {
-        let uri = try #require(ProcessInfo.processInfo.environment["CHECKLIST_TEST_POSTGRES"])
-        let before = try folderEntries()
-        for command in [["add", "Tent"], ["list"]] {
-            let result = try cli.run(["--db", uri] + command, stdin: Data())
-            #expect(result.status == 74)
-            #expect(
-                result.stderr
-                    == "checklist: cannot use \(uri): the server answered, but this version of checklist"
-                    + " keeps lists in SQLite files only; nothing changed (pass --db PATH for a file)\n")
-        }
-        #expect(try folderEntries() == before)
     }
 }

@@ -23,6 +23,8 @@ struct LibPQ: @unchecked Sendable {
             Connection?, Text, Int32, UnsafePointer<UInt32>?, UnsafePointer<Text?>?,
             UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
         ) -> Result?
+    /// `PQexec`: a script of several statements, without parameters (a migration).
+    let exec: @convention(c) (Connection?, Text) -> Result?
     let resultStatus: @convention(c) (Result?) -> Int32
     let resultErrorField: @convention(c) (Result?, Int32) -> Text?
     let resultErrorMessage: @convention(c) (Result?) -> Text?
@@ -63,6 +65,7 @@ struct LibPQ: @unchecked Sendable {
                     Connection?, Text, Int32, UnsafePointer<UInt32>?, UnsafePointer<Text?>?,
                     UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
                 ) -> Result? = load("PQexecParams"),
+            let exec: @convention(c) (Connection?, Text) -> Result? = load("PQexec"),
             let resultStatus: @convention(c) (Result?) -> Int32 = load("PQresultStatus"),
             let resultErrorField: @convention(c) (Result?, Int32) -> Text? = load(
                 "PQresultErrorField"),
@@ -86,7 +89,7 @@ struct LibPQ: @unchecked Sendable {
         (self.connectdb, self.status, self.errorMessage, self.finish) = (
             connectdb, status, errorMessage, finish
         )
-        (self.execParams, self.resultStatus) = (execParams, resultStatus)
+        (self.execParams, self.exec, self.resultStatus) = (execParams, exec, resultStatus)
         (self.resultErrorField, self.resultErrorMessage) = (resultErrorField, resultErrorMessage)
         (self.ntuples, self.nfields, self.getvalue) = (ntuples, nfields, getvalue)
         (self.getlength, self.getisnull, self.clear) = (getlength, getisnull, clear)

@@ -6,6 +6,8 @@ final class ServerConnection {
     private let connection: LibPQ.Connection
     /// Text that must never reach a message: the URI's passwords.
     private let secrets: [String]
+    /// The SQLSTATE of the statement that failed last (`55P03`: a lock not obtained in time).
+    private(set) var lastFailure: String?
 
     /// Connects, as `psql` would: libpq reads the URI and its `PG*` variables, `~/.pgpass`
     /// and service files. `library` is libpq as loaded (nil when it is not installed).
@@ -50,11 +52,30 @@ final class ServerConnection {
         let result = withParameters(parameters) { values in
             library.execParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
         }
+        return try rows(of: result)
+    }
+
+    /// Runs a script of several statements (a migration); no parameters.
+    func execute(_ script: String) throws(ChecklistError) {
+        _ = try rows(of: library.exec(connection, script))
+    }
+
+    private func rows(of result: LibPQ.Result?) throws(ChecklistError) -> [[String?]] {
         defer { library.clear(result) }
         let status = library.resultStatus(result)
         guard status == LibPQ.commandOK || status == LibPQ.tuplesOK else {
+            let state = library.resultErrorField(result, LibPQ.sqlState).map { String(cString: $0) }
+            lastFailure = state
+            // lock_not_available: another write held the lock past lock_timeout.
+            if state == "55P03" { throw .databaseBusy(path: uri.shown) }
             let message = result.flatMap(library.resultErrorMessage) ?? library.errorMessage(connection)
-            throw .databaseUnavailable(path: uri.shown, reason: Self.oneLine(message, hiding: secrets))
+            var reason = Self.oneLine(message, hiding: secrets)
+            // insufficient_privilege: the role may not create or use the schema.
+            if state == "42501" {
+                reason += "; nothing changed (the database's owner can GRANT this role the"
+                    + " schema checklist, as the README's shared lists section shows)"
+            }
+            throw .databaseUnavailable(path: uri.shown, reason: reason)
         }
         let (rows, columns) = (library.ntuples(result), library.nfields(result))
         return (0..<rows).map { row in

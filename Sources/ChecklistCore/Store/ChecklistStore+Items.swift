@@ -18,6 +18,7 @@ extension ChecklistStore {
     public func addItems(_ titles: [Title], to list: ListName, checked: Bool = false) throws
         -> AddSummary
     {
+        if let server { return try server.addItems(titles, to: list, checked: checked, author: author) }
         guard !titles.isEmpty else { return AddSummary(list: list, ids: [], uncheckedOthers: 0) }
         return try recordingChange("add") { change in
             let listID = try change.listForAdding(named: list)
@@ -64,7 +65,8 @@ extension ChecklistStore {
     public func deletionCount(_ selection: ItemSelection, ignoringMissing: Bool = false) throws
         -> Int
     {
-        try read { db in
+        if let server { return try server.deletionCount(selection, ignoringMissing: ignoringMissing) }
+        return try read { db in
             try ItemsTable(db).target(for: selection, ignoringMissing: ignoringMissing).matched
         }
     }
@@ -75,7 +77,11 @@ extension ChecklistStore {
     public func delete(
         _ selection: ItemSelection, ignoringMissing: Bool = false, expecting: Int? = nil
     ) throws -> SelectionChange {
-        try recordingChange("delete") { change in
+        if let server {
+            return try server.delete(
+                selection, ignoringMissing: ignoringMissing, expecting: expecting, author: author)
+        }
+        return try recordingChange("delete") { change in
             let target = try change.items.target(for: selection, ignoringMissing: ignoringMissing)
             if let expecting, expecting != target.matched {
                 throw ChecklistError.unexpectedCount(expected: expecting, actual: target.matched)
@@ -101,7 +107,10 @@ extension ChecklistStore {
     public func rename(_ id: ItemID, to title: Title, namedList: ListName? = nil) throws
         -> RenameSummary
     {
-        try recordingChange("rename") { change in
+        if let server {
+            return try server.rename(id, to: title, namedList: namedList, author: author)
+        }
+        return try recordingChange("rename") { change in
             if let namedList { _ = try change.lists.required(named: namedList) }
             guard
                 let current = try SQLRequest<String>(
@@ -127,7 +136,12 @@ extension ChecklistStore {
     private func change(
         _ kind: SelectionKind, of selection: ItemSelection, ignoringMissing: Bool
     ) throws -> SelectionChange {
-        try recordingChange(kind.rawValue) { change in
+        if let server {
+            let kind = ServerStore.SelectionKind(rawValue: kind.rawValue) ?? .check
+            return try server.change(
+                kind, of: selection, ignoringMissing: ignoringMissing, author: author)
+        }
+        return try recordingChange(kind.rawValue) { change in
             let target = try change.items.target(for: selection, ignoringMissing: ignoringMissing)
             let uncheckedOthers =
                 kind == .uncheck ? 0 : try Self.keepSingleChoice(target, for: kind, change)

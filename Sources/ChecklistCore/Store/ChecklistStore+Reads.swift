@@ -5,7 +5,8 @@ extension ChecklistStore {
 
     /// Every list with its counts, by name.
     public func lists() throws -> [Checklist] {
-        try read { db in try ListsTable(db).withCounts(in: .all) }
+        if let server { return try server.lists(in: .all) }
+        return try read { db in try ListsTable(db).withCounts(in: .all) }
     }
 
     /// The lists of the scope with their counts, then each of their items in order, from one
@@ -14,6 +15,12 @@ extension ChecklistStore {
         in scope: ListScope, lists listsBody: ([Checklist]) throws -> Void,
         items itemBody: (Item) throws -> Void
     ) throws {
+        if let server {
+            // One snapshot: both reads in one read transaction.
+            let (lists, items) = try server.listsAndItems(in: scope)
+            try listsBody(lists)
+            return try items.forEach(itemBody)
+        }
         try read { db in
             try listsBody(try ListsTable(db).withCounts(in: scope))
             try ItemsTable(db).forEach(in: scope, filter: .any, itemBody)
@@ -27,6 +34,7 @@ extension ChecklistStore {
     public func forEachItem(
         in scope: ListScope, filter: ItemFilter = .any, _ body: (Item) throws -> Void
     ) throws {
+        if let server { return try server.items(in: scope, filter: filter).forEach(body) }
         try read { db in try ItemsTable(db).forEach(in: scope, filter: filter, body) }
     }
 
@@ -36,6 +44,12 @@ extension ChecklistStore {
     public func forEachHeadline(
         in scope: ListScope, filter: ItemFilter = .any, _ body: (ItemHeadline) throws -> Void
     ) throws {
+        if let server {
+            return try server.items(in: scope, filter: filter).forEach {
+                try body(
+                    ItemHeadline(id: $0.id, list: $0.list, title: $0.title, isSelected: $0.isSelected))
+            }
+        }
         try read { db in
             guard let conditions = try ItemsTable(db).conditions(in: scope, filter: filter) else { return }
             let columns = ItemsTable.headline
@@ -80,6 +94,9 @@ extension ChecklistStore {
             // max() of two arguments is SQLite's scalar maximum.
             return seeks.count == 1 ? seeks[0] : "max(\(seeks[0]), \(seeks[1]))"
         }
+        if let server {
+            return try server.items(in: scope, filter: filter).map(\.id).max() ?? 0
+        }
         return try read { db in
             let request: SQL
             switch scope {
@@ -97,7 +114,8 @@ extension ChecklistStore {
 
     /// The checked and total counts of the scope.
     public func counts(in scope: ListScope) throws -> ItemCounts {
-        try read { db in
+        if let server { return try server.counts(in: scope) }
+        return try read { db in
             var conditions: [SQL] = []
             if case .list(let name) = scope {
                 guard let listID = try ListsTable(db).required(named: name) else {
@@ -120,7 +138,8 @@ extension ChecklistStore {
 
     /// The recorded changes, newest first.
     public func history(limit: Int = 50) throws -> [Change] {
-        try read { db in
+        if let server { return try server.history(limit: limit) }
+        return try read { db in
             // A database not yet migrated to the journal (opened read-only) has no history.
             guard try db.tableExists("changes") else { return [] }
             return try SQLRequest<Change>(

@@ -12,6 +12,7 @@ extension ChecklistStore {
     /// changes and `undoConflict` names the later change.
     @discardableResult
     public func undo(anyone: Bool = false) throws -> Change {
+        if let server { return try server.undo(anyone: anyone, author: self.author) }
         let author = anyone ? nil : self.author
         return try write { db in
             guard try db.tableExists("changes") else { throw ChecklistError.nothingToUndo }

@@ -4,25 +4,67 @@ import GRDB
 /// command happens completely or not at all; writes are IMMEDIATE transactions (GRDB's default
 /// for writes), so two processes never both read and then race to upgrade their locks. Every
 /// write goes through `recordingChange`, which journals it for `undo`.
-public struct ChecklistStore: Sendable {
-    private let writer: any DatabaseWriter
+public struct ChecklistStore: @unchecked Sendable {
+    /// Where the lists are: a SQLite file (this file's methods and their extensions speak its
+    /// SQL) or a PostgreSQL server (`ServerStore` speaks its own).
+    enum Engine {
+        case file(any DatabaseWriter)
+        case server(ServerStore)
+    }
+
+    let engine: Engine
     private let chosenAuthor: String?
 
     /// A store over a database that is already migrated (see `DatabaseOpener`), writing as
     /// `author` (by default the login name).
     public init(_ writer: any DatabaseWriter, author: String? = nil) {
-        self.writer = writer
+        self.engine = .file(writer)
+        self.chosenAuthor = author
+    }
+
+    /// A store over a PostgreSQL server; changes record the server's role as their author.
+    init(server: ServerStore, author: String? = nil) {
+        self.engine = .server(server)
         self.chosenAuthor = author
     }
 
     /// Whom the changes made through this store record as their author, and whose newest
-    /// change `undo` reverts. Looked up when a change needs it: a read never asks the system
-    /// for the user's name (without LOGNAME that reads the password database).
-    public var author: String { chosenAuthor ?? FileSystem.loginName }
+    /// change `undo` reverts: the login name on a file, the role on a server. Looked up when a
+    /// change needs it: a read never asks the system for the user's name (without LOGNAME that
+    /// reads the password database).
+    public var author: String {
+        if let chosenAuthor { return chosenAuthor }
+        if case .server(let server) = engine { return server.role }
+        return FileSystem.loginName
+    }
 
     /// The same database, with changes made as `author`.
     public func actingAs(_ author: String) -> ChecklistStore {
-        ChecklistStore(writer, author: author)
+        switch engine {
+        case .file(let writer): ChecklistStore(writer, author: author)
+        case .server(let server): ChecklistStore(server: server, author: author)
+        }
+    }
+
+    /// The server, when the lists are on one.
+    var server: ServerStore? {
+        if case .server(let server) = engine { return server }
+        return nil
+    }
+
+    /// The file's database. On a server, a command whose server SQL is not written yet stops
+    /// here, before it reads or changes anything.
+    private var writer: any DatabaseWriter {
+        get throws {
+            switch engine {
+            case .file(let writer): return writer
+            case .server(let server):
+                throw ChecklistError.databaseUnavailable(
+                    path: server.shown,
+                    reason: "this command does not work on a PostgreSQL server yet;"
+                        + " nothing changed (use it on a SQLite file: pass --db PATH)")
+            }
+        }
     }
 
     /// A migrated, empty in-memory store: what a missing file reads as, and what tests use.
@@ -68,7 +110,7 @@ public struct ChecklistStore: Sendable {
         do {
             return try body()
         } catch let error as DatabaseError {
-            throw ChecklistError(error, path: writer.path)
+            throw ChecklistError(error, path: (try? writer.path) ?? "the database")
         }
     }
 }

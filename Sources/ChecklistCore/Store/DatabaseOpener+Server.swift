@@ -1,14 +1,16 @@
 extension DatabaseOpener {
-    /// A PostgreSQL URI. The server is reached first, so a wrong address, login, password or
-    /// database is reported with libpq's reason (exit 74); then the command is refused, as
-    /// this version keeps lists in SQLite files only: the shared-lists engine is not built
-    /// yet. Nothing is written, on the server or in a file named like the URI.
-    static func openServer(_ server: ServerURI) throws -> ChecklistStore {
-        let connection = try ServerConnection(server)
-        _ = try connection.query("SELECT 1")
-        throw ChecklistError.databaseUnavailable(
-            path: server.shown,
-            reason: "the server answered, but this version of checklist keeps lists in SQLite"
-                + " files only; nothing changed (pass --db PATH for a file)")
+    /// A PostgreSQL URI: one connection for the command, made as `psql` makes it. A wrong
+    /// address, login, password or database is reported with libpq's reason (exit 74).
+    ///
+    /// As with a file: a database without the `checklist` schema reads as an empty checklist
+    /// and gets none, unless the command may create one (`creating`: the first write creates
+    /// it, inside its own transaction); a schema of a newer program is refused (65).
+    static func openServer(_ uri: ServerURI, creating: Bool) throws -> ChecklistStore {
+        let server = ServerStore(try ServerConnection(uri))
+        switch try ServerSchema.state(server.connection) {
+        case .tooNew: throw ChecklistError.schemaTooNew(path: uri.shown)
+        case .missing where !creating: return try ChecklistStore.empty()
+        case .missing, .current, .pending: return ChecklistStore(server: server)
+        }
     }
 }

@@ -12,7 +12,7 @@ public enum DatabaseOpener {
 
     /// Opens the database for a command that only reads.
     public static func openForReading(_ location: DatabaseLocation) throws -> ChecklistStore {
-        if let server = location.server { return try openServer(server) }
+        if let server = location.server { return try openServer(server, creating: false) }
         let path = location.path
         switch try inspectFile(at: path) {
         case .missing, .empty:
@@ -39,7 +39,7 @@ public enum DatabaseOpener {
     /// Opens a database that must exist (for `backup`): a missing file is an error, not an
     /// empty checklist.
     public static func openExisting(_ location: DatabaseLocation) throws -> ChecklistStore {
-        if let server = location.server { return try openServer(server) }
+        if let server = location.server { return try openServer(server, creating: false) }
         if try inspectFile(at: location.path) == .missing {
             throw ChecklistError.databaseNotFound(path: location.path)
         }
@@ -54,7 +54,9 @@ public enum DatabaseOpener {
     public static func openForWriting(
         _ location: DatabaseLocation, createsMissingFile: Bool = true
     ) throws -> ChecklistStore {
-        if let server = location.server { return try openServer(server) }
+        if let server = location.server {
+            return try openServer(server, creating: createsMissingFile)
+        }
         let path = location.path
         var file = try inspectFile(at: path)
         if file == .missing {

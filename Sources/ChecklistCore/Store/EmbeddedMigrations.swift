@@ -7,3 +7,8 @@ let embeddedMigrations: [(identifier: String, bytes: [UInt8])] = [
     ("0003_header_version", PackageResources._003_header_version_sql),
     ("0004_change_authors", PackageResources._004_change_authors_sql),
 ]
+
+/// The PostgreSQL schema's migrations, `migrations/postgresql/`, registered the same way.
+let embeddedServerMigrations: [(identifier: String, bytes: [UInt8])] = [
+    ("0001_checklist_schema", PackageResources._001_checklist_schema_sql)
+]

@@ -1,0 +1,202 @@
+/// One recorded write on a server, as `ChangeTransaction` is on a file: the connection inside
+/// the write's transaction (holding the write lock), the journal entry's ID, its clock and its
+/// author. Every step records the rows it touches before it touches them.
+struct ServerChange {
+    let connection: ServerConnection
+    let changeID: Int64
+    /// The transaction's time, as ISO 8601 UTC text with milliseconds (what a file stores).
+    let now: String
+    let author: String
+
+    /// Opens the entry: its ID comes from the counter in `checklist.state`, taken under the
+    /// write lock, and its row is written first (the journal's rows refer to it) and filled
+    /// in, or removed, by `finish`.
+    init(_ connection: ServerConnection, author: String) throws {
+        self.connection = connection
+        self.author = author
+        let row = try connection.query(
+            """
+            SELECT last_change_id + 1,
+                   to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+            FROM checklist.state
+            """
+        ).first
+        changeID = Int64(row?[0] ?? "") ?? 1
+        now = row?[1] ?? ""
+        _ = try connection.query(
+            """
+            INSERT INTO checklist.changes (id, command, description, item_count, created_at, author)
+            VALUES ($1, '', '', 0, $2, $3)
+            """, [String(changeID), now, author])
+    }
+
+    /// Completes the entry when the change recorded something, else removes it (a change that
+    /// changed nothing has no history number); keeps the newest entries.
+    func finish(_ command: String, _ change: some ChangeDescribing) throws {
+        let id = String(changeID)
+        let recorded = try connection.query(
+            """
+            SELECT EXISTS (SELECT 1 FROM checklist.changed_items WHERE change_id = $1)
+                OR EXISTS (SELECT 1 FROM checklist.added_items WHERE change_id = $1)
+                OR EXISTS (SELECT 1 FROM checklist.changed_lists WHERE change_id = $1)
+            """, [id]
+        ).first?.first == "t"
+        guard recorded else {
+            _ = try connection.query("DELETE FROM checklist.changes WHERE id = $1", [id])
+            return
+        }
+        _ = try connection.query(
+            """
+            UPDATE checklist.changes SET command = $2, description = $3, item_count = $4
+            WHERE id = $1
+            """, [id, command, change.historyLine, String(change.itemCount)])
+        _ = try connection.query(
+            "UPDATE checklist.state SET last_change_id = $1", [id])
+        _ = try connection.query(
+            """
+            DELETE FROM checklist.changes WHERE id <= (
+                SELECT id FROM checklist.changes ORDER BY id DESC LIMIT 1 OFFSET $1)
+            """, [String(ChangeTransaction.journalDepth)])
+    }
+
+    // MARK: - Journal records
+
+    /// Records the items `condition` selects as they are now; an item this change recorded
+    /// already keeps its first record.
+    func recordItems(where condition: String) throws {
+        _ = try connection.query(
+            """
+            INSERT INTO checklist.changed_items
+                (change_id, item_id, list_id, title, is_selected, position, created_at, updated_at)
+            SELECT $1, id, list_id, title, is_selected, position, created_at, updated_at
+            FROM checklist.items WHERE \(condition)
+            ON CONFLICT (change_id, item_id) DO NOTHING
+            """, [String(changeID)])
+    }
+
+    func recordList(_ listID: Int64) throws {
+        _ = try connection.query(
+            """
+            INSERT INTO checklist.changed_lists
+                (change_id, list_id, name, mode, created_at, updated_at)
+            SELECT $1, id, name, mode, created_at, updated_at FROM checklist.lists WHERE id = $2
+            ON CONFLICT (change_id, list_id) DO NOTHING
+            """, [String(changeID), String(listID)])
+    }
+
+    // MARK: - Lists
+
+    func listMode(_ listID: Int64) throws -> (name: ListName, mode: ListMode) {
+        guard
+            let row = try connection.query(
+                "SELECT name, mode FROM checklist.lists WHERE id = $1", [String(listID)]
+            ).first
+        else { throw ChecklistError.listNotFound("#\(listID)") }
+        return (ListName(stored: row[0] ?? ""), ListMode(rawValue: row[1] ?? "") ?? .multiple)
+    }
+
+    /// The list `add` appends to: created (and recorded as created) when missing, else
+    /// recorded, as its `updated_at` changes.
+    func listForAdding(named name: ListName, _ store: ServerStore) throws -> Int64 {
+        if let listID = try store.listID(name, connection) {
+            try recordList(listID)
+            _ = try connection.query(
+                "UPDATE checklist.lists SET updated_at = $2 WHERE id = $1", [String(listID), now])
+            return listID
+        }
+        let listID =
+            Int64(
+                try connection.query(
+                    "UPDATE checklist.state SET last_list_id = last_list_id + 1"
+                        + " RETURNING last_list_id"
+                ).first?.first??.description ?? "") ?? 0
+        _ = try connection.query(
+            """
+            INSERT INTO checklist.lists (id, name, mode, created_at, updated_at)
+            VALUES ($1, $2, 'multiple', $3, $3)
+            """, [String(listID), name.text, now])
+        _ = try connection.query(
+            "INSERT INTO checklist.changed_lists (change_id, list_id) VALUES ($1, $2)"
+                + " ON CONFLICT (change_id, list_id) DO NOTHING",
+            [String(changeID), String(listID)])
+        return listID
+    }
+
+    // MARK: - Items
+
+    /// Appends the titles at the end of the list, with IDs from the counter; records them as
+    /// one range.
+    func append(_ titles: [String], checked: Bool, to listID: Int64) throws -> [ItemID] {
+        guard !titles.isEmpty else { return [] }
+        let row = try connection.query(
+            """
+            SELECT s.last_item_id,
+                   (SELECT coalesce(max(position), 0) FROM checklist.items WHERE list_id = $1)
+            FROM checklist.state s
+            """, [String(listID)]
+        ).first
+        let lastID = Int64(row?[0] ?? "") ?? 0
+        let lastPosition = Int64(row?[1] ?? "") ?? 0
+        _ = try connection.query(
+            """
+            INSERT INTO checklist.items
+                (id, list_id, title, is_selected, position, created_at, updated_at)
+            SELECT $2::bigint + n, $1, title, $4, $3::bigint + n, $5, $5
+            FROM unnest($6::text[]) WITH ORDINALITY AS t(title, n)
+            """,
+            [
+                String(listID), String(lastID), String(lastPosition), checked ? "t" : "f", now,
+                Self.textArray(titles),
+            ])
+        let first = lastID + 1
+        let last = lastID + Int64(titles.count)
+        _ = try connection.query(
+            "UPDATE checklist.state SET last_item_id = $1", [String(last)])
+        _ = try connection.query(
+            "INSERT INTO checklist.added_items (change_id, first_id, last_id) VALUES ($1, $2, $3)",
+            [String(changeID), String(first), String(last)])
+        return Array(first...last)
+    }
+
+    /// Unchecks every checked item of a list but `keeping` and `sparing`; returns how many.
+    func uncheckOthers(in listID: Int64, keeping: ItemID?, sparing: [ItemID] = []) throws -> Int
+    {
+        let spared = ([keeping].compactMap { $0 } + sparing).map(String.init)
+        var condition = "list_id = \(listID) AND is_selected"
+        if !spared.isEmpty { condition += " AND id NOT IN (\(spared.joined(separator: ", ")))" }
+        try recordItems(where: condition)
+        return try connection.query(
+            "UPDATE checklist.items SET is_selected = false, updated_at = $1 WHERE \(condition)"
+                + " RETURNING id", [now]
+        ).count
+    }
+
+    /// A PostgreSQL array literal of text values, each quoted and escaped.
+    static func textArray(_ values: [String]) -> String {
+        var text = "{"
+        for (index, value) in values.enumerated() {
+            if index > 0 { text += "," }
+            text += "\""
+            for character in value.unicodeScalars {
+                if character == "\"" || character == "\\" { text += "\\" }
+                text.unicodeScalars.append(character)
+            }
+            text += "\""
+        }
+        return text + "}"
+    }
+}
+
+extension ServerStore {
+    /// One write, journalled: the server's `recordingChange`.
+    func recordingChange<Change: ChangeDescribing>(
+        _ command: String, author: String, _ body: (ServerChange) throws -> Change
+    ) throws -> Change {
+        try write { connection in
+            let change = try ServerChange(connection, author: author)
+            let result = try body(change)
+            try change.finish(command, result)
+            return result
+        }
+    }
+}

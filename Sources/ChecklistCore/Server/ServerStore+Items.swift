@@ -1,0 +1,285 @@
+/// The item writes on a server: the same rules as on a file (all or nothing, missing IDs,
+/// single-choice lists, what the history names), in PostgreSQL's SQL. IDs are 64-bit integers
+/// and go into the SQL as numbers; titles and names go as parameters.
+extension ServerStore {
+    enum SelectionKind: String {
+        case check, uncheck, toggle
+
+        var assignment: String {
+            switch self {
+            case .check: "is_selected = true"
+            case .uncheck: "is_selected = false"
+            case .toggle: "is_selected = NOT is_selected"
+            }
+        }
+
+        var changedRows: String {
+            switch self {
+            case .check: "NOT is_selected"
+            case .uncheck: "is_selected"
+            case .toggle: "true"
+            }
+        }
+
+        var verb: SelectionChange.Verb {
+            switch self {
+            case .check: .checked
+            case .uncheck: .unchecked
+            case .toggle: .toggled
+            }
+        }
+    }
+
+    /// The items a selection covers: conditions over `checklist.items`, and the counts.
+    struct Target {
+        var conditions: [String]
+        var matched: Int
+        var missing: IDSet
+    }
+
+    func addItems(_ titles: [Title], to list: ListName, checked: Bool, author: String) throws
+        -> AddSummary
+    {
+        guard !titles.isEmpty else { return AddSummary(list: list, ids: [], uncheckedOthers: 0) }
+        return try recordingChange("add", author: author) { change in
+            let listID = try change.listForAdding(named: list, self)
+            var uncheckedOthers = 0
+            if try checked && change.listMode(listID).mode == .single {
+                guard titles.count == 1 else {
+                    throw ChecklistError.singleChoiceConflict(list: list.text, ids: IDSet())
+                }
+                uncheckedOthers = try change.uncheckOthers(in: listID, keeping: nil)
+            }
+            let ids = try change.append(titles.map(\.text), checked: checked, to: listID)
+            return AddSummary(list: list, ids: ids, uncheckedOthers: uncheckedOthers)
+        }
+    }
+
+    func change(
+        _ kind: SelectionKind, of selection: ItemSelection, ignoringMissing: Bool, author: String
+    ) throws -> SelectionChange {
+        try recordingChange(kind.rawValue, author: author) { change in
+            let target = try self.target(for: selection, ignoringMissing, change.connection)
+            let uncheckedOthers =
+                kind == .uncheck ? 0 : try keepSingleChoice(target, for: kind, change)
+            var changedIDs: [ItemID] = []
+            for condition in target.conditions {
+                let predicate = "(\(condition)) AND \(kind.changedRows)"
+                try change.recordItems(where: predicate)
+                changedIDs += try change.connection.query(
+                    "UPDATE checklist.items SET \(kind.assignment), updated_at = $1"
+                        + " WHERE \(predicate) RETURNING id", [change.now]
+                ).compactMap { $0[0].flatMap(Int64.init) }
+            }
+            let changed = changedIDs.count
+            var named: IDSet?
+            if case .ids = selection, changed > 0,
+                changed < target.matched || !target.missing.isEmpty
+            {
+                named = IDSet(ids: changedIDs.sorted())
+            }
+            return SelectionChange(
+                verb: kind.verb, scope: selection,
+                counts: ChangeSummary(
+                    changed: changed, matched: target.matched, missing: target.missing,
+                    uncheckedOthers: uncheckedOthers),
+                changedIDs: named)
+        }
+    }
+
+    func deletionCount(_ selection: ItemSelection, ignoringMissing: Bool) throws -> Int {
+        try read { connection in
+            try target(for: selection, ignoringMissing, connection).matched
+        } ?? (try emptyTarget(for: selection, ignoringMissing))
+    }
+
+    func delete(
+        _ selection: ItemSelection, ignoringMissing: Bool, expecting: Int?, author: String
+    ) throws -> SelectionChange {
+        try recordingChange("delete", author: author) { change in
+            let target = try self.target(for: selection, ignoringMissing, change.connection)
+            if let expecting, expecting != target.matched {
+                throw ChecklistError.unexpectedCount(expected: expecting, actual: target.matched)
+            }
+            var deleted: [ItemID] = []
+            for condition in target.conditions {
+                try change.recordItems(where: condition)
+                deleted += try change.connection.query(
+                    "DELETE FROM checklist.items WHERE \(condition) RETURNING id"
+                ).compactMap { $0[0].flatMap(Int64.init) }
+            }
+            var named: IDSet?
+            if case .ids = selection, !deleted.isEmpty, !target.missing.isEmpty {
+                named = IDSet(ids: deleted.sorted())
+            }
+            return SelectionChange(
+                verb: .deleted, scope: selection,
+                counts: ChangeSummary(
+                    changed: deleted.count, matched: target.matched, missing: target.missing),
+                changedIDs: named)
+        }
+    }
+
+    func rename(_ id: ItemID, to title: Title, namedList: ListName?, author: String) throws
+        -> RenameSummary
+    {
+        try recordingChange("rename", author: author) { change in
+            if let namedList { _ = try requiredExisting(namedList, change.connection) }
+            guard
+                let row = try change.connection.query(
+                    "SELECT title FROM checklist.items WHERE id = \(id)"
+                ).first, let current = row[0]
+            else { throw ChecklistError.itemNotFound(id) }
+            guard !current.utf8.elementsEqual(title.text.utf8) else {
+                return RenameSummary(id: id, title: title.text, changed: false)
+            }
+            try change.recordItems(where: "id = \(id)")
+            _ = try change.connection.query(
+                "UPDATE checklist.items SET title = $1, updated_at = $2 WHERE id = \(id)",
+                [title.text, change.now])
+            return RenameSummary(id: id, title: title.text, changed: true)
+        }
+    }
+
+    // MARK: - Targets
+
+    /// A list named alongside IDs must exist, the default list too.
+    private func requiredExisting(_ name: ListName, _ connection: ServerConnection) throws
+        -> Int64?
+    {
+        try requiredList(name, connection)
+    }
+
+    /// What a selection covers on a database without the schema: nothing, or the errors a
+    /// file without items gives.
+    private func emptyTarget(for selection: ItemSelection, _ ignoringMissing: Bool) throws -> Int
+    {
+        switch selection {
+        case .ids(let ids, let namedList):
+            if let namedList, namedList != ListName.defaultList {
+                throw ChecklistError.listNotFound(namedList.text)
+            }
+            if !ignoringMissing { throw ChecklistError.itemsNotFound(ids) }
+            return 0
+        case .checkedAmong(_, let list), .all(let list), .checked(let list):
+            if list != ListName.defaultList { throw ChecklistError.listNotFound(list.text) }
+            return 0
+        }
+    }
+
+    func target(
+        for selection: ItemSelection, _ ignoringMissing: Bool, _ connection: ServerConnection
+    ) throws -> Target {
+        switch selection {
+        case .ids(let ids, let namedList):
+            if let namedList { _ = try requiredList(namedList, connection) }
+            let missing = try self.missing(ids, connection)
+            if !missing.isEmpty && !ignoringMissing { throw ChecklistError.itemsNotFound(missing) }
+            return Target(
+                conditions: Self.conditions(for: ids), matched: ids.count - missing.count,
+                missing: missing)
+        case .checkedAmong(let ids, let list):
+            guard let listID = try requiredList(list, connection) else {
+                return Target(conditions: [], matched: 0, missing: IDSet())
+            }
+            let conditions = Self.conditions(for: ids).map {
+                "(\($0)) AND list_id = \(listID) AND is_selected"
+            }
+            var matched = 0
+            for condition in conditions {
+                matched += try count(where: condition, connection)
+            }
+            return Target(conditions: conditions, matched: matched, missing: IDSet())
+        case .all(let list), .checked(let list):
+            guard let listID = try requiredList(list, connection) else {
+                return Target(conditions: [], matched: 0, missing: IDSet())
+            }
+            var condition = "list_id = \(listID)"
+            if case .checked = selection { condition += " AND is_selected" }
+            return Target(
+                conditions: [condition], matched: try count(where: condition, connection),
+                missing: IDSet())
+        }
+    }
+
+    private func count(where condition: String, _ connection: ServerConnection) throws -> Int {
+        Int(
+            try connection.query("SELECT count(*) FROM checklist.items WHERE \(condition)")
+                .first?.first??.description ?? "") ?? 0
+    }
+
+    /// Lone IDs in one array, runs range by range.
+    static func conditions(for ids: IDSet) -> [String] {
+        let (lone, runs) = ids.split()
+        var conditions: [String] = []
+        if !lone.isEmpty {
+            conditions.append("id = ANY('{\(lone.map(String.init).joined(separator: ","))}')")
+        }
+        for run in runs {
+            conditions.append("id BETWEEN \(run.lowerBound) AND \(run.upperBound)")
+        }
+        return conditions
+    }
+
+    private func missing(_ ids: IDSet, _ connection: ServerConnection) throws -> IDSet {
+        let (lone, runs) = ids.split()
+        var missing: [ItemID] = []
+        if !lone.isEmpty {
+            missing += try connection.query(
+                """
+                SELECT x FROM unnest('{\(lone.map(String.init).joined(separator: ","))}'::bigint[]) x
+                WHERE NOT EXISTS (SELECT 1 FROM checklist.items WHERE id = x) ORDER BY x
+                """
+            ).compactMap { $0[0].flatMap(Int64.init) }
+        }
+        for run in runs {
+            let found = try count(
+                where: "id BETWEEN \(run.lowerBound) AND \(run.upperBound)", connection)
+            if found == Int(run.upperBound - run.lowerBound) + 1 { continue }
+            missing += try connection.query(
+                """
+                SELECT x FROM generate_series(\(run.lowerBound)::bigint, \(run.upperBound)) x
+                WHERE NOT EXISTS (SELECT 1 FROM checklist.items WHERE id = x)
+                """
+            ).compactMap { $0[0].flatMap(Int64.init) }
+        }
+        return IDSet(ids: missing.sorted())
+    }
+
+    /// The single-choice rule of `ChecklistStore.keepSingleChoice`, on a server.
+    private func keepSingleChoice(
+        _ target: Target, for kind: SelectionKind, _ change: ServerChange
+    ) throws -> Int {
+        let connection = change.connection
+        guard
+            try connection.query(
+                "SELECT EXISTS (SELECT 1 FROM checklist.lists WHERE mode = 'single')"
+            ).first?.first == "t"
+        else { return 0 }
+        var named: [Int64: [(id: ItemID, isSelected: Bool)]] = [:]
+        for condition in target.conditions {
+            for row in try connection.query(
+                """
+                SELECT list_id, id, is_selected FROM checklist.items WHERE (\(condition))
+                AND list_id IN (SELECT id FROM checklist.lists WHERE mode = 'single')
+                """)
+            {
+                named[Int64(row[0] ?? "") ?? 0, default: []].append(
+                    (Int64(row[1] ?? "") ?? 0, row[2] == "t"))
+            }
+        }
+        var unchecked = 0
+        for (listID, items) in named.sorted(by: { $0.key < $1.key }) {
+            let turnedOn = kind == .toggle ? items.filter { !$0.isSelected } : items
+            if kind == .check && items.count > 1 || turnedOn.count > 1 {
+                throw ChecklistError.singleChoiceConflict(
+                    list: try change.listMode(listID).name.text,
+                    ids: IDSet(ids: (kind == .check ? items : turnedOn).map(\.id)))
+            }
+            guard let choice = turnedOn.first else { continue }
+            unchecked += try change.uncheckOthers(
+                in: listID, keeping: choice.id, sparing: items.map(\.id))
+        }
+        return unchecked
+    }
+}

@@ -1,0 +1,121 @@
+/// The reads, in PostgreSQL's words. A database without the `checklist` schema reads as an
+/// empty one; the rule for a missing list is `ListsTable.required`'s, written once more here
+/// for the server.
+extension ServerStore {
+    /// The list's ID; nil for the default list before its first item; any other missing list
+    /// throws.
+    func requiredList(_ name: ListName, _ connection: ServerConnection) throws -> Int64? {
+        if let id = try listID(name, connection) { return id }
+        if name == ListName.defaultList { return nil }
+        throw ChecklistError.listNotFound(name.text)
+    }
+
+    func listID(_ name: ListName, _ connection: ServerConnection) throws -> Int64? {
+        try connection.query("SELECT id FROM checklist.lists WHERE name = $1", [name.text])
+            .first.flatMap { $0[0].flatMap(Int64.init) }
+    }
+
+    func lists(in scope: ListScope) throws -> [Checklist] {
+        try read { connection in
+            var condition = ""
+            var parameters: [String?] = []
+            if case .list(let name) = scope {
+                guard let id = try requiredList(name, connection) else { return [] }
+                condition = "WHERE l.id = $1"
+                parameters = [String(id)]
+            }
+            return try connection.query(
+                """
+                SELECT l.name, l.mode, count(i.id) FILTER (WHERE i.is_selected), count(i.id)
+                FROM checklist.lists l LEFT JOIN checklist.items i ON i.list_id = l.id
+                \(condition) GROUP BY l.id ORDER BY l.name
+                """, parameters
+            ).map { row in
+                Checklist(
+                    name: ListName(stored: row[0] ?? ""),
+                    mode: ListMode(rawValue: row[1] ?? "") ?? .multiple,
+                    checkedCount: Int(row[2] ?? "") ?? 0, totalCount: Int(row[3] ?? "") ?? 0)
+            }
+        } ?? []
+    }
+
+    /// The scope's items in order, each with its 1-based place in its list, then filtered.
+    func items(in scope: ListScope, filter: ItemFilter) throws -> [Item] {
+        try read { connection in
+            var condition = ""
+            var parameters: [String?] = []
+            if case .list(let name) = scope {
+                guard let id = try requiredList(name, connection) else { return [] }
+                condition = "WHERE i.list_id = $1"
+                parameters = [String(id)]
+            }
+            let selected =
+                switch filter {
+                case .any: ""
+                case .checked: "WHERE is_selected"
+                case .unchecked: "WHERE NOT is_selected"
+                }
+            return try connection.query(
+                """
+                SELECT id, name, title, is_selected, place, created_at, updated_at FROM (
+                    SELECT i.id, l.name, i.title, i.is_selected, i.created_at, i.updated_at,
+                           row_number() OVER (PARTITION BY i.list_id
+                                              ORDER BY i.position, i.id) AS place,
+                           i.position
+                    FROM checklist.items i JOIN checklist.lists l ON l.id = i.list_id
+                    \(condition)) AS placed
+                \(selected) ORDER BY name, position, id
+                """, parameters
+            ).map { row in
+                Item(
+                    id: Int64(row[0] ?? "") ?? 0, list: ListName(stored: row[1] ?? ""),
+                    title: row[2] ?? "", isSelected: row[3] == "t",
+                    position: Int64(row[4] ?? "") ?? 0, createdAt: row[5] ?? "",
+                    updatedAt: row[6] ?? "")
+            }
+        } ?? []
+    }
+
+    /// The lists of the scope and their items, from one snapshot (for export).
+    func listsAndItems(in scope: ListScope) throws -> ([Checklist], [Item]) {
+        // Both reads in one transaction: REPEATABLE READ gives them one snapshot.
+        try read { _ in (try lists(in: scope), try items(in: scope, filter: .any)) } ?? ([], [])
+    }
+
+    func counts(in scope: ListScope) throws -> ItemCounts {
+        try read { connection in
+            var condition = ""
+            var parameters: [String?] = []
+            if case .list(let name) = scope {
+                guard let id = try requiredList(name, connection) else {
+                    return ItemCounts(checked: 0, total: 0)
+                }
+                condition = "WHERE list_id = $1"
+                parameters = [String(id)]
+            }
+            let row = try connection.query(
+                "SELECT count(*) FILTER (WHERE is_selected), count(*) FROM checklist.items "
+                    + condition, parameters
+            ).first
+            return ItemCounts(
+                checked: Int(row?[0] ?? "") ?? 0, total: Int(row?[1] ?? "") ?? 0)
+        } ?? ItemCounts(checked: 0, total: 0)
+    }
+
+    func history(limit: Int) throws -> [Change] {
+        try read { connection in
+            try connection.query(
+                """
+                SELECT id, command, description, item_count, created_at, author
+                FROM checklist.changes ORDER BY id DESC LIMIT $1
+                """, [String(limit)]
+            ).map(Self.change)
+        } ?? []
+    }
+
+    static func change(_ row: [String?]) -> Change {
+        Change(
+            id: Int64(row[0] ?? "") ?? 0, command: row[1] ?? "", description: row[2] ?? "",
+            itemCount: Int(row[3] ?? "") ?? 0, createdAt: row[4] ?? "", author: row[5])
+    }
+}

@@ -1,0 +1,221 @@
+/// `undo` on a server: the rules of `ChecklistStore.undo` and `UndoConflicts`, in
+/// PostgreSQL's SQL over the server's journal (which records selection changes as whole rows
+/// in `changed_items`).
+extension ServerStore {
+    func undo(anyone: Bool, author: String) throws -> Change {
+        try write { connection in
+            let columns = "id, command, description, item_count, created_at, author"
+            guard
+                let row = try connection.query(
+                    "SELECT \(columns) FROM checklist.changes"
+                        + (anyone ? "" : " WHERE author = $1") + " ORDER BY id DESC LIMIT 1",
+                    anyone ? [] : [author]
+                ).first
+            else {
+                let others =
+                    Int(
+                        try connection.query("SELECT count(*) FROM checklist.changes")
+                            .first?.first??.description ?? "") ?? 0
+                if !anyone, others > 0 {
+                    throw ChecklistError.nothingToUndoBy(author: author, others: others)
+                }
+                throw ChecklistError.nothingToUndo
+            }
+            let change = Self.change(row)
+            let later = try connection.query(
+                "SELECT \(columns) FROM checklist.changes WHERE id > $1 ORDER BY id DESC",
+                [String(change.id)]
+            ).map(Self.change)
+            let conflicts = ServerUndoConflicts(connection: connection, target: change.id)
+            if let (conflict, reason) = try conflicts.first(among: later) {
+                throw ChecklistError.undoConflict(change, laterChange: conflict, reason)
+            }
+            try connection.execute("SAVEPOINT revert")
+            do {
+                try revert(change.id, keepingUnchangedLists: !later.isEmpty, connection)
+            } catch let error as ChecklistError where !later.isEmpty
+                && connection.lastFailure?.hasPrefix("23") == true
+            {
+                // An integrity constraint: a list name another author has taken since.
+                _ = error
+                try connection.execute("ROLLBACK TO SAVEPOINT revert")
+                let culprit = try conflicts.newestListChange(among: later) ?? later[0]
+                throw ChecklistError.undoConflict(change, laterChange: culprit, .sameLists)
+            }
+            if !later.isEmpty {
+                if let list = try conflicts.listWithSeveralChecked() {
+                    let culprit = try conflicts.newestTouching(list: list, among: later) ?? later[0]
+                    throw ChecklistError.undoConflict(change, laterChange: culprit, .singleChoice)
+                }
+                try conflicts.makeRoomForRestoredItems()
+            }
+            _ = try connection.query(
+                "DELETE FROM checklist.changes WHERE id = $1", [String(change.id)])
+            return change
+        }
+    }
+
+    /// Writes back what change `id` recorded: lists (the first record of each), then items;
+    /// the lists it created go last.
+    private func revert(
+        _ id: Int64, keepingUnchangedLists: Bool, _ connection: ServerConnection
+    ) throws {
+        let parameters = [String(id)]
+        let unchanged =
+            keepingUnchangedLists
+            ? """
+            AND NOT EXISTS (SELECT 1 FROM checklist.lists l WHERE l.id = r.list_id
+                AND l.name = r.name AND l.mode = r.mode)
+            """ : ""
+        _ = try connection.query(
+            """
+            INSERT INTO checklist.lists (id, name, mode, created_at, updated_at)
+            SELECT list_id, name, mode, created_at, updated_at
+            FROM checklist.changed_lists r
+            WHERE change_id = $1 AND name IS NOT NULL \(unchanged)
+            ON CONFLICT (id) DO UPDATE SET name = excluded.name, mode = excluded.mode,
+                created_at = excluded.created_at, updated_at = excluded.updated_at
+            """, parameters)
+        _ = try connection.query(
+            """
+            DELETE FROM checklist.items i USING checklist.added_items a
+            WHERE a.change_id = $1 AND i.id BETWEEN a.first_id AND a.last_id
+            """, parameters)
+        _ = try connection.query(
+            """
+            INSERT INTO checklist.items
+                (id, list_id, title, is_selected, position, created_at, updated_at)
+            SELECT item_id, list_id, title, is_selected, position, created_at, updated_at
+            FROM checklist.changed_items WHERE change_id = $1
+            ON CONFLICT (id) DO UPDATE SET list_id = excluded.list_id, title = excluded.title,
+                is_selected = excluded.is_selected, position = excluded.position,
+                created_at = excluded.created_at, updated_at = excluded.updated_at
+            """, parameters)
+        _ = try connection.query(
+            """
+            DELETE FROM checklist.lists WHERE id IN (
+                SELECT list_id FROM checklist.changed_lists WHERE change_id = $1 AND name IS NULL)
+            """, parameters)
+    }
+}
+
+/// `UndoConflicts` on a server.
+struct ServerUndoConflicts {
+    let connection: ServerConnection
+    let target: Int64
+
+    private func exists(_ sql: String) throws -> Bool {
+        try connection.query("SELECT " + sql).first?.first == "t"
+    }
+
+    func first(among later: [Change]) throws -> (Change, UndoConflicts.Reason)? {
+        for change in later {
+            if try sharesItems(with: change.id) { return (change, .sameItems) }
+            if try sharesLists(with: change.id) { return (change, .sameLists) }
+        }
+        return nil
+    }
+
+    private var targetItems: String {
+        "SELECT item_id FROM checklist.changed_items WHERE change_id = \(target)"
+    }
+
+    private func sharesItems(with later: Int64) throws -> Bool {
+        try exists(
+            """
+            EXISTS (
+                SELECT 1 FROM checklist.changed_items c WHERE c.change_id = \(later)
+                AND (c.item_id IN (\(targetItems)) OR EXISTS (
+                    SELECT 1 FROM checklist.added_items a WHERE a.change_id = \(target)
+                    AND c.item_id BETWEEN a.first_id AND a.last_id)))
+            """)
+    }
+
+    private func sharesLists(with later: Int64) throws -> Bool {
+        let created =
+            "SELECT list_id FROM checklist.changed_lists WHERE change_id = \(target)"
+            + " AND name IS NULL"
+        let reshaped = """
+            SELECT list_id FROM checklist.changed_lists r WHERE r.change_id = \(target)
+            AND r.name IS NOT NULL AND NOT EXISTS (
+                SELECT 1 FROM checklist.lists l WHERE l.id = r.list_id
+                AND l.name = r.name AND l.mode = r.mode)
+            """
+        let homes = "SELECT list_id FROM checklist.changed_items WHERE change_id = \(target)"
+        return try exists(
+            """
+            EXISTS (
+                SELECT 1 FROM checklist.changed_lists r WHERE r.change_id = \(later)
+                AND (r.list_id IN (\(created)) OR r.list_id IN (\(reshaped))
+                     OR (r.list_id IN (\(homes)) AND (r.name IS NULL OR NOT EXISTS (
+                         SELECT 1 FROM checklist.lists l WHERE l.id = r.list_id))))
+            ) OR EXISTS (
+                SELECT 1 FROM checklist.changed_items c
+                LEFT JOIN checklist.items i ON i.id = c.item_id
+                WHERE c.change_id = \(later)
+                AND (c.list_id IN (\(created)) OR i.list_id IN (\(created)))
+            ) OR EXISTS (
+                SELECT 1 FROM checklist.added_items a
+                JOIN checklist.items i ON i.id BETWEEN a.first_id AND a.last_id
+                WHERE a.change_id = \(later) AND i.list_id IN (\(created)))
+            """)
+    }
+
+    func listWithSeveralChecked() throws -> Int64? {
+        try connection.query(
+            """
+            SELECT i.list_id FROM checklist.items i JOIN checklist.lists l ON l.id = i.list_id
+            WHERE l.mode = 'single' AND i.is_selected
+            GROUP BY i.list_id HAVING count(*) > 1 LIMIT 1
+            """
+        ).first.flatMap { $0[0].flatMap(Int64.init) }
+    }
+
+    func newestTouching(list: Int64, among later: [Change]) throws -> Change? {
+        for change in later {
+            let touched = try exists(
+                """
+                EXISTS (
+                    SELECT 1 FROM checklist.changed_items c
+                    LEFT JOIN checklist.items i ON i.id = c.item_id
+                    WHERE c.change_id = \(change.id) AND (c.list_id = \(list) OR i.list_id = \(list))
+                ) OR EXISTS (
+                    SELECT 1 FROM checklist.added_items a
+                    JOIN checklist.items i ON i.id BETWEEN a.first_id AND a.last_id
+                    WHERE a.change_id = \(change.id) AND i.list_id = \(list))
+                """)
+            if touched { return change }
+        }
+        return nil
+    }
+
+    func newestListChange(among later: [Change]) throws -> Change? {
+        for change in later {
+            if try exists(
+                "EXISTS (SELECT 1 FROM checklist.changed_lists WHERE change_id = \(change.id))")
+            {
+                return change
+            }
+        }
+        return nil
+    }
+
+    func makeRoomForRestoredItems() throws {
+        while let clash = try connection.query(
+            """
+            SELECT i.list_id, i.position FROM checklist.items i
+            JOIN checklist.changed_items c ON c.change_id = \(target) AND c.item_id = i.id
+            WHERE EXISTS (
+                SELECT 1 FROM checklist.items o WHERE o.list_id = i.list_id
+                AND o.position = i.position AND o.id <> i.id AND o.id NOT IN (\(targetItems)))
+            ORDER BY i.list_id, i.position LIMIT 1
+            """
+        ).first {
+            _ = try connection.query(
+                """
+                UPDATE checklist.items SET position = position + 1
+                WHERE list_id = $1 AND position >= $2 AND id NOT IN (\(targetItems))
+                """, [clash[0], clash[1]])
+        }
+    }
+}

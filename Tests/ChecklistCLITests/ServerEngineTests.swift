@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// What only a server has: the schema and its migrations, roles and their privileges, several
+/// machines writing at once, the write lock. Each test gets a database of its own.
+@Suite(.runsProcesses, .enabled(if: TestServer.isAvailable, "\(TestServer.missing)"))
+final class ServerEngineTests {
+    let cli: CLI
+    let uri: String
+
+    init() throws {
+        cli = try CLI()
+        uri = try TestServer.freshDatabase()
+    }
+
+    private func run(_ arguments: String..., stdin: String = "", uri: String? = nil) throws
+        -> CLI.Result
+    {
+        try cli.run(
+            arguments, stdin: Data(stdin.utf8), environment: ["CHECKLIST_DB": uri ?? self.uri])
+    }
+
+    private func hasSchema() throws -> Bool {
+        try TestServer.psql(uri, "SELECT count(*) FROM pg_namespace WHERE nspname = 'checklist'")
+            == "1\n"
+    }
+
+    @Test func readsOfADatabaseWithoutTheSchemaAreEmptyAndCreateNothing() throws {
+        for command in [["list"], ["list", "--all", "--format", "json"], ["count"], ["lists"],
+            ["history"], ["export"],
+        ] {
+            let result = try cli.run(
+                command, stdin: Data(), environment: ["CHECKLIST_DB": uri])
+            #expect(result.status == 0, "\(command): \(result)")
+        }
+        #expect(try run("count").stdout == "0 0\n")
+        #expect(try run("list", "--format", "json").stdout == "[]\n")
+        #expect(try run("check", "1").status == 3)
+        #expect(try !hasSchema())
+    }
+
+    @Test func theFirstWriteCreatesTheSchemaWithItsMigrations() throws {
+        #expect(try run("add", "Tent").stdout == "1\n")
+        #expect(try hasSchema())
+        #expect(
+            try TestServer.psql(uri, "SELECT identifier FROM checklist.migrations")
+                == "0001_checklist_schema\n")
+        #expect(
+            try TestServer.psql(uri, "SELECT id, title, is_selected FROM checklist.items")
+                == "1|Tent|f\n")
+    }
+
+    @Test func aSchemaOfANewerProgramIsRefusedWithNothingChanged() throws {
+        try run("add", "Tent")
+        try TestServer.psql(uri, "INSERT INTO checklist.migrations VALUES ('9999_future')")
+        for command in [["add", "Stove"], ["list"]] {
+            let result = try cli.run(command, stdin: Data(), environment: ["CHECKLIST_DB": uri])
+            #expect(result.status == 65, "\(result)")
+            #expect(result.stderr.contains("was written by a newer checklist"), "\(result)")
+        }
+        #expect(try TestServer.psql(uri, "SELECT count(*) FROM checklist.items") == "1\n")
+    }
+
+    @Test func aRoleWithoutThePrivilegeGetsOneLineAndExit74() throws {
+        let role = "r_" + UUID().uuidString.prefix(8).lowercased()
+        try TestServer.psql(uri, "CREATE ROLE \(role) LOGIN")
+        let asRole = uri.replacingOccurrences(of: "user=postgres", with: "user=\(role)")
+        let result = try run("add", "Tent", uri: asRole)
+        #expect(result.status == 74)
+        #expect(result.stderr.contains("permission denied"), "\(result)")
+        #expect(result.stderr.contains("GRANT"), "\(result)")
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(try !hasSchema())
+        // Granted the schema's privileges (as the README says), the role shares the lists.
+        try run("add", "Tent")
+        try TestServer.psql(
+            uri,
+            """
+            GRANT USAGE ON SCHEMA checklist TO \(role);
+            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA checklist TO \(role)
+            """)
+        #expect(try run("check", "1", uri: asRole).status == 0)
+        #expect(try run("add", "Stove", uri: asRole).stdout == "2\n")
+        let history = try run("history", "--format", "json").stdout
+        #expect(history.contains("\"author\":\"\(role)\""), "\(history)")
+        #expect(history.contains("\"author\":\"postgres\""), "\(history)")
+    }
+
+    @Test func twoProcessesWritingAtOnceLoseNothing() throws {
+        try run("add", "first")
+        let script = (1...2).map { writer in
+            """
+            ( for i in $(seq 1 25); do "$CHECKLIST" add -q "w\(writer) $i" >/dev/null || echo fail; done ) &
+            """
+        }.joined(separator: "\n") + "\nwait\n"
+        let result = try CLI.execute(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", script], stdin: Data(),
+            environment: [
+                "CHECKLIST": CLI.binary.path, "CHECKLIST_DB": uri, "PATH": "/usr/bin:/bin",
+                "LANG": "C.UTF-8",
+            ], in: cli.folder)
+        #expect(!result.stdout.contains("fail"), "\(result)")
+        #expect(try run("count").stdout == "0 51\n")
+        let ids = try run("list", "--format", "ids").stdout.split(separator: "\n").compactMap {
+            Int($0)
+        }
+        #expect(ids.sorted() == Array(1...51))
+        #expect(try run("history", "--format", "ids").stdout.split(separator: "\n").count == 50)
+    }
+
+    @Test func aWriteWaitsForTheLockThenGivesUpWithExit74() throws {
+        try run("add", "Tent")
+        // Another session holds the write lock (the advisory lock every write takes).
+        let holder = try CLI.Running(
+            URL(fileURLWithPath: "/usr/bin/psql"),
+            [uri, "-X", "-q", "-c", "SELECT pg_advisory_lock(1128811340), pg_sleep(9)"],
+            stdin: Data(), environment: ["PATH": "/usr/bin:/bin"], in: cli.folder)
+        defer { _ = try? holder.finish() }
+        var waited = 0
+        while try TestServer.psql(
+            uri, "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'") == "0\n",
+            waited < 100
+        {
+            usleep(50_000)
+            waited += 1
+        }
+        let result = try run("check", "1")
+        #expect(result.status == 74)
+        #expect(result.stderr.contains("is busy"), "\(result)")
+        // Reads do not wait.
+        #expect(try run("list").stdout == "[ ] 1 Tent\n")
+        #expect(try run("count", "--checked").stdout == "0\n")
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// The PostgreSQL server the tests use, named by CHECKLIST_TEST_POSTGRES (`.ci/run` starts one
+/// with `.ci/postgres.sh start` and always sets it). Without it, the server suites are skipped
+/// with a message that says so.
+enum TestServer {
+    static let uri: String? = {
+        let value = ProcessInfo.processInfo.environment["CHECKLIST_TEST_POSTGRES"] ?? ""
+        return value.isEmpty ? nil : value
+    }()
+
+    static let isAvailable = uri != nil
+    static let missing =
+        "CHECKLIST_TEST_POSTGRES names no PostgreSQL server (start one with .ci/postgres.sh start)"
+
+    /// A new, empty database on the server; returns its URI (the server's URI with the
+    /// database name replaced).
+    static func freshDatabase() throws -> String {
+        let uri = try #require(uri)
+        let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        try psql(uri, "CREATE DATABASE \(name)")
+        return uri.replacingOccurrences(of: "/postgres?", with: "/\(name)?")
+    }
+
+    /// Runs SQL through `psql`; returns its unaligned output.
+    @discardableResult
+    static func psql(_ uri: String, _ sql: String) throws -> String {
+        let result = try CLI.execute(
+            URL(fileURLWithPath: "/usr/bin/psql"),
+            [uri, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql], stdin: Data(),
+            environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
+            in: FileManager.default.temporaryDirectory)
+        guard result.status == 0 else {
+            throw TestServerError(message: "psql failed: \(result.stderr)")
+        }
+        return result.stdout
+    }
+
+    struct TestServerError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+}
