@@ -66,6 +66,46 @@ final class EngineDifferentialTests {
                 "list --format json", "list -l nowhere", "count -l nowhere", "add -l x")
         ),
         (
+            "single-choice lists",
+            steps(
+                "lists add size --mode single", "lists add size", "add -l size S M L", "check 2",
+                "check 1", "check 1,3", "toggle 1,3", "toggle 3", "add -l size XL --checked",
+                "add -l size XXL XS --checked", "list -l size", "uncheck --all -l size",
+                "lists mode size multiple", "check --all -l size", "lists mode size single",
+                "lists mode size single --keep 2", "lists mode size multiple --keep 2", "lists",
+                "undo", "undo", "list -l size --format json")
+        ),
+        (
+            "managing lists",
+            steps(
+                "add -l camping Tent Stove", "lists add empty", "lists rename camping trip",
+                "lists rename trip trip", "lists rename empty trip", "lists rename nowhere x",
+                "lists copy trip trip-2", "lists copy trip trip-3 --unchecked", "check 1",
+                "lists copy trip trip-4", "lists copy nowhere x", "lists copy trip empty",
+                "lists", "lists delete trip", "delete --checked -l trip --expect 5", "delete --checked -l trip --expect 1",
+                "lists delete trip --force", "lists delete empty", "lists", "list --all",
+                "undo", "undo", "lists", "list --all --format json", "history")
+        ),
+        (
+            "moving items",
+            steps(
+                "add A B C D E", "add -l other X Y", "move 1 --to 3", "list", "move 5 --before 2",
+                "move 2 --after 4", "move 3 --to 1", "move 3 --to 1", "move 3 --to 9",
+                "move 9 --to 1", "move 1 --before 1", "move 2 --list other", "move 6 --before 3",
+                "move 4 --before 7 --list default", "list --all", "lists add one --mode single",
+                "add -l one Z --checked", "check 1", "move 1 --list one", "list --all --format json",
+                "undo", "undo", "list --all")
+        ),
+        (
+            "import and export",
+            steps(
+                "import - <<< ## camping\n- [ ] Tent\n- [x] Stove\n\n## trip\n<!-- checklist: mode=single -->\n- [x] Car\n",
+                "import - <<< - [x] loose\n- [ ] ends\n", "import - --list trip <<< - [ ] Bus\n",
+                "import - <<< ## trip\n- [x] Bike\n", "import - <<< ## trip\n- [x] a\n- [x] b\n",
+                "import - <<< not a list\n", "list --all", "export --all", "export --all --format json",
+                "export -l trip", "import - --dry-run <<< ## trip\\n- [ ] Van\\n", "undo", "list --all", "history")
+        ),
+        (
             "undo walks back",
             steps(
                 "add Tent Stove", "check 1", "delete 1-2", "undo", "list", "undo", "list", "undo",
@@ -77,6 +117,31 @@ final class EngineDifferentialTests {
     func theEnginesAgree(_ name: String) throws {
         let steps = try #require(Self.scenarios.first { $0.0 == name }?.1)
         try expectSameOutput(steps)
+    }
+
+    @Test func aBackupOfTheServerIsTheFileTheFileEngineWouldHave() throws {
+        let commands = Self.steps(
+            "add -l camping Tent Stove Map", "lists add size --mode single", "add -l size S M",
+            "check 1,5", "delete 2", "rename 3 Big_map", "move 3 --to 1")
+        try expectSameOutput(commands)
+        let backup = server.folder.appendingPathComponent("offline.db").path
+        let made = try server.run(
+            ["backup", backup], stdin: Data(), environment: ["CHECKLIST_DB": serverURI])
+        #expect(made.status == 0, "\(made)")
+        // The copy opens as a file, with the same lists, IDs, history and authors, and undo
+        // walks back as the server's would.
+        let author = ["LOGNAME": "postgres"]
+        for arguments in [
+            ["list", "--all", "--format", "json"], ["history", "--format", "json"], ["lists"],
+            ["undo"], ["undo"], ["list", "--all", "--format", "json"], ["add", "New"],
+        ] {
+            let offline = try server.run(
+                arguments, stdin: Data(), environment: author.merging(["CHECKLIST_DB": backup]) { $1 })
+            let onFile = try file.run(arguments, stdin: Data(), environment: author)
+            #expect(offline.status == onFile.status, "\(arguments)")
+            #expect(Self.normalized(offline.stdout) == Self.normalized(onFile.stdout), "\(arguments)")
+            #expect(Self.normalized(offline.stderr) == Self.normalized(onFile.stderr), "\(arguments)")
+        }
     }
 
     /// Random command lines from the contract's grammar: IDs, ranges, lists, filters, undo.

@@ -97,13 +97,20 @@ struct ServerChange {
 
     /// The list `add` appends to: created (and recorded as created) when missing, else
     /// recorded, as its `updated_at` changes.
-    func listForAdding(named name: ListName, _ store: ServerStore) throws -> Int64 {
+    func listForAdding(
+        named name: ListName, mode: ListMode = .multiple, _ store: ServerStore
+    ) throws -> Int64 {
         if let listID = try store.listID(name, connection) {
             try recordList(listID)
             _ = try connection.query(
                 "UPDATE checklist.lists SET updated_at = $2 WHERE id = $1", [String(listID), now])
             return listID
         }
+        return try createList(named: name, mode: mode)
+    }
+
+    /// Creates a list, with an ID from the counter, and records it (undo deletes it).
+    func createList(named name: ListName, mode: ListMode) throws -> Int64 {
         let listID =
             Int64(
                 try connection.query(
@@ -113,8 +120,8 @@ struct ServerChange {
         _ = try connection.query(
             """
             INSERT INTO checklist.lists (id, name, mode, created_at, updated_at)
-            VALUES ($1, $2, 'multiple', $3, $3)
-            """, [String(listID), name.text, now])
+            VALUES ($1, $2, $4, $3, $3)
+            """, [String(listID), name.text, now, mode.rawValue])
         _ = try connection.query(
             "INSERT INTO checklist.changed_lists (change_id, list_id) VALUES ($1, $2)"
                 + " ON CONFLICT (change_id, list_id) DO NOTHING",
@@ -125,8 +132,10 @@ struct ServerChange {
     // MARK: - Items
 
     /// Appends the titles at the end of the list, with IDs from the counter; records them as
-    /// one range.
-    func append(_ titles: [String], checked: Bool, to listID: Int64) throws -> [ItemID] {
+    /// one range. `selection` is one state a title, or nil for `checked` on all.
+    func append(
+        _ titles: [String], checked: Bool, selection: [Bool]? = nil, to listID: Int64
+    ) throws -> [ItemID] {
         guard !titles.isEmpty else { return [] }
         let row = try connection.query(
             """
@@ -141,21 +150,28 @@ struct ServerChange {
             """
             INSERT INTO checklist.items
                 (id, list_id, title, is_selected, position, created_at, updated_at)
-            SELECT $2::bigint + n, $1, title, $4, $3::bigint + n, $5, $5
+            SELECT $2::bigint + n, $1, title, coalesce(($7::boolean[])[n], $4), $3::bigint + n,
+                   $5, $5
             FROM unnest($6::text[]) WITH ORDINALITY AS t(title, n)
             """,
             [
                 String(listID), String(lastID), String(lastPosition), checked ? "t" : "f", now,
                 Self.textArray(titles),
+                selection.map { "{" + $0.map { $0 ? "t" : "f" }.joined(separator: ",") + "}" },
             ])
         let first = lastID + 1
         let last = lastID + Int64(titles.count)
+        try recordAdded(first...last)
+        return Array(first...last)
+    }
+
+    /// Records items the change created, as one range, and moves the ID counter past them.
+    func recordAdded(_ ids: ClosedRange<ItemID>) throws {
         _ = try connection.query(
-            "UPDATE checklist.state SET last_item_id = $1", [String(last)])
+            "UPDATE checklist.state SET last_item_id = $1", [String(ids.upperBound)])
         _ = try connection.query(
             "INSERT INTO checklist.added_items (change_id, first_id, last_id) VALUES ($1, $2, $3)",
-            [String(changeID), String(first), String(last)])
-        return Array(first...last)
+            [String(changeID), String(ids.lowerBound), String(ids.upperBound)])
     }
 
     /// Unchecks every checked item of a list but `keeping` and `sparing`; returns how many.

@@ -16,6 +16,7 @@ extension ChecklistStore {
     ) throws -> ImportSummary {
         let groups = try document.groups(into: list, defaultList: defaultList)
         guard !groups.isEmpty else { return ImportSummary(itemCount: 0, lists: []) }
+        if let server { return try server.importGroups(groups, author: author) }
         return try recordingChange("import") { change in
             var count = 0
             var uncheckedOthers = 0

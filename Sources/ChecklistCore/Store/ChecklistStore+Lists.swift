@@ -6,7 +6,8 @@ extension ChecklistStore {
     /// Creates an empty list.
     @discardableResult
     public func addList(named name: ListName, mode: ListMode = .multiple) throws -> ListChange {
-        try recordingChange("lists add") { change in
+        if let server { return try server.addList(named: name, mode: mode, author: author) }
+        return try recordingChange("lists add") { change in
             if try change.lists.id(named: name) != nil { throw ChecklistError.listExists(name.text) }
             _ = try change.createList(named: name, mode: mode)
             return .added(name, mode: mode)
@@ -16,7 +17,8 @@ extension ChecklistStore {
     /// Renames a list; its items stay in it. Renaming it to its own name changes nothing.
     @discardableResult
     public func renameList(_ name: ListName, to newName: ListName) throws -> ListChange {
-        try recordingChange("lists rename") { change in
+        if let server { return try server.renameList(name, to: newName, author: author) }
+        return try recordingChange("lists rename") { change in
             let listID = try change.lists.existing(named: name)
             guard name != newName else { return .renamed(name, to: newName, changed: false) }
             if try change.lists.id(named: newName) != nil {
@@ -34,7 +36,8 @@ extension ChecklistStore {
 
     /// How many items a list holds (for a confirmation prompt before deleting it).
     public func itemCount(ofList name: ListName) throws -> Int {
-        try read { db in
+        if let server { return try server.itemCount(ofList: name) }
+        return try read { db in
             guard let listID = try ListsTable(db).id(named: name) else {
                 throw ChecklistError.listNotFound(name.text)
             }
@@ -48,7 +51,11 @@ extension ChecklistStore {
     public func deleteList(named name: ListName, withItems: Bool = false, expecting: Int? = nil)
         throws -> ListChange
     {
-        try recordingChange("lists delete") { change in
+        if let server {
+            return try server.deleteList(
+                named: name, withItems: withItems, expecting: expecting, author: author)
+        }
+        return try recordingChange("lists delete") { change in
             let listID = try change.lists.existing(named: name)
             let count = try change.items.count(inList: listID)
             if count > 0 && !withItems {
@@ -73,6 +80,9 @@ extension ChecklistStore {
     {
         if keeping != nil && mode != .single {
             throw ChecklistError.invalidInput("only a single-choice list keeps one item checked")
+        }
+        if let server {
+            return try server.setMode(mode, ofList: name, keeping: keeping, author: author)
         }
         return try recordingChange("lists mode") { change in
             let list = try change.listRow(try change.lists.existing(named: name))
@@ -126,7 +136,11 @@ extension ChecklistStore {
     public func copyList(_ source: ListName, to destination: ListName, unchecked: Bool = false)
         throws -> ListCopy
     {
-        try recordingChange("lists copy") { change in
+        if let server {
+            return try server.copyList(
+                source, to: destination, unchecked: unchecked, author: author)
+        }
+        return try recordingChange("lists copy") { change in
             let list = try change.listRow(try change.lists.existing(named: source))
             if try change.lists.id(named: destination) != nil {
                 throw ChecklistError.listExists(destination.text)

@@ -12,7 +12,8 @@ extension ChecklistStore {
     public func move(_ id: ItemID, to target: MoveTarget, inList list: ListName? = nil) throws
         -> MoveSummary
     {
-        try recordingChange("move") { change in
+        if let server { return try server.move(id, to: target, inList: list, author: author) }
+        return try recordingChange("move") { change in
             guard let item = try change.items.place(of: id) else {
                 throw ChecklistError.itemNotFound(id)
             }

@@ -76,6 +76,7 @@ public struct ChecklistStore: @unchecked Sendable {
 
     /// Copies the database into the empty file at `path` (see `backup(to:overwriting:)`).
     func copy(to path: String) throws {
+        if let server { return try server.copy(toSQLiteAt: path) }
         // VACUUM INTO cannot run inside a transaction; it reads one snapshot by itself.
         try writer.writeWithoutTransaction { db in
             try db.execute(literal: "VACUUM INTO \(path)")
