@@ -8,6 +8,8 @@ public struct EditorSession {
     private var engine: EditorEngine
     /// Set once an effect asked to quit.
     public private(set) var exitStatus: Int32?
+    /// Why the database cannot be reached now (a server's connection dropped), while it is so.
+    public private(set) var lostConnection: String?
 
     /// `readOnlyReason`: the database could only be opened for reading, and why; keys that
     /// would change it say so in the footer.
@@ -51,10 +53,31 @@ public struct EditorSession {
     }
 
     /// Polls for changes by other processes: reloads when the data version moved since the
-    /// last call. Returns whether it reloaded.
+    /// last call. Returns whether it reloaded. When the database cannot be reached (a
+    /// server's connection dropped), the footer says so once; the next call that reaches it
+    /// again reads everything again.
     @discardableResult
     public mutating func reloadIfChanged(since version: inout Int64?) -> Bool {
-        guard let current = try? engine.dataVersion() else { return false }
+        let current: Int64
+        do {
+            current = try engine.dataVersion()
+        } catch {
+            if lostConnection == nil {
+                let reason = "\(error)"
+                lostConnection = reason
+                send(
+                    .failed(
+                        "connection lost, reconnecting; nothing changes until then (\(reason))"))
+            }
+            return false
+        }
+        if lostConnection != nil {
+            lostConnection = nil
+            version = current
+            reloadAfterExternalChange()
+            send(.changed(focus: nil, note: "connected again"))
+            return true
+        }
         defer { version = current }
         guard let previous = version, previous != current else { return false }
         reloadAfterExternalChange()

@@ -245,11 +245,12 @@ final class EditorPane {
 
     /// `runAs`: a command line put before the editor's (`setpriv …` to run it as another
     /// user).
-    init(_ cli: CLI, arguments: [String] = [], runAs: String = "") throws {
+    init(_ cli: CLI, arguments: [String] = [], runAs: String = "", database: String? = nil) throws
+    {
         folder = cli.folder
         let script = """
             export HOME='\(cli.folder.appendingPathComponent("home").path)'
-            export CHECKLIST_DB='\(cli.databasePath)' LANG=C.UTF-8 TERM=xterm-256color
+            export CHECKLIST_DB='\(database ?? cli.databasePath)' LANG=C.UTF-8 TERM=xterm-256color
             unset CHECKLIST_LIST NO_COLOR
             cd '\(cli.folder.path)'
             trap : INT  # Ctrl-C is for the editor; this shell stays to record what it did

@@ -132,3 +132,39 @@ final class ServerEngineTests {
         #expect(try run("count", "--checked").stdout == "0\n")
     }
 }
+
+/// `checklist edit` on a server, through a real terminal (tmux): the same keys, writes stored
+/// on the server, others' changes shown without a key (woken by NOTIFY), and a dropped
+/// connection said in the footer and made again by itself.
+@Suite(.runsProcesses, .enabled(if: TestServer.isAvailable, "\(TestServer.missing)"))
+struct ServerEditTests {
+    @Test func theEditorWorksOnAServerAndFollowsOthersChanges() throws {
+        let cli = try CLI()
+        let uri = try TestServer.freshDatabase()
+        let server = ["CHECKLIST_DB": uri]
+        try cli.run(["add", "-q", "Tent", "Stove", "Map"], stdin: Data(), environment: server)
+        let pane = try EditorPane(cli, database: uri)
+        try pane.waitFor("default · multiple · 0 of 3 checked")
+        pane.keys("Space", "j", "Space")
+        try pane.waitFor("2 of 3 checked")
+        #expect(
+            try cli.run(["list"], stdin: Data(), environment: server).stdout
+                == "[x] 1 Tent\n[x] 2 Stove\n[ ] 3 Map\n")
+        // Another process's change shows without a key.
+        try cli.run(["check", "-q", "3"], stdin: Data(), environment: server)
+        try pane.waitFor("3 of 3 checked")
+        // The server ends the editor's connection: the footer says so or the editor is
+        // already connected again; either way it goes on showing others' changes.
+        try TestServer.psql(
+            uri,
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                + " WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        try pane.waitFor("connected again")
+        try cli.run(["uncheck", "-q", "1"], stdin: Data(), environment: server)
+        try pane.waitFor("2 of 3 checked")
+        pane.keys("u")
+        try pane.waitFor("3 of 3 checked")
+        pane.keys("q")
+        #expect(try pane.exitStatus() == 0)
+    }
+}

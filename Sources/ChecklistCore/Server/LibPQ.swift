@@ -39,6 +39,12 @@ struct LibPQ: @unchecked Sendable {
     let setNoticeProcessor:
         @convention(c) (Connection?, NoticeProcessor?, UnsafeMutableRawPointer?) ->
             UnsafeMutableRawPointer?
+    /// For `LISTEN`: `PQconsumeInput` reads what the server sent without waiting, `PQnotifies`
+    /// takes one notification (freed with `PQfreemem`); `PQreset` reconnects.
+    let consumeInput: @convention(c) (Connection?) -> Int32
+    let notifies: @convention(c) (Connection?) -> UnsafeMutableRawPointer?
+    let freemem: @convention(c) (UnsafeMutableRawPointer?) -> Void
+    let reset: @convention(c) (Connection?) -> Void
 
     /// `CONNECTION_OK`, `PGRES_COMMAND_OK`, `PGRES_TUPLES_OK`, `PG_DIAG_SQLSTATE`.
     static let connectionOK: Int32 = 0
@@ -81,7 +87,12 @@ struct LibPQ: @unchecked Sendable {
             let port: @convention(c) (Connection?) -> Text? = load("PQport"),
             let setNoticeProcessor:
                 @convention(c) (Connection?, NoticeProcessor?, UnsafeMutableRawPointer?) ->
-                    UnsafeMutableRawPointer? = load("PQsetNoticeProcessor")
+                    UnsafeMutableRawPointer? = load("PQsetNoticeProcessor"),
+            let consumeInput: @convention(c) (Connection?) -> Int32 = load("PQconsumeInput"),
+            let notifies: @convention(c) (Connection?) -> UnsafeMutableRawPointer? = load(
+                "PQnotifies"),
+            let freemem: @convention(c) (UnsafeMutableRawPointer?) -> Void = load("PQfreemem"),
+            let reset: @convention(c) (Connection?) -> Void = load("PQreset")
         else {
             dlclose(handle)
             return nil
@@ -94,5 +105,7 @@ struct LibPQ: @unchecked Sendable {
         (self.ntuples, self.nfields, self.getvalue) = (ntuples, nfields, getvalue)
         (self.getlength, self.getisnull, self.clear) = (getlength, getisnull, clear)
         (self.host, self.port, self.setNoticeProcessor) = (host, port, setNoticeProcessor)
+        (self.consumeInput, self.notifies) = (consumeInput, notifies)
+        (self.freemem, self.reset) = (freemem, reset)
     }
 }

@@ -55,6 +55,35 @@ final class ServerConnection {
         return try rows(of: result)
     }
 
+    /// Takes the notifications the server sent since the last look, without waiting and
+    /// without a round trip; returns how many. A connection that broke throws.
+    func takeNotifications() throws(ChecklistError) -> Int {
+        guard library.consumeInput(connection) != 0 else {
+            throw .databaseUnavailable(
+                path: uri.shown,
+                reason: Self.oneLine(library.errorMessage(connection), hiding: secrets))
+        }
+        var count = 0
+        while let notification = library.notifies(connection) {
+            library.freemem(notification)
+            count += 1
+        }
+        return count
+    }
+
+    /// Whether the connection is up.
+    var isConnected: Bool { library.status(connection) == LibPQ.connectionOK }
+
+    /// Connects again with the same parameters (after the server or the network went away).
+    func reconnect() throws(ChecklistError) {
+        library.reset(connection)
+        guard isConnected else {
+            throw .databaseUnavailable(
+                path: uri.shown,
+                reason: Self.oneLine(library.errorMessage(connection), hiding: secrets))
+        }
+    }
+
     /// Runs a script of several statements (a migration); no parameters.
     func execute(_ script: String) throws(ChecklistError) {
         _ = try rows(of: library.exec(connection, script))

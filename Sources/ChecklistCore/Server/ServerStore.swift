@@ -15,12 +15,34 @@ final class ServerStore {
 
     /// Whether a transaction is open: a read inside another read joins it.
     private var isInTransaction = false
+    /// Whether this connection listens for other connections' writes, and how many it saw.
+    private var isListening = false
+    private var changesSeen: Int64 = 0
 
     init(_ connection: ServerConnection) {
         self.connection = connection
     }
 
     var shown: String { connection.uri.shown }
+
+    /// A number that moves when a write commits on the server (every write sends `NOTIFY
+    /// checklist_changes`): the first call starts listening, later calls look at what the
+    /// server sent without a query, so an open editor costs a busy server nothing between
+    /// changes. A connection that broke is made again here, and the number moves (everything
+    /// is read again); until then this throws, and writes fail with nothing changed.
+    func changeCount() throws -> Int64 {
+        if !connection.isConnected {
+            try connection.reconnect()
+            isListening = false
+            changesSeen += 1
+        }
+        if !isListening {
+            try connection.execute("LISTEN checklist_changes")
+            isListening = true
+        }
+        changesSeen += Int64(try connection.takeNotifications())
+        return changesSeen
+    }
 
     // MARK: - Transactions
 

@@ -6,7 +6,18 @@ extension ChecklistStore {
     /// SQLite's `data_version`: it changes when another connection commits a change, so the
     /// editor re-reads only when something changed.
     public func dataVersion() throws -> Int64 {
-        try read { db in try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+        if let server { return try server.changeCount() }
+        return try read { db in try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+    }
+
+    /// Runs `body` in one read, with the engine's reads for the editor.
+    private func editorRead<T>(_ body: (any EditorReads) throws -> T) throws -> T {
+        if let server {
+            return try server.read { connection in
+                try body(ServerEditorReads(connection: connection))
+            } ?? body(EmptyEditorReads())
+        }
+        return try read { db in try body(SQLiteEditorReads(db: db)) }
     }
 
     /// About `before` rows before the anchor, the anchor, and `after` rows after it, read by
@@ -25,32 +36,21 @@ extension ChecklistStore {
         around anchor: EditorAnchor, before: Int, after: Int, knownTotal: Int? = nil,
         scanLimit: Int? = nil
     ) throws -> EditorPage {
-        try read { db in
-            let lists = try ListName.fetchAll(db, sql: "SELECT name FROM lists ORDER BY name")
+        try editorRead { reads in
+            let lists = try reads.listNames()
             // A list known by its identity is followed by it: renamed, it keeps its rows;
             // deleted, it does not exist, even if a new list took its name or its ID.
-            let condition: SQL =
-                if let known {
-                    "id = \(known.id) AND createdAt = \(known.createdAt)"
-                } else {
-                    "name = \(list)"
-                }
-            let found = try SQLRequest<Row>(
-                literal: "SELECT id, name, createdAt, mode FROM lists WHERE \(condition)"
-            ).fetchOne(db)
-            guard let found else {
+            guard let found = try reads.findList(known, named: list) else {
                 return EditorPage(
                     list: list, mode: .multiple, listExists: false, lists: lists,
                     counts: ItemCounts(checked: 0, total: 0),
                     shown: ItemCounts(checked: 0, total: 0), rows: [], anchorIndex: nil,
                     hasRowsBefore: false, hasRowsAfter: false)
             }
-            let listID: Int64 = try found.decode(forColumn: "id")
-            let identity = ListIdentity(
-                id: listID, createdAt: try found.decode(forColumn: "createdAt"))
-            let name: ListName = try found.decode(forColumn: "name")
-            let mode: ListMode = try found.decode(forColumn: "mode")
-            let window = EditorWindow(listID: listID, filter: filter, scanLimit: scanLimit, db)
+            let (identity, name, mode) = (found.identity, found.name, found.mode)
+            let window = EditorWindow(
+                reads.source(listID: identity.id, filter: filter), filter: filter,
+                scanLimit: scanLimit)
             let counts = try window.listCounts(knownTotal: knownTotal)
             let shown: ItemCounts? =
                 if filter == nil {
@@ -91,8 +91,10 @@ extension ChecklistStore {
         of list: ListIdentity, filter: EditorFilter, _ direction: EditorDirection,
         _ place: EditorPlace, limit: Int, scanLimit: Int
     ) throws -> EditorRun {
-        try read { db in
-            let window = EditorWindow(listID: list.id, filter: filter, scanLimit: scanLimit, db)
+        try editorRead { reads in
+            let window = EditorWindow(
+                reads.source(listID: list.id, filter: filter), filter: filter,
+                scanLimit: scanLimit)
             return switch direction {
             case .after: try window.rows(after: place, limit: limit)
             case .before: try window.rows(before: place, limit: limit)
@@ -105,9 +107,11 @@ extension ChecklistStore {
     public func editorCountPart(
         of list: ListIdentity, filter: EditorFilter, after place: EditorPlace?, scanLimit: Int
     ) throws -> EditorCountPart {
-        try read { db in
-            try EditorWindow(listID: list.id, filter: filter, scanLimit: scanLimit, db)
-                .countPart(after: place)
+        try editorRead { reads in
+            try EditorWindow(
+                reads.source(listID: list.id, filter: filter), filter: filter,
+                scanLimit: scanLimit
+            ).countPart(after: place)
         }
     }
 
@@ -116,33 +120,97 @@ extension ChecklistStore {
     public func editorShownIDs(
         list: ListName, filter: EditorFilter? = nil, checkedOnly: Bool = false
     ) throws -> IDSet {
-        try read { db in
-            guard let listID = try ListsTable(db).id(named: list) else {
+        try editorRead { reads in
+            guard let listID = try reads.findList(nil, named: list)?.identity.id else {
                 return IDSet()
             }
-            return try EditorWindow(listID: listID, filter: filter, db).ids(
-                checkedOnly: checkedOnly)
+            return try EditorWindow(reads.source(listID: listID, filter: filter), filter: filter)
+                .ids(checkedOnly: checkedOnly)
         }
     }
 
     /// Those of `ids` that are still checked items of the list (for `y`: delete only counted
     /// items that are still checked).
     public func editorCheckedIDs(among ids: IDSet, list: ListName) throws -> IDSet {
-        try read { db in
-            guard let listID = try ListsTable(db).id(named: list) else {
+        try editorRead { reads in
+            guard let listID = try reads.findList(nil, named: list)?.identity.id else {
                 return IDSet()
             }
-            var found: [ItemID] = []
-            let statement = try db.cachedStatement(
-                sql: """
-                    SELECT id FROM items
-                    WHERE id BETWEEN ? AND ? AND listId = ? AND isSelected = 1 ORDER BY id
-                    """)
-            for range in ids.ranges {
-                found += try ItemID.fetchAll(
-                    statement, arguments: [range.lowerBound, range.upperBound, listID])
-            }
-            return IDSet(ids: found)
+            return try reads.checkedIDs(among: ids, listID: listID)
         }
+    }
+}
+
+/// A list as the editor finds it.
+struct EditorListRow {
+    var identity: ListIdentity
+    var name: ListName
+    var mode: ListMode
+}
+
+/// The editor's reads of lists, in one engine's SQL, inside one read.
+protocol EditorReads {
+    /// Every list's name, in the order of `checklist lists`.
+    func listNames() throws -> [ListName]
+    /// The list `known` (by identity), else the one named `name`.
+    func findList(_ known: ListIdentity?, named name: ListName) throws -> EditorListRow?
+    func source(listID: Int64, filter: EditorFilter?) -> any EditorRowSource
+    /// Those of `ids` that are checked items of the list.
+    func checkedIDs(among ids: IDSet, listID: Int64) throws -> IDSet
+}
+
+/// A database with nothing in it (a server without the schema).
+private struct EmptyEditorReads: EditorReads {
+    func listNames() throws -> [ListName] { [] }
+    func findList(_ known: ListIdentity?, named name: ListName) throws -> EditorListRow? { nil }
+    func source(listID: Int64, filter: EditorFilter?) -> any EditorRowSource {
+        preconditionFailure("no list to read")
+    }
+    func checkedIDs(among ids: IDSet, listID: Int64) throws -> IDSet { IDSet() }
+}
+
+/// The editor's reads of lists on a SQLite file.
+private struct SQLiteEditorReads: EditorReads {
+    let db: Database
+
+    func listNames() throws -> [ListName] {
+        try ListName.fetchAll(db, sql: "SELECT name FROM lists ORDER BY name")
+    }
+
+    func findList(_ known: ListIdentity?, named name: ListName) throws -> EditorListRow? {
+        let condition: SQL =
+            if let known {
+                "id = \(known.id) AND createdAt = \(known.createdAt)"
+            } else {
+                "name = \(name)"
+            }
+        guard
+            let found = try SQLRequest<Row>(
+                literal: "SELECT id, name, createdAt, mode FROM lists WHERE \(condition)"
+            ).fetchOne(db)
+        else { return nil }
+        return EditorListRow(
+            identity: ListIdentity(
+                id: try found.decode(forColumn: "id"),
+                createdAt: try found.decode(forColumn: "createdAt")),
+            name: try found.decode(forColumn: "name"), mode: try found.decode(forColumn: "mode"))
+    }
+
+    func source(listID: Int64, filter: EditorFilter?) -> any EditorRowSource {
+        SQLiteEditorSource(listID: listID, filter: filter, db)
+    }
+
+    func checkedIDs(among ids: IDSet, listID: Int64) throws -> IDSet {
+        var found: [ItemID] = []
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT id FROM items
+                WHERE id BETWEEN ? AND ? AND listId = ? AND isSelected = 1 ORDER BY id
+                """)
+        for range in ids.ranges {
+            found += try ItemID.fetchAll(
+                statement, arguments: [range.lowerBound, range.upperBound, listID])
+        }
+        return IDSet(ids: found)
     }
 }

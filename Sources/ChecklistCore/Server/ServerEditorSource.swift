@@ -1,0 +1,152 @@
+/// An editor window's reads on a server: the same keyset reads on `(position, id)`; a filter
+/// (the `--match` rule, in Swift) is matched here over the rows read, in batches.
+struct ServerEditorSource: EditorRowSource {
+    let listID: Int64
+    let connection: ServerConnection
+
+    /// Rows read per round trip when matching a filter here.
+    private static let batch = 1_000
+
+    func listCounts(knownTotal: Int?) throws -> ItemCounts {
+        let row = try connection.query(
+            "SELECT count(*) FILTER (WHERE is_selected), count(*) FROM checklist.items"
+                + " WHERE list_id = \(listID)"
+        ).first
+        return ItemCounts(
+            checked: Int(row?[0] ?? "") ?? 0, total: knownTotal ?? Int(row?[1] ?? "") ?? 0)
+    }
+
+    func counts(matching filter: EditorFilter) throws -> ItemCounts {
+        var counts = ItemCounts(checked: 0, total: 0)
+        try scan(past: nil, descending: false, limit: Int.max) { row in
+            if filter.matches(row.title) {
+                counts.total += 1
+                if row.isSelected { counts.checked += 1 }
+            }
+            return true
+        }
+        return counts
+    }
+
+    func row(_ id: ItemID) throws -> EditorRow? {
+        try rows(where: "id = \(id) AND list_id = \(listID)", order: "", limit: 1).first
+    }
+
+    func rows(
+        past place: EditorPlace?, descending: Bool, limit: Int, matching filter: EditorFilter?
+    ) throws -> [EditorRow] {
+        guard let filter else {
+            return try rows(
+                where: "list_id = \(listID) \(boundary(place, descending))",
+                order: order(descending), limit: limit)
+        }
+        var found: [EditorRow] = []
+        try scan(past: place, descending: descending, limit: Int.max) { row in
+            if filter.matches(row.title) { found.append(row) }
+            return found.count < limit
+        }
+        return found
+    }
+
+    func scan(
+        past place: EditorPlace?, descending: Bool, limit: Int,
+        _ body: (EditorRow) throws -> Bool
+    ) throws {
+        var place = place
+        var left = limit
+        while left > 0 {
+            let batch = try rows(
+                where: "list_id = \(listID) \(boundary(place, descending))",
+                order: order(descending), limit: min(left, Self.batch))
+            for row in batch {
+                if try !body(row) { return }
+            }
+            guard batch.count == min(left, Self.batch), let last = batch.last else { return }
+            left -= batch.count
+            place = last.place
+        }
+    }
+
+    func ids(matching filter: EditorFilter?, checkedOnly: Bool) throws -> IDSet {
+        var ids: [ItemID] = []
+        let checked = checkedOnly ? " AND is_selected" : ""
+        for row in try connection.query(
+            "SELECT id, title FROM checklist.items WHERE list_id = \(listID)\(checked) ORDER BY id")
+        {
+            guard let id = row[0].flatMap({ Int64($0) }) else { continue }
+            if let filter, !filter.matches(row[1] ?? "") { continue }
+            ids.append(id)
+        }
+        return IDSet(ascending: ids)
+    }
+
+    private func boundary(_ place: EditorPlace?, _ descending: Bool) -> String {
+        guard let place else { return "" }
+        return descending
+            ? "AND (position, id) < (\(place.sortKey), \(place.id))"
+            : "AND (position, id) > (\(place.sortKey), \(place.id))"
+    }
+
+    private func order(_ descending: Bool) -> String {
+        descending ? "ORDER BY position DESC, id DESC" : "ORDER BY position, id"
+    }
+
+    private func rows(where condition: String, order: String, limit: Int) throws -> [EditorRow] {
+        try connection.query(
+            "SELECT id, title, is_selected, position FROM checklist.items WHERE \(condition)"
+                + " \(order) LIMIT \(limit)"
+        ).map {
+            EditorRow(
+                id: Int64($0[0] ?? "") ?? 0, title: $0[1] ?? "", isSelected: $0[2] == "t",
+                sortKey: Int64($0[3] ?? "") ?? 0)
+        }
+    }
+}
+
+/// The editor's reads of lists on a server.
+struct ServerEditorReads: EditorReads {
+    let connection: ServerConnection
+
+    func listNames() throws -> [ListName] {
+        try connection.query("SELECT name FROM checklist.lists ORDER BY name").map {
+            ListName(stored: $0[0] ?? "")
+        }
+    }
+
+    func findList(_ known: ListIdentity?, named name: ListName) throws -> EditorListRow? {
+        let row =
+            if let known {
+                try connection.query(
+                    "SELECT id, name, created_at, mode FROM checklist.lists"
+                        + " WHERE id = $1 AND created_at = $2",
+                    [String(known.id), known.createdAt]
+                ).first
+            } else {
+                try connection.query(
+                    "SELECT id, name, created_at, mode FROM checklist.lists WHERE name = $1",
+                    [name.text]
+                ).first
+            }
+        return row.map {
+            EditorListRow(
+                identity: ListIdentity(id: Int64($0[0] ?? "") ?? 0, createdAt: $0[2] ?? ""),
+                name: ListName(stored: $0[1] ?? ""),
+                mode: ListMode(rawValue: $0[3] ?? "") ?? .multiple)
+        }
+    }
+
+    func source(listID: Int64, filter: EditorFilter?) -> any EditorRowSource {
+        ServerEditorSource(listID: listID, connection: connection)
+    }
+
+    func checkedIDs(among ids: IDSet, listID: Int64) throws -> IDSet {
+        var found: [ItemID] = []
+        for range in ids.ranges {
+            found += try connection.query(
+                "SELECT id FROM checklist.items WHERE id BETWEEN \(range.lowerBound)"
+                    + " AND \(range.upperBound) AND list_id = \(listID) AND is_selected ORDER BY id"
+            ).compactMap { $0[0].flatMap { Int64($0) } }
+        }
+        return IDSet(ids: found)
+    }
+}

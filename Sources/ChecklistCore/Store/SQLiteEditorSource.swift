@@ -1,0 +1,113 @@
+import GRDB
+
+/// An editor window's reads on a SQLite file: keyset reads on `(position, id)` through
+/// `items_by_list_position`, and a filter matched in SQL through a function registered on the
+/// read's connection, so only the window is held in memory.
+struct SQLiteEditorSource: EditorRowSource {
+    let listID: Int64
+    let db: Database
+
+    init(listID: Int64, filter: EditorFilter?, _ db: Database) {
+        self.listID = listID
+        self.db = db
+        if let filter {
+            // Registered on this connection for this read only; the SQL stays fixed text.
+            db.add(
+                function: DatabaseFunction("checklist_editor_matches", argumentCount: 1) {
+                    values in
+                    guard let title = String.fromDatabaseValue(values[0]) else { return false }
+                    return filter.matches(title)
+                })
+        }
+    }
+
+    private func shown(_ filter: EditorFilter?) -> SQL {
+        filter == nil
+            ? "listId = \(listID)" : "listId = \(listID) AND checklist_editor_matches(title)"
+    }
+
+    func listCounts(knownTotal: Int?) throws -> ItemCounts {
+        // Two index-only counts: the checked ones read only the checked entries.
+        let total =
+            try knownTotal
+            ?? SQLRequest<Int>(literal: "SELECT count(*) FROM items WHERE listId = \(listID)")
+            .fetchOne(db) ?? 0
+        let checked =
+            try SQLRequest<Int>(
+                literal: "SELECT count(*) FROM items WHERE listId = \(listID) AND isSelected = 1"
+            ).fetchOne(db) ?? 0
+        return ItemCounts(checked: checked, total: total)
+    }
+
+    func counts(matching filter: EditorFilter) throws -> ItemCounts {
+        let request = SQLRequest<Row>(
+            literal: "SELECT count(*) AS total, coalesce(sum(isSelected), 0) AS checked"
+                + " FROM items WHERE \(shown(filter))")
+        guard let row = try request.fetchOne(db) else { return ItemCounts(checked: 0, total: 0) }
+        return ItemCounts(
+            checked: try row.decode(forColumn: "checked"), total: try row.decode(forColumn: "total"))
+    }
+
+    func row(_ id: ItemID) throws -> EditorRow? {
+        try rows("SELECT \(columns) FROM items WHERE id = \(id) AND listId = \(listID)").first
+    }
+
+    func rows(
+        past place: EditorPlace?, descending: Bool, limit: Int, matching filter: EditorFilter?
+    ) throws -> [EditorRow] {
+        try rows(
+            "SELECT \(columns) FROM items WHERE \(shown(filter)) \(boundary(place, descending))"
+                + " \(order(descending)) LIMIT \(limit)")
+    }
+
+    func scan(
+        past place: EditorPlace?, descending: Bool, limit: Int,
+        _ body: (EditorRow) throws -> Bool
+    ) throws {
+        let cursor = try SQLRequest<Row>(
+            literal: "SELECT \(columns) FROM items WHERE listId = \(listID)"
+                + " \(boundary(place, descending)) \(order(descending)) LIMIT \(limit)"
+        ).fetchCursor(db)
+        while let row = try cursor.next() {
+            if try !body(try Self.decode(row)) { return }
+        }
+    }
+
+    func ids(matching filter: EditorFilter?, checkedOnly: Bool) throws -> IDSet {
+        let checked: SQL = checkedOnly ? "AND isSelected = 1" : ""
+        let cursor = try SQLRequest<ItemID>(
+            literal: "SELECT id FROM items WHERE \(shown(filter)) \(checked) ORDER BY id"
+        ).fetchCursor(db)
+        var ids: [ItemID] = []
+        while let id = try cursor.next() { ids.append(id) }
+        return IDSet(ascending: ids)
+    }
+
+    private func boundary(_ place: EditorPlace?, _ descending: Bool) -> SQL {
+        guard let place else { return "" }
+        return descending
+            ? "AND (position, id) < (\(place.sortKey), \(place.id))"
+            : "AND (position, id) > (\(place.sortKey), \(place.id))"
+    }
+
+    private func order(_ descending: Bool) -> SQL {
+        descending ? "ORDER BY position DESC, id DESC" : "ORDER BY position, id"
+    }
+
+    /// The columns an `EditorRow` is decoded from, by name.
+    private var columns: SQL { "id, title, isSelected, position" }
+
+    private func rows(_ sql: SQL) throws -> [EditorRow] {
+        let cursor = try SQLRequest<Row>(literal: sql).fetchCursor(db)
+        var rows: [EditorRow] = []
+        while let row = try cursor.next() { rows.append(try Self.decode(row)) }
+        return rows
+    }
+
+    private static func decode(_ row: Row) throws -> EditorRow {
+        EditorRow(
+            id: try row.decode(forColumn: "id"), title: try row.decode(forColumn: "title"),
+            isSelected: try row.decode(forColumn: "isSelected"),
+            sortKey: try row.decode(forColumn: "position"))
+    }
+}
