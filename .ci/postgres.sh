@@ -7,6 +7,8 @@
 #
 #   .ci/postgres.sh start   prints the URI for CHECKLIST_TEST_POSTGRES (the folder is in it)
 #   .ci/postgres.sh stop URI|FOLDER
+#   .ci/postgres.sh crash URI|FOLDER    stops the server at once, as a power cut would
+#   .ci/postgres.sh restart URI|FOLDER  starts it again on the same folder (after crash)
 set -euo pipefail
 
 as_owner() {
@@ -38,17 +40,27 @@ start)
         { as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -s stop >&2; rm -rf "$dir"; exit 1; }
     echo "postgresql:///postgres?host=$dir&user=postgres"
     ;;
-stop)
-    dir=${2:?usage: postgres.sh stop URI|FOLDER}
+stop | crash | restart)
+    dir=${2:?usage: postgres.sh stop|crash|restart URI|FOLDER}
     dir=${dir#*host=}
     dir=${dir%%&*}
     cd /
     [[ $dir =~ ^/tmp/checklist-pg\.[A-Za-z0-9]{6}$ ]] || { echo "postgres.sh: not a test server: $dir" >&2; exit 1; }
-    as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -s stop >&2 || true
-    rm -rf "$dir"
+    case $1 in
+    stop)
+        as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -s stop >&2 || true
+        rm -rf "$dir"
+        ;;
+    crash) as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -s stop >&2 ;;
+    restart)
+        cd "$dir"
+        as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -s \
+            -o "-c listen_addresses='' -c unix_socket_directories='$dir' -c fsync=off" start >&2
+        ;;
+    esac
     ;;
 *)
-    echo "usage: .ci/postgres.sh start | stop URI" >&2
+    echo "usage: .ci/postgres.sh start | stop|crash|restart URI" >&2
     exit 64
     ;;
 esac

@@ -13,6 +13,7 @@ final class ServerEngineTests {
         uri = try TestServer.freshDatabase()
     }
 
+    @discardableResult
     private func run(_ arguments: String..., stdin: String = "", uri: String? = nil) throws
         -> CLI.Result
     {
@@ -86,11 +87,20 @@ final class ServerEngineTests {
         #expect(history.contains("\"author\":\"postgres\""), "\(history)")
     }
 
-    @Test func twoProcessesWritingAtOnceLoseNothing() throws {
+    @Test func twoProcessesAsTwoRolesWritingAtOnceLoseNothing() throws {
         try run("add", "first")
-        let script = (1...2).map { writer in
+        let role = "r_" + UUID().uuidString.prefix(8).lowercased()
+        try TestServer.psql(
+            uri,
             """
-            ( for i in $(seq 1 25); do "$CHECKLIST" add -q "w\(writer) $i" >/dev/null || echo fail; done ) &
+            CREATE ROLE \(role) LOGIN;
+            GRANT USAGE ON SCHEMA checklist TO \(role);
+            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA checklist TO \(role)
+            """)
+        let uris = [uri, uri.replacingOccurrences(of: "user=postgres", with: "user=\(role)")]
+        let script = (0...1).map { writer in
+            """
+            ( for i in $(seq 1 25); do CHECKLIST_DB='\(uris[writer])' "$CHECKLIST" add -q "w\(writer) $i" >/dev/null || echo fail; done ) &
             """
         }.joined(separator: "\n") + "\nwait\n"
         let result = try CLI.execute(
@@ -105,7 +115,97 @@ final class ServerEngineTests {
             Int($0)
         }
         #expect(ids.sorted() == Array(1...51))
-        #expect(try run("history", "--format", "ids").stdout.split(separator: "\n").count == 50)
+        let history = try run("history", "--format", "json").stdout
+        #expect(history.components(separatedBy: "\"author\":\"\(role)\"").count - 1 == 25)
+        #expect(history.components(separatedBy: "\"author\":\"postgres\"").count - 1 == 25)
+    }
+
+    /// Holds the row every write updates (`checklist.state`) from another session, so a
+    /// write waits there, mid-transaction, with its items already inserted; returns the
+    /// holder (finish it to let go) once the write is seen waiting.
+    private func blockWritesMidway(_ uri: String, then start: () throws -> CLI.Running) throws
+        -> (holder: CLI.Running, writer: CLI.Running)
+    {
+        let holder = try CLI.Running(
+            URL(fileURLWithPath: "/usr/bin/psql"),
+            [
+                uri, "-X", "-q", "-c", "BEGIN", "-c", "SELECT 1 FROM checklist.state FOR UPDATE",
+                "-c", "SELECT pg_sleep(8)", "-c", "COMMIT",
+            ], stdin: Data(), environment: ["PATH": "/usr/bin:/bin"], in: cli.folder)
+        try waitUntil(uri, "query LIKE '%pg_sleep%' AND pid <> pg_backend_pid()")
+        let writer = try start()
+        try waitUntil(uri, "wait_event_type = 'Lock'")
+        return (holder, writer)
+    }
+
+    /// Waits (up to 5 s) until a session of the server matches `condition`.
+    private func waitUntil(_ uri: String, _ condition: String) throws {
+        for _ in 0..<100 {
+            let found = try TestServer.psql(
+                uri, "SELECT count(*) FROM pg_stat_activity WHERE \(condition)")
+            if found != "0\n" { return }
+            usleep(50_000)
+        }
+    }
+
+    @Test func aConnectionLostInTheMiddleOfACommandChangesNothing() throws {
+        try run("add", "Tent", "Stove")
+        let titles = (1...2_000).map { "item \($0)" }.joined(separator: "\n")
+        let (holder, writer) = try blockWritesMidway(uri) {
+            try CLI.Running(
+                CLI.binary, ["add", "-", "-q"], stdin: Data(titles.utf8),
+                environment: ["CHECKLIST_DB": uri, "PATH": "/usr/bin:/bin"], in: cli.folder)
+        }
+        try TestServer.psql(
+            uri,
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event_type = 'Lock'")
+        let result = try writer.finish()
+        _ = try? holder.finish()
+        #expect(result.status == 74, "\(result)")
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result)")
+        #expect(!result.stderr.contains("busy"), "the connection was cut, not the lock's wait")
+        #expect(try run("count").stdout == "0 2\n")
+        #expect(try run("history", "--format", "ids").stdout == "1\n")
+        #expect(try run("add", "Map").stdout == "3\n", "no ID was given away")
+    }
+
+    @Test(.enabled(if: getuid() == 0, "the server of its own is started as the postgres user"))
+    func aServerKilledInTheMiddleOfABulkCommandChangesNothing() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".ci/postgres.sh").path
+        let env = ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "LANG": "C.UTF-8"]
+        let started = try CLI.execute(
+            URL(fileURLWithPath: "/bin/bash"), [script, "start"], stdin: Data(),
+            environment: env, in: cli.folder)
+        try #require(started.status == 0, "\(started)")
+        let own = started.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        defer {
+            _ = try? CLI.execute(
+                URL(fileURLWithPath: "/bin/bash"), [script, "stop", own], stdin: Data(),
+                environment: env, in: cli.folder)
+        }
+        try run("add", "Tent", "Stove", uri: own)
+        try run("check", "1", uri: own)
+        let (holder, writer) = try blockWritesMidway(own) {
+            try CLI.Running(
+                CLI.binary, ["uncheck", "--all", "-q"], stdin: Data(),
+                environment: ["CHECKLIST_DB": own, "PATH": "/usr/bin:/bin"], in: cli.folder)
+        }
+        let crashed = try CLI.execute(
+            URL(fileURLWithPath: "/bin/bash"), [script, "crash", own], stdin: Data(),
+            environment: env, in: cli.folder)
+        #expect(crashed.status == 0, "\(crashed)")
+        let result = try writer.finish()
+        _ = try? holder.finish()
+        #expect(result.status == 74, "\(result)")
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result)")
+        let restarted = try CLI.execute(
+            URL(fileURLWithPath: "/bin/bash"), [script, "restart", own], stdin: Data(),
+            environment: env, in: cli.folder)
+        try #require(restarted.status == 0, "\(restarted)")
+        #expect(try run("list", uri: own).stdout == "[x] 1 Tent\n[ ] 2 Stove\n")
+        #expect(try run("history", "--format", "ids", uri: own).stdout == "2\n1\n")
     }
 
     @Test func aWriteWaitsForTheLockThenGivesUpWithExit74() throws {
