@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Benchmarks checklist on a PostgreSQL server against psql running the same SQL on the same
+# server, timed by hyperfine in the same invocation: one-item `check`, `check -` of 10,000
+# IDs, and `list` of N items (default 100,000). A benchmark, not a test: it never fails on a
+# timing. Prints a table of medians and ratios, and keeps hyperfine's JSON in the results
+# folder.
+#
+#   bench/server.sh                   a server of its own (.ci/postgres.sh), N = 100,000
+#   bench/server.sh --uri URI         an existing server (a database bench_N is made in it)
+#   bench/server.sh --n 1000 --runs 3 a quick run
+#   CHECKLIST_BIN=path bench/server.sh   that binary (default .build/release/checklist)
+set -euo pipefail
+
+BENCH_SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO=$(dirname "$BENCH_SRC")
+BIN=${CHECKLIST_BIN:-$REPO/.build/release/checklist}
+OUT=${BENCH_DIR:-$BENCH_SRC/results}
+URI="" N=100000 RUNS=20 OWN=""
+while [ $# -gt 0 ]; do
+    case $1 in
+        --uri) URI=$2; shift 2 ;;
+        --n) N=$2; shift 2 ;;
+        --runs) RUNS=$2; shift 2 ;;
+        -h | --help) sed -n 2,12p "$0"; exit 0 ;;
+        *) echo "bench/server.sh: unknown argument $1" >&2; exit 64 ;;
+    esac
+done
+[ -x "$BIN" ] || { echo "bench/server.sh: no binary at $BIN (swift build -c release)" >&2; exit 1; }
+command -v hyperfine >/dev/null && command -v psql >/dev/null ||
+    { echo "bench/server.sh: needs hyperfine and psql (apt-get install hyperfine postgresql-client)" >&2; exit 1; }
+
+if [ -z "$URI" ]; then
+    OWN=$(bash "$REPO/.ci/postgres.sh" start)
+    URI=$OWN
+    trap 'bash "$REPO/.ci/postgres.sh" stop "$OWN"' EXIT
+fi
+DB=bench_$N
+psql "$URI" -X -q -c "DROP DATABASE IF EXISTS $DB" -c "CREATE DATABASE $DB" >/dev/null 2>&1
+TARGET=${URI/\/postgres\?/\/$DB?}
+WORK=$(mktemp -d)
+mkdir -p "$OUT"
+
+echo "bench/server.sh: $N items in $DB; $(psql "$URI" -X -A -t -c 'SHOW server_version') on $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+seq 1 "$N" | sed 's/^/item /' | CHECKLIST_DB=$TARGET "$BIN" add - -q >/dev/null
+seq 1 2 20000 | head -n 10000 >"$WORK/ids"
+ONE=$((N / 2))
+IDS=$(paste -sd, "$WORK/ids")
+NOW="to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
+LOCK="SET LOCAL lock_timeout = '5s'; SELECT pg_advisory_xact_lock(1128811340);"
+cat >"$WORK/check-one.sql" <<EOF
+BEGIN; $LOCK
+UPDATE checklist.items SET is_selected = true, updated_at = $NOW WHERE id = $ONE AND NOT is_selected;
+COMMIT;
+EOF
+cat >"$WORK/check-many.sql" <<EOF
+BEGIN; $LOCK
+UPDATE checklist.items SET is_selected = true, updated_at = $NOW
+WHERE id = ANY('{$IDS}') AND NOT is_selected;
+COMMIT;
+EOF
+cat >"$WORK/list.sql" <<EOF
+SELECT CASE WHEN i.is_selected THEN '[x] ' ELSE '[ ] ' END || i.id || ' ' || i.title
+FROM checklist.items i JOIN checklist.lists l ON l.id = i.list_id
+WHERE l.name = 'default' ORDER BY l.name, i.position, i.id;
+EOF
+RESET_ONE="psql '$TARGET' -X -q -c 'UPDATE checklist.items SET is_selected = false WHERE id = $ONE'"
+RESET_MANY="psql '$TARGET' -X -q -c 'UPDATE checklist.items SET is_selected = false WHERE is_selected'"
+PSQL="psql '$TARGET' -X -q -A -t"
+CL="CHECKLIST_DB='$TARGET' '$BIN'"
+
+row() { # name, prepare, checklist command, psql command
+    local json=$OUT/server-$1-$N.json
+    hyperfine -S bash --runs "$RUNS" --warmup 2 --prepare "$2" --export-json "$json" \
+        -n checklist "$3" -n psql "$4" >&2
+    python3 - "$json" "$1" <<'PY'
+import json, sys
+results = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}
+c, p = results["checklist"], results["psql"]
+print(f"| {sys.argv[2]} | {c['median']*1000:.1f} ms (max {c['max']*1000:.1f}) "
+      f"| {p['median']*1000:.1f} ms (max {p['max']*1000:.1f}) | {c['median']/p['median']:.2f}x |")
+PY
+}
+
+{
+    echo "| step at $N items | checklist | psql, same SQL | ratio |"
+    echo "| --- | --- | --- | --- |"
+    row check-one "$RESET_ONE" "$CL check $ONE -q" "$PSQL -f '$WORK/check-one.sql'"
+    row check-many "$RESET_MANY" "$CL check - -q < '$WORK/ids'" "$PSQL -f '$WORK/check-many.sql'"
+    row list true "$CL list > /dev/null" "$PSQL -f '$WORK/list.sql' > /dev/null"
+} | tee "$OUT/server-$N.md"
+rm -rf "$WORK"
