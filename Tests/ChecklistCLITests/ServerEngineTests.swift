@@ -142,7 +142,9 @@ final class ServerEngineTests {
     private func waitUntil(_ uri: String, _ condition: String) throws {
         for _ in 0..<100 {
             let found = try TestServer.psql(
-                uri, "SELECT count(*) FROM pg_stat_activity WHERE \(condition)")
+                uri,
+                "SELECT count(*) FROM pg_stat_activity"
+                    + " WHERE datname = current_database() AND \(condition)")
             if found != "0\n" { return }
             usleep(50_000)
         }
@@ -158,7 +160,8 @@ final class ServerEngineTests {
         }
         try TestServer.psql(
             uri,
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event_type = 'Lock'")
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                + " WHERE datname = current_database() AND wait_event_type = 'Lock'")
         let result = try writer.finish()
         _ = try? holder.finish()
         #expect(result.status == 74, "\(result)")
@@ -218,7 +221,9 @@ final class ServerEngineTests {
         defer { _ = try? holder.finish() }
         var waited = 0
         while try TestServer.psql(
-            uri, "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'") == "0\n",
+            uri,
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND database ="
+                + " (SELECT oid FROM pg_database WHERE datname = current_database())") == "0\n",
             waited < 100
         {
             usleep(50_000)

@@ -26,6 +26,8 @@ struct LibPQ: @unchecked Sendable {
     /// `PQexec`: a script of several statements, without parameters (a migration).
     let exec: @convention(c) (Connection?, Text) -> Result?
     let resultStatus: @convention(c) (Result?) -> Int32
+    /// `PQcmdTuples`: how many rows an INSERT, UPDATE or DELETE changed, as text.
+    let cmdTuples: @convention(c) (Result?) -> Text?
     let resultErrorField: @convention(c) (Result?, Int32) -> Text?
     let resultErrorMessage: @convention(c) (Result?) -> Text?
     let ntuples: @convention(c) (Result?) -> Int32
@@ -73,6 +75,7 @@ struct LibPQ: @unchecked Sendable {
                 ) -> Result? = load("PQexecParams"),
             let exec: @convention(c) (Connection?, Text) -> Result? = load("PQexec"),
             let resultStatus: @convention(c) (Result?) -> Int32 = load("PQresultStatus"),
+            let cmdTuples: @convention(c) (Result?) -> Text? = load("PQcmdTuples"),
             let resultErrorField: @convention(c) (Result?, Int32) -> Text? = load(
                 "PQresultErrorField"),
             let resultErrorMessage: @convention(c) (Result?) -> Text? = load(
@@ -101,6 +104,7 @@ struct LibPQ: @unchecked Sendable {
             connectdb, status, errorMessage, finish
         )
         (self.execParams, self.exec, self.resultStatus) = (execParams, exec, resultStatus)
+        self.cmdTuples = cmdTuples
         (self.resultErrorField, self.resultErrorMessage) = (resultErrorField, resultErrorMessage)
         (self.ntuples, self.nfields, self.getvalue) = (ntuples, nfields, getvalue)
         (self.getlength, self.getisnull, self.clear) = (getlength, getisnull, clear)

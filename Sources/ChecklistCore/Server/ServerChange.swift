@@ -37,6 +37,7 @@ struct ServerChange {
         let recorded = try connection.query(
             """
             SELECT EXISTS (SELECT 1 FROM checklist.changed_items WHERE change_id = $1)
+                OR EXISTS (SELECT 1 FROM checklist.changed_selections WHERE change_id = $1)
                 OR EXISTS (SELECT 1 FROM checklist.added_items WHERE change_id = $1)
                 OR EXISTS (SELECT 1 FROM checklist.changed_lists WHERE change_id = $1)
             """, [id]
@@ -72,6 +73,29 @@ struct ServerChange {
             FROM checklist.items WHERE \(condition)
             ON CONFLICT (change_id, item_id) DO NOTHING
             """, [String(changeID)])
+    }
+
+    /// Records the selection (is_selected and updated_at) of the items `condition` selects,
+    /// before the change sets it; items that share both share one row. For changes that touch
+    /// nothing else of an item.
+    /// Returns the IDs it recorded, as the server's array texts (`{1,2,3}`), one a group.
+    @discardableResult
+    func recordSelections(where condition: String) throws -> [String] {
+        try connection.query(
+            """
+            INSERT INTO checklist.changed_selections (change_id, is_selected, updated_at, item_ids)
+            SELECT $1, is_selected, updated_at, array_agg(id ORDER BY id) FROM checklist.items
+            WHERE \(condition) GROUP BY is_selected, updated_at
+            RETURNING item_ids
+            """, [String(changeID)]
+        ).compactMap { $0[0] }
+    }
+
+    /// The IDs in the server's array texts.
+    static func ids(inArrays arrays: [String]) -> IDSet {
+        IDSet(
+            ids: arrays.flatMap { $0.dropFirst().dropLast().split(separator: ",") }
+                .compactMap { Int64($0) }.sorted())
     }
 
     func recordList(_ listID: Int64) throws {
@@ -180,11 +204,10 @@ struct ServerChange {
         let spared = ([keeping].compactMap { $0 } + sparing).map(String.init)
         var condition = "list_id = \(listID) AND is_selected"
         if !spared.isEmpty { condition += " AND id NOT IN (\(spared.joined(separator: ", ")))" }
-        try recordItems(where: condition)
-        return try connection.query(
-            "UPDATE checklist.items SET is_selected = false, updated_at = $1 WHERE \(condition)"
-                + " RETURNING id", [now]
-        ).count
+        try recordSelections(where: condition)
+        return try connection.run(
+            "UPDATE checklist.items SET is_selected = false, updated_at = $1 WHERE \(condition)",
+            [now])
     }
 
     /// A PostgreSQL array literal of text values, each quoted and escaped.

@@ -55,6 +55,25 @@ final class ServerConnection {
         return try rows(of: result)
     }
 
+    /// Throws the statement's failure, as one line without a password.
+    private func check(_ result: LibPQ.Result?) throws(ChecklistError) {
+        let status = library.resultStatus(result)
+        guard status == LibPQ.commandOK || status == LibPQ.tuplesOK else {
+            let state = library.resultErrorField(result, LibPQ.sqlState).map { String(cString: $0) }
+            lastFailure = state
+            // lock_not_available: another write held the lock past lock_timeout.
+            if state == "55P03" { throw .databaseBusy(path: uri.shown) }
+            let message = result.flatMap(library.resultErrorMessage) ?? library.errorMessage(connection)
+            var reason = Self.oneLine(message, hiding: secrets)
+            // insufficient_privilege: the role may not create or use the schema.
+            if state == "42501" {
+                reason += "; nothing changed (the database's owner can GRANT this role the"
+                    + " schema checklist, as the README's shared lists section shows)"
+            }
+            throw .databaseUnavailable(path: uri.shown, reason: reason)
+        }
+    }
+
     /// Takes the notifications the server sent since the last look, without waiting and
     /// without a round trip; returns how many. A connection that broke throws.
     func takeNotifications() throws(ChecklistError) -> Int {
@@ -84,6 +103,35 @@ final class ServerConnection {
         }
     }
 
+    /// Runs one query and calls `body` with each row, whose values are the server's text
+    /// bytes, valid during the call: a long list goes to the output without a `String` a row.
+    func forEachRow(
+        _ sql: String, _ parameters: [String?] = [], _ body: (ServerRow) throws -> Void
+    ) throws {
+        let result = withParameters(parameters) { values in
+            library.execParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+        }
+        defer { library.clear(result) }
+        try check(result)
+        let count = library.ntuples(result)
+        var row = ServerRow(library: library, result: result, index: 0)
+        while row.index < count {
+            try body(row)
+            row.index += 1
+        }
+    }
+
+    /// Runs one statement that changes rows; returns how many it changed (the command tag's
+    /// count), with no rows sent back.
+    func run(_ sql: String, _ parameters: [String?] = []) throws(ChecklistError) -> Int {
+        let result = withParameters(parameters) { values in
+            library.execParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+        }
+        defer { library.clear(result) }
+        _ = try check(result)
+        return library.cmdTuples(result).flatMap { Int(String(cString: $0)) } ?? 0
+    }
+
     /// Runs a script of several statements (a migration); no parameters.
     func execute(_ script: String) throws(ChecklistError) {
         _ = try rows(of: library.exec(connection, script))
@@ -91,21 +139,7 @@ final class ServerConnection {
 
     private func rows(of result: LibPQ.Result?) throws(ChecklistError) -> [[String?]] {
         defer { library.clear(result) }
-        let status = library.resultStatus(result)
-        guard status == LibPQ.commandOK || status == LibPQ.tuplesOK else {
-            let state = library.resultErrorField(result, LibPQ.sqlState).map { String(cString: $0) }
-            lastFailure = state
-            // lock_not_available: another write held the lock past lock_timeout.
-            if state == "55P03" { throw .databaseBusy(path: uri.shown) }
-            let message = result.flatMap(library.resultErrorMessage) ?? library.errorMessage(connection)
-            var reason = Self.oneLine(message, hiding: secrets)
-            // insufficient_privilege: the role may not create or use the schema.
-            if state == "42501" {
-                reason += "; nothing changed (the database's owner can GRANT this role the"
-                    + " schema checklist, as the README's shared lists section shows)"
-            }
-            throw .databaseUnavailable(path: uri.shown, reason: reason)
-        }
+        try check(result)
         let (rows, columns) = (library.ntuples(result), library.nfields(result))
         return (0..<rows).map { row in
             (0..<columns).map { column in
@@ -161,5 +195,44 @@ final class ServerConnection {
         }
         var pointers: [LibPQ.Text?] = []
         return step(0, &pointers)
+    }
+}
+
+/// One row of a query's result, its values read in place (see `ServerConnection.forEachRow`).
+struct ServerRow {
+    fileprivate let library: LibPQ
+    fileprivate let result: LibPQ.Result?
+    fileprivate(set) var index: Int32
+
+    /// The value's text bytes (empty for NULL), valid while the row's call lasts.
+    func bytes(_ column: Int32) -> UnsafeRawBufferPointer {
+        guard let value = library.getvalue(result, index, column) else {
+            return UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeRawBufferPointer(
+            start: value, count: Int(library.getlength(result, index, column)))
+    }
+
+    func string(_ column: Int32) -> String {
+        String(decoding: bytes(column), as: UTF8.self)
+    }
+
+    /// A bigint column: ASCII digits, perhaps a minus sign.
+    func int64(_ column: Int32) -> Int64 {
+        var value: Int64 = 0
+        var negative = false
+        for byte in bytes(column) {
+            if byte == UInt8(ascii: "-") {
+                negative = true
+            } else {
+                value = value &* 10 &+ Int64(byte &- UInt8(ascii: "0"))
+            }
+        }
+        return negative ? -value : value
+    }
+
+    /// A boolean column: `t` or `f`.
+    func bool(_ column: Int32) -> Bool {
+        bytes(column).first == UInt8(ascii: "t")
     }
 }

@@ -62,21 +62,22 @@ extension ServerStore {
             let target = try self.target(for: selection, ignoringMissing, change.connection)
             let uncheckedOthers =
                 kind == .uncheck ? 0 : try keepSingleChoice(target, for: kind, change)
-            var changedIDs: [ItemID] = []
+            var recorded: [String] = []
+            var changed = 0
             for condition in target.conditions {
                 let predicate = "(\(condition)) AND \(kind.changedRows)"
-                try change.recordItems(where: predicate)
-                changedIDs += try change.connection.query(
+                recorded += try change.recordSelections(where: predicate)
+                changed += try change.connection.run(
                     "UPDATE checklist.items SET \(kind.assignment), updated_at = $1"
-                        + " WHERE \(predicate) RETURNING id", [change.now]
-                ).compactMap { $0[0].flatMap(Int64.init) }
+                        + " WHERE \(predicate)", [change.now])
             }
-            let changed = changedIDs.count
+            // The history names the items that changed: when some named ones were already so
+            // or missing, those the update journaled (after what single-choice unchecked).
             var named: IDSet?
             if case .ids = selection, changed > 0,
                 changed < target.matched || !target.missing.isEmpty
             {
-                named = IDSet(ids: changedIDs.sorted())
+                named = ServerChange.ids(inArrays: recorded)
             }
             return SelectionChange(
                 verb: kind.verb, scope: selection,
@@ -224,10 +225,12 @@ extension ServerStore {
     private func missing(_ ids: IDSet, _ connection: ServerConnection) throws -> IDSet {
         let (lone, runs) = ids.split()
         var missing: [ItemID] = []
-        if !lone.isEmpty {
+        // One count first: most commands name IDs that all exist.
+        let array = "'{\(lone.map(String.init).joined(separator: ","))}'"
+        if !lone.isEmpty, try count(where: "id = ANY(\(array))", connection) != lone.count {
             missing += try connection.query(
                 """
-                SELECT x FROM unnest('{\(lone.map(String.init).joined(separator: ","))}'::bigint[]) x
+                SELECT x FROM unnest(\(array)::bigint[]) x
                 WHERE NOT EXISTS (SELECT 1 FROM checklist.items WHERE id = x) ORDER BY x
                 """
             ).compactMap { $0[0].flatMap(Int64.init) }

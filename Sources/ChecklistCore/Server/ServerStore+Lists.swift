@@ -83,7 +83,7 @@ extension ServerStore {
                 guard isInList else { throw ChecklistError.itemNotInList(keeping, list: name.text) }
                 unchecked = try change.uncheckOthers(in: listID, keeping: keeping)
                 let kept = "id = \(keeping) AND NOT is_selected"
-                try change.recordItems(where: kept)
+                try change.recordSelections(where: kept)
                 _ = try connection.query(
                     "UPDATE checklist.items SET is_selected = true, updated_at = $1 WHERE \(kept)",
                     [change.now])

@@ -41,21 +41,82 @@ extension ServerStore {
 
     /// The scope's items in order, each with its 1-based place in its list, then filtered.
     func items(in scope: ListScope, filter: ItemFilter) throws -> [Item] {
-        try read { connection in
-            var condition = ""
-            var parameters: [String?] = []
-            if case .list(let name) = scope {
-                guard let id = try requiredList(name, connection) else { return [] }
-                condition = "WHERE i.list_id = $1"
-                parameters = [String(id)]
+        var items: [Item] = []
+        try forEachItemRow(in: scope, filter: filter) { row in
+            items.append(
+                Item(
+                    id: row.int64(0), list: ListName(stored: row.string(1)), title: row.string(2),
+                    isSelected: row.bool(3), position: row.int64(4), createdAt: row.string(5),
+                    updatedAt: row.string(6)))
+        }
+        return items
+    }
+
+    /// `ChecklistStore.forEachItemBytes` on a server: each item's bytes as the server sent them.
+    func forEachItemBytes(
+        in scope: ListScope, filter: ItemFilter, _ body: (ItemBytes) throws -> Void
+    ) throws {
+        try forEachItemRow(in: scope, filter: filter) { row in
+            try body(
+                ItemBytes(
+                    id: row.int64(0), isSelected: row.bool(3), position: row.int64(4),
+                    list: row.bytes(1), title: row.bytes(2), createdAt: row.bytes(5),
+                    updatedAt: row.bytes(6)))
+        }
+    }
+
+    /// What text and ID output show of each item, in order, as the server sent it: no place
+    /// is counted, so a filter reads only its rows.
+    func forEachHeadlineBytes(
+        in scope: ListScope, filter: ItemFilter, _ body: (HeadlineBytes) throws -> Void
+    ) throws {
+        _ = try read { connection in
+            guard let (condition, parameters) = try condition(for: scope, connection) else { return }
+            var conditions = condition.isEmpty ? [] : [condition]
+            switch filter {
+            case .any: break
+            case .checked: conditions.append("i.is_selected")
+            case .unchecked: conditions.append("NOT i.is_selected")
             }
+            let clause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+            try connection.forEachRow(
+                """
+                SELECT i.id, l.name, i.title, i.is_selected
+                FROM checklist.items i JOIN checklist.lists l ON l.id = i.list_id
+                \(clause) ORDER BY l.name, i.position, i.id
+                """, parameters
+            ) { row in
+                try body(
+                    HeadlineBytes(
+                        id: row.int64(0), isSelected: row.bool(3), list: row.bytes(1),
+                        title: row.bytes(2)))
+            }
+        }
+    }
+
+    /// The condition on `i.list_id` for the scope (empty for every list); nil when the scope
+    /// is the default list and it does not exist yet.
+    private func condition(for scope: ListScope, _ connection: ServerConnection) throws
+        -> (String, [String?])?
+    {
+        guard case .list(let name) = scope else { return ("", []) }
+        guard let id = try requiredList(name, connection) else { return nil }
+        return ("i.list_id = $1", [String(id)])
+    }
+
+    /// Rows of `id, name, title, is_selected, place, created_at, updated_at`, in order.
+    private func forEachItemRow(
+        in scope: ListScope, filter: ItemFilter, _ body: (ServerRow) throws -> Void
+    ) throws {
+        _ = try read { connection in
+            guard let (condition, parameters) = try condition(for: scope, connection) else { return }
             let selected =
                 switch filter {
                 case .any: ""
                 case .checked: "WHERE is_selected"
                 case .unchecked: "WHERE NOT is_selected"
                 }
-            return try connection.query(
+            try connection.forEachRow(
                 """
                 SELECT id, name, title, is_selected, place, created_at, updated_at FROM (
                     SELECT i.id, l.name, i.title, i.is_selected, i.created_at, i.updated_at,
@@ -63,17 +124,10 @@ extension ServerStore {
                                               ORDER BY i.position, i.id) AS place,
                            i.position
                     FROM checklist.items i JOIN checklist.lists l ON l.id = i.list_id
-                    \(condition)) AS placed
+                    \(condition.isEmpty ? "" : "WHERE " + condition)) AS placed
                 \(selected) ORDER BY name, position, id
-                """, parameters
-            ).map { row in
-                Item(
-                    id: Int64(row[0] ?? "") ?? 0, list: ListName(stored: row[1] ?? ""),
-                    title: row[2] ?? "", isSelected: row[3] == "t",
-                    position: Int64(row[4] ?? "") ?? 0, createdAt: row[5] ?? "",
-                    updatedAt: row[6] ?? "")
-            }
-        } ?? []
+                """, parameters, body)
+        }
     }
 
     /// The lists of the scope and their items, from one snapshot (for export).

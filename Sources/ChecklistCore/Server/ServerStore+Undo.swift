@@ -81,6 +81,12 @@ extension ServerStore {
             DELETE FROM checklist.items i USING checklist.added_items a
             WHERE a.change_id = $1 AND i.id BETWEEN a.first_id AND a.last_id
             """, parameters)
+        _ = try connection.run(
+            """
+            UPDATE checklist.items i SET is_selected = s.is_selected, updated_at = s.updated_at
+            FROM checklist.changed_selections s CROSS JOIN LATERAL unnest(s.item_ids) AS x(id)
+            WHERE s.change_id = $1 AND i.id = x.id
+            """, parameters)
         _ = try connection.query(
             """
             INSERT INTO checklist.items
@@ -118,16 +124,28 @@ struct ServerUndoConflicts {
 
     private var targetItems: String {
         "SELECT item_id FROM checklist.changed_items WHERE change_id = \(target)"
+            + " UNION SELECT unnest(item_ids) FROM checklist.changed_selections"
+            + " WHERE change_id = \(target)"
+    }
+
+    /// The IDs a later change recorded by selection, as rows `x(id)`.
+    private func selected(by change: Int64) -> String {
+        "checklist.changed_selections s CROSS JOIN LATERAL unnest(s.item_ids) AS x(id)"
+            + " WHERE s.change_id = \(change)"
     }
 
     private func sharesItems(with later: Int64) throws -> Bool {
-        try exists(
+        let added = "SELECT 1 FROM checklist.added_items a WHERE a.change_id = \(target)"
+        return try exists(
             """
             EXISTS (
                 SELECT 1 FROM checklist.changed_items c WHERE c.change_id = \(later)
-                AND (c.item_id IN (\(targetItems)) OR EXISTS (
-                    SELECT 1 FROM checklist.added_items a WHERE a.change_id = \(target)
-                    AND c.item_id BETWEEN a.first_id AND a.last_id)))
+                AND (c.item_id IN (\(targetItems))
+                     OR EXISTS (\(added) AND c.item_id BETWEEN a.first_id AND a.last_id))
+            ) OR EXISTS (
+                SELECT 1 FROM \(selected(by: later))
+                AND (x.id IN (\(targetItems))
+                     OR EXISTS (\(added) AND x.id BETWEEN a.first_id AND a.last_id)))
             """)
     }
 
@@ -157,7 +175,10 @@ struct ServerUndoConflicts {
             ) OR EXISTS (
                 SELECT 1 FROM checklist.added_items a
                 JOIN checklist.items i ON i.id BETWEEN a.first_id AND a.last_id
-                WHERE a.change_id = \(later) AND i.list_id IN (\(created)))
+                WHERE a.change_id = \(later) AND i.list_id IN (\(created))
+            ) OR EXISTS (
+                SELECT 1 FROM \(selected(by: later))
+                AND (SELECT list_id FROM checklist.items WHERE id = x.id) IN (\(created)))
             """)
     }
 
@@ -179,6 +200,9 @@ struct ServerUndoConflicts {
                     SELECT 1 FROM checklist.changed_items c
                     LEFT JOIN checklist.items i ON i.id = c.item_id
                     WHERE c.change_id = \(change.id) AND (c.list_id = \(list) OR i.list_id = \(list))
+                ) OR EXISTS (
+                    SELECT 1 FROM \(selected(by: change.id))
+                    AND (SELECT list_id FROM checklist.items WHERE id = x.id) = \(list)
                 ) OR EXISTS (
                     SELECT 1 FROM checklist.added_items a
                     JOIN checklist.items i ON i.id BETWEEN a.first_id AND a.last_id

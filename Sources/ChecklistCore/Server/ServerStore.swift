@@ -46,23 +46,30 @@ final class ServerStore {
 
     // MARK: - Transactions
 
+    /// Whether the schema is known to be there and of a version this program reads (the
+    /// opener looked; a write made it).
+    var hasSchema = false
+
     /// Runs `body` in one read-only transaction over one snapshot; nil when the database has no
     /// `checklist` schema yet (it reads as empty, and nothing is created). A schema recorded at
     /// a newer version than this program knows is refused.
     func read<T>(_ body: (ServerConnection) throws -> T) throws -> T? {
         try transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
-            switch try ServerSchema.state(connection) {
-            case .missing: return nil
-            case .tooNew: throw ChecklistError.schemaTooNew(path: shown)
-            case .current, .pending: return try body(connection)
+            if !hasSchema {
+                switch try ServerSchema.state(connection) {
+                case .missing: return nil
+                case .tooNew: throw ChecklistError.schemaTooNew(path: shown)
+                case .current, .pending: hasSchema = true
+                }
             }
+            return try body(connection)
         }
     }
 
     /// Runs `body` in one write transaction holding the write lock, after creating or migrating
     /// the schema as needed; bumps the revision an open editor follows.
     func write<T>(_ body: (ServerConnection) throws -> T) throws -> T {
-        try transaction("BEGIN") {
+        let result = try transaction("BEGIN") {
             _ = try connection.query("SET LOCAL lock_timeout = '5s'")
             _ = try connection.query("SELECT pg_advisory_xact_lock($1)", [String(Self.writeLock)])
             try ServerSchema.migrate(connection, at: shown)
@@ -71,6 +78,9 @@ final class ServerStore {
                 "UPDATE checklist.state SET revision = revision + 1; NOTIFY checklist_changes")
             return result
         }
+        // Committed: the schema is there now.
+        hasSchema = true
+        return result
     }
 
     private func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {

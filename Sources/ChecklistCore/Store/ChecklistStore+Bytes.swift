@@ -32,15 +32,7 @@ extension ChecklistStore {
     public func forEachHeadlineBytes(
         in scope: ListScope, filter: ItemFilter = .any, _ body: (HeadlineBytes) throws -> Void
     ) throws {
-        if server != nil {
-            return try forEachItem(in: scope, filter: filter) { item in
-                try item.withBytes { list, title, _, _ in
-                    try body(
-                        HeadlineBytes(
-                            id: item.id, isSelected: item.isSelected, list: list, title: title))
-                }
-            }
-        }
+        if let server { return try server.forEachHeadlineBytes(in: scope, filter: filter, body) }
         try read { db in
             let table = ItemsTable(db)
             guard let conditions = try table.conditions(in: scope, filter: filter) else { return }
@@ -69,16 +61,7 @@ extension ChecklistStore {
     public func forEachItemBytes(
         in scope: ListScope, filter: ItemFilter = .any, _ body: (ItemBytes) throws -> Void
     ) throws {
-        if server != nil {
-            return try forEachItem(in: scope, filter: filter) { item in
-                try item.withBytes { list, title, created, updated in
-                    try body(
-                        ItemBytes(
-                            id: item.id, isSelected: item.isSelected, position: item.position,
-                            list: list, title: title, createdAt: created, updatedAt: updated))
-                }
-            }
-        }
+        if let server { return try server.forEachItemBytes(in: scope, filter: filter, body) }
         try read { db in
             let table = ItemsTable(db)
             guard let conditions = try table.conditions(in: scope, filter: .any) else { return }
@@ -123,26 +106,3 @@ extension ChecklistStore {
     }
 }
 
-extension Item {
-    /// Calls `body` with the UTF-8 bytes of the list name, title and timestamps (a server's
-    /// rows come as Swift strings; a file's as SQLite's own bytes).
-    fileprivate func withBytes<R>(
-        _ body: (
-            UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer,
-            UnsafeRawBufferPointer
-        ) throws -> R
-    ) rethrows -> R {
-        var (list, title, created, updated) = (self.list.text, self.title, createdAt, updatedAt)
-        return try list.withUTF8 { list in
-            try title.withUTF8 { title in
-                try created.withUTF8 { created in
-                    try updated.withUTF8 { updated in
-                        try body(
-                            UnsafeRawBufferPointer(list), UnsafeRawBufferPointer(title),
-                            UnsafeRawBufferPointer(created), UnsafeRawBufferPointer(updated))
-                    }
-                }
-            }
-        }
-    }
-}

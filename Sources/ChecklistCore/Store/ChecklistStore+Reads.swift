@@ -45,9 +45,11 @@ extension ChecklistStore {
         in scope: ListScope, filter: ItemFilter = .any, _ body: (ItemHeadline) throws -> Void
     ) throws {
         if let server {
-            return try server.items(in: scope, filter: filter).forEach {
+            return try server.forEachHeadlineBytes(in: scope, filter: filter) {
                 try body(
-                    ItemHeadline(id: $0.id, list: $0.list, title: $0.title, isSelected: $0.isSelected))
+                    ItemHeadline(
+                        id: $0.id, list: ListName(stored: String(decoding: $0.list, as: UTF8.self)),
+                        title: String(decoding: $0.title, as: UTF8.self), isSelected: $0.isSelected))
             }
         }
         try read { db in

@@ -10,7 +10,10 @@ extension DatabaseOpener {
         switch try ServerSchema.state(server.connection) {
         case .tooNew: throw ChecklistError.schemaTooNew(path: uri.shown)
         case .missing where !creating: return try ChecklistStore.empty()
-        case .missing, .current, .pending: return ChecklistStore(server: server)
+        case .missing: return ChecklistStore(server: server)
+        case .current, .pending:
+            server.hasSchema = true
+            return ChecklistStore(server: server)
         }
     }
 }

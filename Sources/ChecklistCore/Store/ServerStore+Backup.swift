@@ -67,6 +67,11 @@ extension ServerStore {
                 + " FROM checklist.changed_items ORDER BY change_id, item_id"
         ),
         (
+            "changedSelections", ["changeId", "isSelected", "updatedAt", "itemIds"],
+            "change_id, is_selected, updated_at, array_to_json(item_ids)::text"
+                + " FROM checklist.changed_selections ORDER BY change_id"
+        ),
+        (
             "addedItems", ["changeId", "firstId", "lastId"],
             "change_id, first_id, last_id FROM checklist.added_items ORDER BY change_id"
         ),
