@@ -149,11 +149,14 @@ import Testing
         #expect(try ana.items(in: .list("camping")).map(\.title) == ["Stove", "Map", "Tent", "Lamp"])
     }
 
-    @Test func itemsAreNotRestoredIntoAListThatTookTheIDOfTheirDeletedOne() throws {
+    @Test func itemsAreNotRestoredIntoAListDeletedSinceNorIntoOneThatTookItsID() throws {
         try ana.add(titles("x", "y"), to: "late")  // list 3, items 6 and 7
         try ana.delete(.ids(IDSet(ids: [7])))
         try ben.deleteList(named: "late", withItems: true)
-        try ben.addList(named: "X", mode: .multiple)  // may take list ID 3 again
+        try ben.addList(named: "X", mode: .multiple)
+        // The new list does not take the deleted one's ID while the journal remembers it.
+        let ids = try queue.read { try Int64.fetchAll($0, sql: "SELECT id FROM lists ORDER BY id") }
+        #expect(ids == [1, 2, 4])
         let before = try dump(queue)
         #expect {
             try ana.undo()
@@ -161,7 +164,7 @@ import Testing
             guard case .undoConflict(_, let later, .sameLists) = error as? ChecklistError else {
                 return false
             }
-            return later.description == "created list 'X' (multiple)"
+            return later.description == "deleted list 'late' with 1 item"
         }
         #expect(try dump(queue) == before)
     }

@@ -145,11 +145,19 @@ struct ChangeTransaction {
     }
 
     /// Creates a list and records it (undo deletes it).
+    ///
+    /// Its ID is not one the undo journal still remembers: `lists.id` has no AUTOINCREMENT,
+    /// and a list created with the ID of a deleted one would be taken for it by an undo of
+    /// that deletion (and by the checks of `UndoConflicts`). An ID older than the journal is
+    /// forgotten by every undo, and may come back.
     func createList(named name: ListName, mode: ListMode = .multiple) throws -> Int64 {
         try db.execute(
             literal: """
-                INSERT INTO lists (name, mode, createdAt, updatedAt)
-                VALUES (\(name.text), \(mode), \(now), \(now))
+                INSERT INTO lists (id, name, mode, createdAt, updatedAt)
+                VALUES (
+                    max(coalesce((SELECT max(id) FROM lists), 0),
+                        coalesce((SELECT max(listId) FROM changedLists), 0)) + 1,
+                    \(name.text), \(mode), \(now), \(now))
                 """)
         let listID = db.lastInsertedRowID
         try db.execute(
