@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChecklistCore
 
 /// The command line as typed, put into the shape ArgumentParser reads, before it reads it:
 /// - `--db PATH` and `-l/--list NAME` before the subcommand's name move to just after it, so
@@ -194,7 +195,13 @@ struct Invocation {
             {
                 continue
             }
-            let positional = arguments.dropFirst(commandPath.count).filter { !$0.hasPrefix("-") }
+            // The item's ID: the first word that is neither an option nor an option's value.
+            var positional: [String] = []
+            var afterValueOption = false
+            for word in arguments.dropFirst(commandPath.count) {
+                defer { afterValueOption = Self.valueOptions.contains(word) }
+                if !afterValueOption && !word.hasPrefix("-") { positional.append(word) }
+            }
             let prefix = commandPath == ["rename"] ? [positional.first ?? "ID"] : []
             let fix = (["checklist"] + commandPath + prefix + ["--", Self.shellQuoted(argument)])
                 .joined(separator: " ")
@@ -225,7 +232,7 @@ struct Invocation {
             return .optionBeforeCommand(option, fix: nil, command: [commandName])
         }
         // Straight after the name: after `--` it would be a title.
-        let fix = (["checklist", commandName, option] + rest.dropFirst(2).map(shellWord))
+        let fix = (["checklist", commandName, option] + shown(rest.dropFirst(2)).map(shellWord))
             .joined(separator: " ")
         return .optionBeforeCommand(option, fix: fix, command: [commandName])
     }
@@ -235,6 +242,22 @@ struct Invocation {
     private static func accepts(_ type: any ParsableCommand.Type, option: String) -> Bool {
         let help = type.helpMessage(columns: 1000)
         return help.split(whereSeparator: { " ,\n[]".contains($0) }).contains { $0 == option }
+    }
+
+    /// The words as a message may repeat them: a `--db` value that names a server is shown as
+    /// messages show it, without its password.
+    static func shown(_ words: some Sequence<String>) -> [String] {
+        var previous = ""
+        return words.map { word in
+            defer { previous = word }
+            func hidden(_ value: String) -> String {
+                (try? DatabaseLocation.resolve(explicitPath: value, environment: [:]))?.path
+                    ?? value
+            }
+            if previous == "--db" { return hidden(word) }
+            if word.hasPrefix("--db=") { return "--db=" + hidden(String(word.dropFirst(5))) }
+            return word
+        }
     }
 
     /// The word as typed at a shell: quoted only when it must be.

@@ -56,7 +56,9 @@ final class EngineDifferentialTests {
                 "add A B C D E F", "check 2-4", "delete --checked", "list", "delete 9",
                 "delete 1,9 --ignore-missing", "delete 1", "check 5-9", "check 5-9 --ignore-missing",
                 "rm 5-6", "list --format json", "add G", "list --format ids", "count",
-                "uncheck 99", "toggle 0", "check abc", "check")
+                "uncheck 99", "toggle 0", "check abc", "check", "check 5-9223372036854775807",
+                "delete 2-10000000", "toggle 1-9223372036854775807 --ignore-missing",
+                "list --format json")
         ),
         (
             "stdin and renames",
@@ -112,6 +114,26 @@ final class EngineDifferentialTests {
                 "list", "undo", "undo --anyone", "history", "add Map", "list --format ids")
         ),
     ]
+
+    @Test func longAndOddNamesAndTitlesAgree() throws {
+        // A name no index entry could hold whole (it does not compress): 3,000 letters.
+        var random = SeededGenerator(seed: 7)
+        let long = String(
+            (0..<3_000).map { _ in Character(UnicodeScalar(UInt8(97 + random.next() % 26))) })
+        let odd = ["{a,b}", "quote \" and \\ backslash", "NULL", " spaced ", "e\u{301}", "\u{E9}", "\u{1F600} tent"]
+        var steps = [
+            Step(arguments: ["lists", "add", long]), Step(arguments: ["add", "-l", long] + odd),
+            Step(arguments: ["add", "-"], stdin: odd.joined(separator: "\n")),
+            Step(arguments: ["lists"]), Step(arguments: ["list", "--all", "--format", "json"]),
+            Step(arguments: ["list", "--all", "--match", "E"]),
+            Step(arguments: ["count", "--match", "\u{E9}"]),
+            Step(arguments: ["export", "--all"]), Step(arguments: ["export", "--all", "--format", "json"]),
+            Step(arguments: ["lists", "rename", long, "short"]), Step(arguments: ["undo"]),
+        ]
+        steps.append(Step(arguments: ["import", "-"], stdin: "## \(odd[0])\n- [x] \(odd[1])\n"))
+        steps.append(Step(arguments: ["list", "--all"]))
+        try expectSameOutput(steps)
+    }
 
     @Test(arguments: scenarios.map(\.0))
     func theEnginesAgree(_ name: String) throws {

@@ -40,6 +40,15 @@ final class ServerEngineTests {
         #expect(try !hasSchema())
     }
 
+    @Test func aBackupOfADatabaseWithoutTheSchemaIsRefusedAsAMissingFileIs() throws {
+        let target = cli.folder.appendingPathComponent("copy.db").path
+        let result = try run("backup", target)
+        #expect(result.status == 3, "\(result)")
+        #expect(result.stderr.contains("nothing to back up"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: target))
+        #expect(try !hasSchema())
+    }
+
     @Test func theFirstWriteCreatesTheSchemaWithItsMigrations() throws {
         #expect(try run("add", "Tent").stdout == "1\n")
         #expect(try hasSchema())

@@ -53,6 +53,20 @@ import Testing
         #expect(!result.stderr.contains("s3cret"))
     }
 
+    @Test(arguments: [
+        ["rename", "--db", "postgresql://ana:S3CRET@127.0.0.1:1/trips", "1", "-dash"],
+        ["-q", "check", "--db", "postgresql://ana:S3CRET@127.0.0.1:1/trips", "1"],
+        ["rename", "--db=postgresql://127.0.0.1:1/trips?password=S3CRET", "1", "-dash"],
+    ])
+    func usageHintsRepeatingTheCommandLineShowNoPassword(_ arguments: [String]) throws {
+        let result = try cli.run(arguments, stdin: Data())
+        #expect(result.status == 64, "\(result)")
+        #expect(!result.stderr.contains("S3CRET"), "\(result.stderr)")
+        #expect(result.stderr.contains("checklist "), "a hint: \(result.stderr)")
+        // The item's ID, not the database, is what rename's hint repeats.
+        if arguments.first == "rename" { #expect(result.stderr.contains("rename 1 -- '-dash'")) }
+    }
+
     @Test func aPathThatOnlyLooksLikeAURIIsAFile() throws {
         let result = try cli.run("--db", "./postgres:x", "add", "Tent")
         #expect(result.status == 0)

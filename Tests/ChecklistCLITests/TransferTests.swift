@@ -193,4 +193,12 @@ import Testing
             ]
         }
     }
+
+    @Test func importingNothingCreatesNoDatabase() throws {
+        let result = try cli.run(["import", "-"], stdin: Data())
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr == "imported 0 items\n")
+        #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
+    }
+
 }

@@ -43,6 +43,7 @@ import Testing
         ("postgresql://ana:se?cret@/postgres?host=/run/pg", "postgresql://ana@/postgres?host=/run/pg"),
         ("postgresql:///trips?pass%77ord=s3cret&host=/run/pg", "postgresql:///trips?host=/run/pg"),
         ("postgresql:///trips?%70assword=s%33cret", "postgresql:///trips"),
+        ("postgresql:///trips?host=/run/pg&sslpassword=TopSecret1", "postgresql:///trips?host=/run/pg"),
     ])
     func messagesShowTheURIWithoutItsPassword(_ given: String, _ shown: String) throws {
         let uri = try #require(ServerURI(given))

@@ -18,11 +18,15 @@ INSERT INTO checklist.state DEFAULT VALUES;
 
 CREATE TABLE checklist.lists (
     id bigint PRIMARY KEY,
-    name text COLLATE "C" NOT NULL UNIQUE,
+    name text COLLATE "C" NOT NULL,
     mode text NOT NULL DEFAULT 'multiple' CHECK (mode IN ('multiple', 'single')),
     created_at text NOT NULL,
     updated_at text NOT NULL
 );
+-- Names are unique. A B-tree over the names themselves would refuse a name longer than about
+-- 2.7 KB (its entries must fit a third of a page), which a file takes; the index holds each
+-- name's MD5 instead, and a name is found by comparing the whole text.
+CREATE UNIQUE INDEX lists_by_name ON checklist.lists (md5(name));
 
 CREATE TABLE checklist.items (
     id bigint PRIMARY KEY,

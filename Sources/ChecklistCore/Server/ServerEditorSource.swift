@@ -123,7 +123,8 @@ struct ServerEditorReads: EditorReads {
                 ).first
             } else {
                 try connection.query(
-                    "SELECT id, name, created_at, mode FROM checklist.lists WHERE name = $1",
+                    "SELECT id, name, created_at, mode FROM checklist.lists"
+                        + " WHERE md5(name) = md5($1) AND name = $1",
                     [name.text]
                 ).first
             }

@@ -235,18 +235,24 @@ extension ServerStore {
                 """
             ).compactMap { $0[0].flatMap(Int64.init) }
         }
+        var gaps: [ClosedRange<ItemID>] = missing.sorted().map { $0...$0 }
         for run in runs {
             let found = try count(
                 where: "id BETWEEN \(run.lowerBound) AND \(run.upperBound)", connection)
             if found == Int(run.upperBound - run.lowerBound) + 1 { continue }
-            missing += try connection.query(
-                """
-                SELECT x FROM generate_series(\(run.lowerBound)::bigint, \(run.upperBound)) x
-                WHERE NOT EXISTS (SELECT 1 FROM checklist.items WHERE id = x)
-                """
-            ).compactMap { $0[0].flatMap(Int64.init) }
+            // The gaps between the IDs that exist: a range of any length costs what it holds.
+            var next = run.lowerBound
+            try connection.forEachRow(
+                "SELECT id FROM checklist.items WHERE id BETWEEN \(run.lowerBound)"
+                    + " AND \(run.upperBound) ORDER BY id"
+            ) { row in
+                let id = row.int64(0)
+                if id > next { gaps.append(next...(id - 1)) }
+                next = id &+ 1
+            }
+            if next <= run.upperBound && next > 0 { gaps.append(next...run.upperBound) }
         }
-        return IDSet(ids: missing.sorted())
+        return IDSet(gaps)
     }
 
     /// The single-choice rule of `ChecklistStore.keepSingleChoice`, on a server.

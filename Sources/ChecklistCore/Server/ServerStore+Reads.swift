@@ -11,7 +11,9 @@ extension ServerStore {
     }
 
     func listID(_ name: ListName, _ connection: ServerConnection) throws -> Int64? {
-        try connection.query("SELECT id FROM checklist.lists WHERE name = $1", [name.text])
+        // Through the index of the names' MD5, then the whole text.
+        try connection.query(
+            "SELECT id FROM checklist.lists WHERE md5(name) = md5($1) AND name = $1", [name.text])
             .first.flatMap { $0[0].flatMap(Int64.init) }
     }
 

@@ -81,7 +81,8 @@ public struct ServerURI: Hashable, Sendable, CustomStringConvertible {
         let text: String
         var key: String { String(text.prefix { $0 != "=" }) }
         var value: String { String(text.drop { $0 != "=" }.dropFirst()) }
-        var isPassword: Bool { ServerURI.percentDecoded(key) == "password" }
+        /// `password`, or `sslpassword` (the client key's passphrase).
+        var isPassword: Bool { ["password", "sslpassword"].contains(ServerURI.percentDecoded(key)) }
     }
 
     /// `%XX` escapes decoded as libpq decodes them; text that is not a valid escape is kept.

@@ -39,7 +39,12 @@ public enum DatabaseOpener {
     /// Opens a database that must exist (for `backup`): a missing file is an error, not an
     /// empty checklist.
     public static func openExisting(_ location: DatabaseLocation) throws -> ChecklistStore {
-        if let server = location.server { return try openServer(server, creating: false) }
+        if let server = location.server {
+            // A database without the schema holds no lists to back up, as a missing file.
+            let store = try openServer(server, creating: false)
+            guard store.server != nil else { throw ChecklistError.databaseNotFound(path: server.shown) }
+            return store
+        }
         if try inspectFile(at: location.path) == .missing {
             throw ChecklistError.databaseNotFound(path: location.path)
         }

@@ -72,8 +72,13 @@ extension ChecklistCommand {
                 Output.writeDryRun(groups.map { ($0.name, $0.entries.count) }, skipped: skipped)
                 return
             }
-            var change = try store.openForAdding().importDocument(
-                document, into: into, defaultList: defaultList)
+            // A document with nothing to import creates no database for it, as `add -` does.
+            let isEmpty = try document.groups(into: into, defaultList: defaultList).isEmpty
+            var change =
+                isEmpty
+                ? ImportSummary(itemCount: 0, lists: [])
+                : try store.openForAdding().importDocument(
+                    document, into: into, defaultList: defaultList)
             change.skipped = skipped
             Output.summarize(change.summaryLine, quiet: quiet.quiet)
         }
