@@ -5,11 +5,21 @@ import Testing
 /// XDG_DATA_HOME all live there, no CHECKLIST_* variable is inherited, and stdin is explicit.
 final class CLI {
     let folder: URL
-    var databasePath: String { folder.appendingPathComponent("checklist.db").path }
+    /// The database the commands use (`CHECKLIST_DB`): this folder's file, or, when the suite
+    /// runs against the server engine (`CHECKLIST_TEST_ENGINE=postgres`), a new database on
+    /// the test server.
+    let databasePath: String
+
+    /// Whether the contract tests run against a PostgreSQL server instead of a file: the same
+    /// test bodies, the other engine. `.ci/run` runs the contract suites both ways.
+    static let usesServer = ProcessInfo.processInfo.environment["CHECKLIST_TEST_ENGINE"] == "postgres"
 
     init() throws {
         folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("checklist-cli-\(UUID().uuidString)")
+        databasePath =
+            Self.usesServer
+            ? try TestServer.freshDatabase() : folder.appendingPathComponent("checklist.db").path
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
@@ -111,7 +121,9 @@ final class CLI {
 
     /// The file's bytes, for "nothing changed" checks.
     func databaseBytes() throws -> Data {
-        try Data(contentsOf: URL(fileURLWithPath: databasePath))
+        // On a server: every row of the schema, its counters and revision included.
+        if Self.usesServer { return Data(try TestServer.dump(databasePath).utf8) }
+        return try Data(contentsOf: URL(fileURLWithPath: databasePath))
     }
 
     /// The built binary, next to the test bundle in the build products folder. Fails (never

@@ -41,7 +41,7 @@ import Testing
     /// Up to 10,000 rows are held to find the widest ID shown; a longer coloured list streams
     /// in the width of the largest ID among the items listed. That is the widest ID shown,
     /// unless `--match` leaves it out.
-    @Test func aLongColouredListStreamsInTheWidthOfTheLargestIDListed() throws {
+    @Test(.fileOnly) func aLongColouredListStreamsInTheWidthOfTheLargestIDListed() throws {
         let titles = (1...10_001).map { "Item \($0)\n" }.joined()
         try cli.run(["add", "-q", "-l", "long", "-"], stdin: Data(titles.utf8))
         try cli.run("lists", "add", "-q", "far")
@@ -78,7 +78,7 @@ import Testing
         #expect(screen == "\u{1B}[1mdefault\u{1B}[0m  1/3\n")
     }
 
-    @Test func historyTextShowsLocalTimeToTheMinuteAndJSONKeepsUTC() throws {
+    @Test(.fileOnly) func historyTextShowsLocalTimeToTheMinuteAndJSONKeepsUTC() throws {
         let text = try cli.run(
             ["history", "--limit", "1"], stdin: Data(), environment: ["TZ": "Asia/Kolkata"])
         let json = try cli.run("history", "--limit", "1", "--format", "json").stdout

@@ -156,7 +156,7 @@ struct EditTerminalTests {
         #expect(try cli.run("lists").stdout == "")
     }
 
-    @Test(.enabled(if: getuid() == 0, "runs the editor as another user through setpriv"))
+    @Test(.fileOnly, .enabled(if: getuid() == 0, "runs the editor as another user through setpriv"))
     func aReadOnlyDatabaseOpensForViewing() throws {
         let cli = try CLI()
         try cli.run("add", "Tent", "Stove", "-q")

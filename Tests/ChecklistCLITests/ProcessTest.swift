@@ -63,6 +63,14 @@ struct ProcessTest: SuiteTrait, TestTrait, TestScoping {
     static let slots = Slots(width)
 }
 
+extension Trait where Self == ConditionTrait {
+    /// A test of the SQLite file itself (its bytes, mode, journal, a `sqlite3` query): it does
+    /// not run when the contract suites run against a server (`CLI.usesServer`).
+    static var fileOnly: ConditionTrait {
+        .enabled(if: !CLI.usesServer, "looks at the SQLite file itself")
+    }
+}
+
 extension Trait where Self == ProcessTest {
     /// Runs each test case on a thread of its own, off the cooperative pool, a few at a time,
     /// with a hang guard of 10 minutes (see `ProcessTest`).

@@ -22,7 +22,7 @@ import Testing
 
     /// The README's `sqlite3` recipe, as written there, while `checklist toggle` writes in a
     /// loop: every read succeeds (without `.timeout`, 59 of 200 said "database is locked").
-    @Test func theReadmesSQLiteRecipeReadsWhileChecklistWrites() throws {
+    @Test(.fileOnly) func theReadmesSQLiteRecipeReadsWhileChecklistWrites() throws {
         let readme = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .deletingLastPathComponent().deletingLastPathComponent()

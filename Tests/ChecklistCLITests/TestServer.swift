@@ -23,6 +23,20 @@ enum TestServer {
         return uri.replacingOccurrences(of: "/postgres?", with: "/\(name)?")
     }
 
+    /// Every row of the database's `checklist` schema, table by table (empty when there is no
+    /// schema): what "nothing changed" compares on a server.
+    static func dump(_ uri: String) throws -> String {
+        let tables = try psql(
+            uri,
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'checklist'"
+                + " AND table_name <> 'migrations' ORDER BY 1")
+        var text = ""
+        for table in tables.split(separator: "\n") {
+            text += "\(table):\n" + (try psql(uri, "SELECT * FROM checklist.\(table) ORDER BY 1, 2"))
+        }
+        return text
+    }
+
     /// Runs SQL through `psql`; returns its unaligned output.
     @discardableResult
     static func psql(_ uri: String, _ sql: String) throws -> String {

@@ -90,7 +90,7 @@ import Testing
         #expect(try everything() == start)
     }
 
-    @Test func historyListsTheChangesNewestFirst() throws {
+    @Test(.fileOnly) func historyListsTheChangesNewestFirst() throws {
         try cli.run("add", "-q", "-l", "camping", "Tent", "Stove")
         try cli.run("check", "-q", "2")
         let text = try cli.run("history").stdout
@@ -111,7 +111,7 @@ import Testing
         #expect(try cli.run("history", "--limit", "1", "--format", "ids").stdout == "2\n")
     }
 
-    @Test func changesRecordTheirAuthorAndUndoRevertsYourOwn() throws {
+    @Test(.fileOnly) func changesRecordTheirAuthorAndUndoRevertsYourOwn() throws {
         let ana = ["LOGNAME": "ana"], ben = ["LOGNAME": "ben", "USER": "ana"]
         try cli.run(["add", "-q", "Tent", "Stove", "Map"], stdin: Data(), environment: ana)
         try cli.run(["check", "-q", "1"], stdin: Data(), environment: ana)
@@ -137,7 +137,7 @@ import Testing
         #expect(try checkedIDs() == "3\n")
     }
 
-    @Test func undoOverAnotherAuthorsLaterChangeExits75AndChangesNothing() throws {
+    @Test(.fileOnly) func undoOverAnotherAuthorsLaterChangeExits75AndChangesNothing() throws {
         let ana = ["LOGNAME": "ana"], ben = ["LOGNAME": "ben"]
         try cli.run(["add", "-q", "Tent", "Stove"], stdin: Data(), environment: ana)
         try cli.run(["check", "-q", "1-2"], stdin: Data(), environment: ana)
@@ -163,7 +163,7 @@ import Testing
         #expect(try checkedIDs() == "")
     }
 
-    @Test func aLoginNameWithAControlCharacterIsPassedOver() throws {
+    @Test(.fileOnly) func aLoginNameWithAControlCharacterIsPassedOver() throws {
         try cli.run(
             ["add", "-q", "Tent"], stdin: Data(), environment: ["LOGNAME": "ev\nil", "USER": "ana"])
         let text = try cli.run("history").stdout
@@ -171,7 +171,7 @@ import Testing
         #expect(text.contains("  ana  added 1 item"), "\(text)")
     }
 
-    @Test func anAuthorWithNothingOfTheirsToUndoExits3() throws {
+    @Test(.fileOnly) func anAuthorWithNothingOfTheirsToUndoExits3() throws {
         try cli.run(["add", "-q", "Tent"], stdin: Data(), environment: ["LOGNAME": "ana"])
         let result = try cli.run(["undo"], stdin: Data(), environment: ["LOGNAME": "carl"])
         #expect(result.status == 3)

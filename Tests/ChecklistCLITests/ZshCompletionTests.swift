@@ -62,7 +62,7 @@ import Testing
 
     /// Third user (v3): the root's -l and --db, a database named before the command,
     /// move --list, the lists subcommands' names, and file names where a file goes.
-    @Test func zshCompletesListNamesAndFilesEverywhereTheyGo() throws {
+    @Test(.fileOnly) func zshCompletesListNamesAndFilesEverywhereTheyGo() throws {
         for (line, expected) in try listNameAndFileCases(cli) {
             #expect(try offers(line) == expected, "\(line)")
         }

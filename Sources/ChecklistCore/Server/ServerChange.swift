@@ -53,6 +53,7 @@ struct ServerChange {
             """, [id, command, change.historyLine, String(change.itemCount)])
         _ = try connection.query(
             "UPDATE checklist.state SET last_change_id = $1", [id])
+        try ServerStore.changed(connection)
         _ = try connection.query(
             """
             DELETE FROM checklist.changes WHERE id <= (

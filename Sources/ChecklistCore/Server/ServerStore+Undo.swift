@@ -51,6 +51,7 @@ extension ServerStore {
             }
             _ = try connection.query(
                 "DELETE FROM checklist.changes WHERE id = $1", [String(change.id)])
+            try ServerStore.changed(connection)
             return change
         }
     }

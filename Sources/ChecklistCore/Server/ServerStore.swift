@@ -67,20 +67,25 @@ final class ServerStore {
     }
 
     /// Runs `body` in one write transaction holding the write lock, after creating or migrating
-    /// the schema as needed; bumps the revision an open editor follows.
+    /// the schema as needed. (A change that changed something bumps the revision and tells
+    /// the editors: `changed()`.)
     func write<T>(_ body: (ServerConnection) throws -> T) throws -> T {
         let result = try transaction("BEGIN") {
             _ = try connection.query("SET LOCAL lock_timeout = '5s'")
             _ = try connection.query("SELECT pg_advisory_xact_lock($1)", [String(Self.writeLock)])
             try ServerSchema.migrate(connection, at: shown)
-            let result = try body(connection)
-            try connection.execute(
-                "UPDATE checklist.state SET revision = revision + 1; NOTIFY checklist_changes")
-            return result
+            return try body(connection)
         }
         // Committed: the schema is there now.
         hasSchema = true
         return result
+    }
+
+    /// Inside a write that changed something: bumps the revision, and tells the editors that
+    /// listen (NOTIFY is sent at commit, and not at all on a rollback).
+    static func changed(_ connection: ServerConnection) throws {
+        try connection.execute(
+            "UPDATE checklist.state SET revision = revision + 1; NOTIFY checklist_changes")
     }
 
     private func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {

@@ -72,13 +72,11 @@ extension ChecklistCommand {
                 Output.writeDryRun(groups.map { ($0.name, $0.entries.count) }, skipped: skipped)
                 return
             }
-            // A document with nothing to import creates no database for it, as `add -` does.
+            // A document with nothing to import creates no database for it, as `add -` does;
+            // a file that is not a checklist database is refused all the same.
             let isEmpty = try document.groups(into: into, defaultList: defaultList).isEmpty
-            var change =
-                isEmpty
-                ? ImportSummary(itemCount: 0, lists: [])
-                : try store.openForAdding().importDocument(
-                    document, into: into, defaultList: defaultList)
+            let opened = isEmpty ? try store.openForChanging() : try store.openForAdding()
+            var change = try opened.importDocument(document, into: into, defaultList: defaultList)
             change.skipped = skipped
             Output.summarize(change.summaryLine, quiet: quiet.quiet)
         }

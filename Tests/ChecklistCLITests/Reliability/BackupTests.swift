@@ -41,7 +41,7 @@ import Testing
         })
     }
 
-    @Test func aBackupTakenWhileOthersWriteIsConsistent() throws {
+    @Test(.fileOnly) func aBackupTakenWhileOthersWriteIsConsistent() throws {
         try StoredState.makeDatabase(cli, items: 5000)
         // Writers flip the whole list back and forth while backups are taken: each backup
         // must show the list either all checked or all unchecked.

@@ -15,7 +15,7 @@ import Testing
         case textFile, randomBytes, truncatedDatabase, otherProgramsDatabase, newerSchema
     }
 
-    @Test(arguments: Kind.allCases)
+    @Test(.fileOnly, arguments: Kind.allCases)
     func aBadFileIsRefusedAndLeftUntouched(_ kind: Kind) throws {
         let path = try makeFile(kind)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))

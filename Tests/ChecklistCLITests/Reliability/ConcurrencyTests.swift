@@ -60,7 +60,7 @@ import Testing
         #expect(wrote.status == 0, "\(wrote)")
     }
 
-    @Test func concurrentWritersLoseNothing() throws {
+    @Test(.fileOnly) func concurrentWritersLoseNothing() throws {
         let seed = SeededGenerator.seed()
         var random = SeededGenerator(seed: seed)
         // Each writer owns a list of items; all of them also append to one shared list, whose

@@ -13,7 +13,7 @@ import Testing
         var description: String { rawValue }
     }
 
-    @Test(arguments: Command.allCases)
+    @Test(.fileOnly, arguments: Command.allCases)
     func aKilledCommandIsAllOrNothing(_ command: Command) throws {
         let cli = try CLI()
         let seed = SeededGenerator.seed()

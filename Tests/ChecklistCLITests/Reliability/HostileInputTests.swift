@@ -71,7 +71,7 @@ import Testing
         }
     }
 
-    @Test func aMillionIDsOnStdinAreOneCommand() throws {
+    @Test(.fileOnly) func aMillionIDsOnStdinAreOneCommand() throws {
         let count = 1_000_000
         try StoredState.makeDatabase(cli, items: count)
         var random = SeededGenerator(seed: SeededGenerator.seed())
@@ -82,7 +82,7 @@ import Testing
         #expect(try cli.run("count", "-l", "big").stdout == "1000000 1000000\n")
     }
 
-    @Test func halfAMillionScatteredIDsOnStdinAreOneCommand() throws {
+    @Test(.fileOnly) func halfAMillionScatteredIDsOnStdinAreOneCommand() throws {
         try StoredState.makeDatabase(cli, items: 1_000_000)
         let odd = stride(from: 1, through: 999_999, by: 2).map(String.init).joined(separator: " ")
         let result = try cli.run(["delete", "-"], stdin: Data(odd.utf8))

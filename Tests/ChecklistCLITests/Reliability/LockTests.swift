@@ -11,7 +11,7 @@ import Testing
         try cli.run("add", "Tent", "Stove")
     }
 
-    @Test func aWriteGivesUpWithABusyErrorAndAReadStillWorks() throws {
+    @Test(.fileOnly) func aWriteGivesUpWithABusyErrorAndAReadStillWorks() throws {
         let holder = try DatabaseQueue(path: cli.databasePath)
         var write: CLI.Result?
         var read: CLI.Result?

@@ -11,7 +11,7 @@ import Testing
         try StoredState.makeDatabase(cli, items: 200)
     }
 
-    @Test func aFullDiskFailsCleanly() throws {
+    @Test(.fileOnly) func aFullDiskFailsCleanly() throws {
         let size = try FileManager.default.attributesOfItem(atPath: cli.databasePath)[.size] as? Int
         let titles = (1...20000).map { "a title long enough to need many pages \($0)" }
         // prlimit caps the size of any file the command writes, as a full disk would.
@@ -29,15 +29,15 @@ import Testing
         #expect(try cli.run("count", "-l", "big").stdout == "0 200\n")
     }
 
-    @Test func aReadOnlyFileFailsCleanly() throws {
+    @Test(.fileOnly) func aReadOnlyFileFailsCleanly() throws {
         try expectUnwritable(fileMode: 0o644, folderMode: 0o755)
     }
 
-    @Test func aReadOnlyFolderFailsCleanly() throws {
+    @Test(.fileOnly) func aReadOnlyFolderFailsCleanly() throws {
         try expectUnwritable(fileMode: 0o666, folderMode: 0o755)
     }
 
-    @Test func aReadOnlyFileInAWritableFolderGetsNoJournalFilesBesideIt() throws {
+    @Test(.fileOnly) func aReadOnlyFileInAWritableFolderGetsNoJournalFilesBesideIt() throws {
         try expectUnwritable(fileMode: 0o444, folderMode: 0o777)
     }
 

@@ -43,6 +43,18 @@ struct StoredItem: Equatable, CustomStringConvertible {
 enum StoredState {
     /// Every item in the file, by ID (empty when the file does not exist).
     static func items(at path: String) throws -> [StoredItem] {
+        if CLI.usesServer {
+            return try serverRows(
+                path,
+                "json_build_array(i.id, l.name, i.title, i.is_selected, i.position) ORDER BY i.id",
+                from: "checklist.items i JOIN checklist.lists l ON l.id = i.list_id"
+            ).map {
+                StoredItem(
+                    id: ($0[0] as? NSNumber)?.int64Value ?? 0, list: $0[1] as? String ?? "",
+                    title: $0[2] as? String ?? "", isSelected: $0[3] as? Bool ?? false,
+                    position: ($0[4] as? NSNumber)?.int64Value ?? 0)
+            }
+        }
         guard FileManager.default.fileExists(atPath: path) else { return [] }
         var configuration = Configuration()
         configuration.readonly = true
@@ -64,6 +76,10 @@ enum StoredState {
 
     /// The names of the lists in the file, sorted.
     static func listNames(at path: String) throws -> [String] {
+        if CLI.usesServer {
+            return try serverRows(path, "json_build_array(name) ORDER BY name", from: "checklist.lists")
+                .compactMap { $0[0] as? String }
+        }
         guard FileManager.default.fileExists(atPath: path) else { return [] }
         var configuration = Configuration()
         configuration.readonly = true
@@ -100,5 +116,16 @@ enum StoredState {
             SELECT 1, 'item ' || i, 0, i, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'
             FROM n
             """, at: cli.databasePath)
+    }
+
+    /// On a server: the rows `select` builds, as JSON arrays (none without the schema).
+    private static func serverRows(_ uri: String, _ select: String, from source: String) throws
+        -> [[Any]]
+    {
+        let exists = try TestServer.psql(uri, "SELECT to_regclass('checklist.items') IS NOT NULL")
+        guard exists == "t\n" else { return [] }
+        let json = try TestServer.psql(
+            uri, "SELECT coalesce(json_agg(\(select)), '[]') FROM \(source)")
+        return try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[Any]] ?? []
     }
 }
