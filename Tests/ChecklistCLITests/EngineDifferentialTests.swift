@@ -229,14 +229,10 @@ final class EngineDifferentialTests {
                 == Self.normalized(try file.run(everything, stdin: Data(), environment: author).stdout))
     }
 
-    /// Timestamps are the clock's: the ISO form of JSON and the minutes of `history`.
+    /// Timestamps are the clock's: the ISO form of JSON and the minutes of `history`, as the
+    /// README's examples normalise them.
     static func normalized(_ text: String) -> String {
-        text.replacingOccurrences(
-            of: #"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z"#,
-            with: "<time>", options: .regularExpression
-        ).replacingOccurrences(
-            of: #"(?m)^([0-9]+  )[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}  "#,
-            with: "$1<minute>  ", options: .regularExpression)
+        ReadmeExample.normalized(text)
     }
 }
 

@@ -7,11 +7,7 @@ extension ServerStore {
             for group in groups {
                 let listID = try change.listForAdding(
                     named: group.name, mode: group.mode ?? .multiple, self)
-                let checked = group.entries.filter(\.isSelected).count
-                if try checked > 0 && change.listMode(listID).mode == .single {
-                    guard checked == 1 else {
-                        throw ChecklistError.severalChecked(list: group.name.text, ids: IDSet())
-                    }
+                if try group.unchecksOthers(inListOfMode: change.listMode(listID).mode) {
                     uncheckedOthers += try change.uncheckOthers(in: listID, keeping: nil)
                 }
                 count += try change.append(

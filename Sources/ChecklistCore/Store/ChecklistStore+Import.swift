@@ -23,11 +23,7 @@ extension ChecklistStore {
             for group in groups {
                 let listID = try change.listForAdding(
                     named: group.name, mode: group.mode ?? .multiple)
-                let checked = group.entries.filter(\.isSelected).count
-                if try checked > 0 && change.listRow(listID).mode == .single {
-                    guard checked == 1 else {
-                        throw ChecklistError.severalChecked(list: group.name.text, ids: IDSet())
-                    }
+                if try group.unchecksOthers(inListOfMode: change.listRow(listID).mode) {
                     uncheckedOthers += try change.uncheckOthers(in: listID, keeping: nil)
                 }
                 count += try change.append(

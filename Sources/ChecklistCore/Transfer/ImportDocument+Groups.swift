@@ -6,6 +6,17 @@ extension ImportDocument {
         /// go into one list given with `--list` (they carry no one mode).
         public var mode: ListMode?
         public var entries: [Entry]
+
+        /// The single-choice rule of an import, for both engines: into a list of `mode`
+        /// single, one checked item unchecks the others there (true), several are refused.
+        func unchecksOthers(inListOfMode mode: ListMode) throws -> Bool {
+            let checked = entries.filter(\.isSelected).count
+            guard checked > 0 && mode == .single else { return false }
+            guard checked == 1 else {
+                throw ChecklistError.severalChecked(list: name.text, ids: IDSet())
+            }
+            return true
+        }
     }
 
     /// The lists an import fills, in the file's order: every item in `list` when one is
