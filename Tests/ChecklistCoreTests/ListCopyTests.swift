@@ -3,8 +3,8 @@ import GRDB
 import Testing
 
 @Suite struct ListCopyTests {
-    @Test func aCopyHasTheSourcesModeTitlesOrderAndSelectionWithNewIDs() throws {
-        let store = try ChecklistStore.empty()
+    @Test(arguments: Engine.all) func aCopyHasTheSourcesModeTitlesOrderAndSelectionWithNewIDs(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         let ids = try store.add(titles("Tent", "Stove", "Map"), to: "camping")
         try store.move(ids[2], to: .position(1))
         try store.check(.ids(IDSet(ids: [ids[1]])))
@@ -19,16 +19,16 @@ import Testing
         #expect(Set(copy.map(\.id)).isDisjoint(with: ids))
     }
 
-    @Test func uncheckedCopiesEveryItemUnchecked() throws {
-        let store = try ChecklistStore.empty()
+    @Test(arguments: Engine.all) func uncheckedCopiesEveryItemUnchecked(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         try store.add(titles("Tent", "Stove"), to: "camping", checked: true)
         try store.copyList("camping", to: "trip", unchecked: true)
         #expect(try store.counts(in: .list("trip")) == ItemCounts(checked: 0, total: 2))
         #expect(try store.counts(in: .list("camping")) == ItemCounts(checked: 2, total: 2))
     }
 
-    @Test func aSingleChoiceListCopiesAsSingleChoiceWithItsChoice() throws {
-        let store = try ChecklistStore.empty()
+    @Test(arguments: Engine.all) func aSingleChoiceListCopiesAsSingleChoiceWithItsChoice(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         try store.addList(named: "tents", mode: .single)
         let ids = try store.add(titles("Big", "Small"), to: "tents")
         try store.check(.ids(IDSet(ids: [ids[1]])))
@@ -38,8 +38,8 @@ import Testing
         #expect(try store.items(in: .list("tents 2"), filter: .checked).map(\.title) == ["Small"])
     }
 
-    @Test func anExistingDestinationOrAMissingSourceChangesNothing() throws {
-        let store = try ChecklistStore.empty()
+    @Test(arguments: Engine.all) func anExistingDestinationOrAMissingSourceChangesNothing(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         try store.add(titles("Tent"), to: "camping")
         try store.add(titles("Milk"), to: "groceries")
         #expect(throws: ChecklistError.listExists("groceries")) {
@@ -52,8 +52,8 @@ import Testing
         #expect(try store.history().count == 2)
     }
 
-    @Test func undoRemovesTheCopyAndOneHistoryEntryRecordsIt() throws {
-        let store = try ChecklistStore.empty()
+    @Test(arguments: Engine.all) func undoRemovesTheCopyAndOneHistoryEntryRecordsIt(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         try store.add(titles("Tent", "Stove"), to: "camping")
         try store.copyList("camping", to: "trip")
         let entry = try #require(try store.history().first)
@@ -64,8 +64,8 @@ import Testing
         #expect(try store.items(in: .all).count == 2)
     }
 
-    @Test func anEmptyListCopies() throws {
-        let store = try ChecklistStore.empty()
+    @Test(arguments: Engine.all) func anEmptyListCopies(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         try store.addList(named: "empty")
         #expect(try store.copyList("empty", to: "also empty").itemCount == 0)
         #expect(try store.lists().count == 2)

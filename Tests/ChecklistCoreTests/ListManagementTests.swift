@@ -3,8 +3,8 @@ import GRDB
 import Testing
 
 @Suite struct ListManagementTests {
-    @Test func addListCreatesAnEmptyListWithItsMode() throws {
-        let store = try ChecklistStore.empty()
+    @Test(arguments: Engine.all) func addListCreatesAnEmptyListWithItsMode(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         try store.addList(named: "Tents", mode: .single)
         #expect(
             try store.lists() == [
@@ -12,8 +12,8 @@ import Testing
             ])
     }
 
-    @Test func listNamesAreCaseSensitive() throws {
-        let store = try ChecklistStore.empty()
+    @Test(arguments: Engine.all) func listNamesAreCaseSensitive(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         try store.addList(named: "camping")
         try store.addList(named: "Camping")
         #expect(try store.lists().map(\.name) == ["Camping", "camping"])
@@ -22,8 +22,8 @@ import Testing
         }
     }
 
-    @Test func renameKeepsTheItems() throws {
-        let store = try ChecklistStore.empty()
+    @Test(arguments: Engine.all) func renameKeepsTheItems(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         try store.add(titles("Tent"), to: "camping")
         try store.renameList("camping", to: "trip")
         #expect(try store.items(in: .list("trip")).map(\.id) == [1])
@@ -32,15 +32,15 @@ import Testing
         }
     }
 
-    @Test func renameOntoAnExistingNameIsRefused() throws {
-        let store = try ChecklistStore.empty()
+    @Test(arguments: Engine.all) func renameOntoAnExistingNameIsRefused(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         try store.addList(named: "a")
         try store.addList(named: "b")
         #expect(throws: ChecklistError.listExists("b")) { try store.renameList("a", to: "b") }
     }
 
-    @Test func deletingANonEmptyListNeedsForce() throws {
-        let store = try ChecklistStore.empty()
+    @Test(arguments: Engine.all) func deletingANonEmptyListNeedsForce(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         try store.add(titles("Tent", "Stove"), to: "camping")
         #expect(throws: ChecklistError.listNotEmpty("camping", itemCount: 2)) {
             try store.deleteList(named: "camping")
@@ -50,15 +50,15 @@ import Testing
         #expect(try store.counts(in: .all).total == 0)
     }
 
-    @Test func deletingAnEmptyListNeedsNoForce() throws {
-        let store = try ChecklistStore.empty()
+    @Test(arguments: Engine.all) func deletingAnEmptyListNeedsNoForce(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         try store.addList(named: "empty")
         #expect(try store.deleteList(named: "empty").itemCount == 0)
         #expect(try store.lists().isEmpty)
     }
 
-    @Test func importIntoOneListMergesManyListsAsMultiple() throws {
-        let store = try ChecklistStore.empty()
+    @Test(arguments: Engine.all) func importIntoOneListMergesManyListsAsMultiple(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         let document = ImportDocument(lists: [
             .init(
                 name: "a", mode: .single, items: [.init(title: try Title("one"), isSelected: true)]),
@@ -71,8 +71,8 @@ import Testing
             ])
     }
 
-    @Test func importIntoOneListTakesTheModeOfAFileOfOneList() throws {
-        let store = try ChecklistStore.empty()
+    @Test(arguments: Engine.all) func importIntoOneListTakesTheModeOfAFileOfOneList(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         let document = ImportDocument(lists: [
             .init(
                 name: "a", mode: .single, items: [.init(title: try Title("one"), isSelected: true)])
@@ -81,8 +81,8 @@ import Testing
         #expect(try store.lists().first?.mode == .single)
     }
 
-    @Test func listsWhoseNamesDifferOnlyInBytesStayApartOnImport() throws {
-        let store = try ChecklistStore.empty()
+    @Test(arguments: Engine.all) func listsWhoseNamesDifferOnlyInBytesStayApartOnImport(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         let composed = "caf\u{E9}"
         let decomposed = "cafe\u{301}"
         let document = ImportDocument(lists: [

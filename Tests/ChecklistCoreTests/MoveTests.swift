@@ -1,40 +1,39 @@
 import ChecklistCore
-import GRDB
 import Testing
 
 @Suite struct MoveTests {
-    @Test func moveToAPositionReordersTheList() throws {
-        let store = try camping()
+    @Test(arguments: Engine.all) func moveToAPositionReordersTheList(_ engine: Engine) throws {
+        let store = try camping(engine)
         try store.move(4, to: .position(2))
         #expect(try order(store) == [1, 4, 2, 3])
         #expect(try store.items(in: .list("camping")).map(\.position) == [1, 2, 3, 4])
     }
 
-    @Test func moveBeforeAndAfterAnotherItem() throws {
-        let store = try camping()
+    @Test(arguments: Engine.all) func moveBeforeAndAfterAnotherItem(_ engine: Engine) throws {
+        let store = try camping(engine)
         try store.move(1, to: .after(3))
         #expect(try order(store) == [2, 3, 1, 4])
         try store.move(4, to: .before(2))
         #expect(try order(store) == [4, 2, 3, 1])
     }
 
-    @Test func aMoveShiftsOnlyTheItemsFromItsNewPlaceOn() throws {
-        let (queue, store) = try campingQueue()
+    @Test(arguments: Engine.all) func aMoveShiftsOnlyTheItemsFromItsNewPlaceOn(_ engine: Engine) throws {
+        let store = try camping(engine)
         try store.move(4, to: .position(2))
-        #expect(try storedPositions(queue) == [1: 1, 4: 2, 2: 3, 3: 4])
+        #expect(try store.storedPositions() == [1: 1, 4: 2, 2: 3, 3: 4])
     }
 
-    @Test func aMoveIntoAGapTouchesNoOtherItem() throws {
-        let (queue, store) = try campingQueue()
+    @Test(arguments: Engine.all) func aMoveIntoAGapTouchesNoOtherItem(_ engine: Engine) throws {
+        let store = try camping(engine)
         try store.move(4, to: .position(2))
         try store.delete(.ids(IDSet(ids: [2])))
         try store.move(1, to: .after(4))
-        #expect(try storedPositions(queue) == [4: 2, 1: 3, 3: 4])
+        #expect(try store.storedPositions() == [4: 2, 1: 3, 3: 4])
         #expect(try order(store) == [4, 1, 3])
     }
 
-    @Test func movesEitherWayKeepTheOrderOfTheOthers() throws {
-        let store = try camping()
+    @Test(arguments: Engine.all) func movesEitherWayKeepTheOrderOfTheOthers(_ engine: Engine) throws {
+        let store = try camping(engine)
         try store.move(1, to: .end)
         #expect(try order(store) == [2, 3, 4, 1])
         try store.move(1, to: .position(1))
@@ -45,16 +44,16 @@ import Testing
         #expect(try order(store) == [1, 4, 3, 2])
     }
 
-    @Test func positionsShownAreContiguousAfterADelete() throws {
-        let store = try camping()
+    @Test(arguments: Engine.all) func positionsShownAreContiguousAfterADelete(_ engine: Engine) throws {
+        let store = try camping(engine)
         try store.delete(.ids(IDSet(ids: [2])))
         #expect(try store.items(in: .list("camping")).map(\.position) == [1, 2, 3])
         #expect(
             try store.items(in: .list("camping"), filter: .unchecked).map(\.position) == [1, 2, 3])
     }
 
-    @Test func aFilteredReadWithoutDetailsGivesTheSameItems() throws {
-        let store = try camping()
+    @Test(arguments: Engine.all) func aFilteredReadWithoutDetailsGivesTheSameItems(_ engine: Engine) throws {
+        let store = try camping(engine)
         try store.check(.ids(IDSet(ids: [2, 4])))
         var checked: [ItemID] = []
         try store.forEachHeadline(in: .list("camping"), filter: .checked) {
@@ -68,14 +67,14 @@ import Testing
         #expect(unchecked == [1, 3])
     }
 
-    @Test func filteredItemsKeepTheirPlaceInTheWholeList() throws {
-        let store = try camping()
+    @Test(arguments: Engine.all) func filteredItemsKeepTheirPlaceInTheWholeList(_ engine: Engine) throws {
+        let store = try camping(engine)
         try store.check(.ids(IDSet(ids: [3])))
         #expect(try store.items(in: .list("camping"), filter: .checked).map(\.position) == [3])
     }
 
-    @Test func moveToAnotherListAppendsThere() throws {
-        let store = try camping()
+    @Test(arguments: Engine.all) func moveToAnotherListAppendsThere(_ engine: Engine) throws {
+        let store = try camping(engine)
         try store.add(titles("Milk"), to: "groceries")
         let summary = try store.move(2, to: .end, inList: "groceries")
         #expect(
@@ -86,28 +85,28 @@ import Testing
         #expect(try order(store) == [1, 3, 4])
     }
 
-    @Test func moveBeforeAnItemOfAnotherListMovesIntoThatList() throws {
-        let store = try camping()
+    @Test(arguments: Engine.all) func moveBeforeAnItemOfAnotherListMovesIntoThatList(_ engine: Engine) throws {
+        let store = try camping(engine)
         try store.add(titles("Milk"), to: "groceries")
         try store.move(2, to: .before(5))
         #expect(try store.items(in: .list("groceries")).map(\.id) == [2, 5])
     }
 
-    @Test func aPositionPastTheEndIsRefused() throws {
-        let store = try camping()
+    @Test(arguments: Engine.all) func aPositionPastTheEndIsRefused(_ engine: Engine) throws {
+        let store = try camping(engine)
         #expect(throws: ChecklistError.positionOutOfRange(9, list: "camping", itemCount: 4)) {
             try store.move(1, to: .position(9))
         }
         #expect(try order(store) == [1, 2, 3, 4])
     }
 
-    @Test func anItemCannotMoveBeforeItself() throws {
-        let store = try camping()
+    @Test(arguments: Engine.all) func anItemCannotMoveBeforeItself(_ engine: Engine) throws {
+        let store = try camping(engine)
         #expect(throws: ChecklistError.self) { try store.move(1, to: .before(1)) }
     }
 
-    @Test func movingAMissingItemOrIntoAMissingListIsNotFound() throws {
-        let store = try camping()
+    @Test(arguments: Engine.all) func movingAMissingItemOrIntoAMissingListIsNotFound(_ engine: Engine) throws {
+        let store = try camping(engine)
         #expect(throws: ChecklistError.itemNotFound(9)) {
             try store.move(9, to: .position(1))
         }
@@ -120,35 +119,21 @@ import Testing
         }
     }
 
-    @Test func movingAnItemToWhereItIsChangesNothing() throws {
-        let store = try camping()
+    @Test(arguments: Engine.all) func movingAnItemToWhereItIsChangesNothing(_ engine: Engine) throws {
+        let store = try camping(engine)
         let summary = try store.move(2, to: .position(2))
         #expect(!summary.moved)
         #expect(try store.history().first?.command == "add")
     }
 
-    private func camping() throws -> ChecklistStore { try campingQueue().1 }
-
     /// camping: 1 Tent, 2 Stove, 3 Map, 4 Lamp.
-    private func campingQueue() throws -> (DatabaseQueue, ChecklistStore) {
-        let queue = try DatabaseQueue()
-        try SchemaMigrator.migrate(queue)
-        let store = ChecklistStore(queue)
+    private func camping(_ engine: Engine) throws -> ChecklistStore {
+        let store = try engine.emptyStore()
         try store.add(titles("Tent", "Stove", "Map", "Lamp"), to: "camping")
-        return (queue, store)
+        return store
     }
 
     private func order(_ store: ChecklistStore) throws -> [ItemID] {
         try store.items(in: .list("camping")).map(\.id)
-    }
-
-    private func storedPositions(_ queue: DatabaseQueue) throws -> [ItemID: Int64] {
-        try queue.read { db in
-            var positions: [ItemID: Int64] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, position FROM items") {
-                positions[row[0]] = row[1]
-            }
-            return positions
-        }
     }
 }

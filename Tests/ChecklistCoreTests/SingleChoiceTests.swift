@@ -1,18 +1,17 @@
 import ChecklistCore
-import GRDB
 import Testing
 
 @Suite struct SingleChoiceTests {
-    @Test func checkingAnItemUnchecksTheOthers() throws {
-        let store = try tents()
+    @Test(arguments: Engine.all) func checkingAnItemUnchecksTheOthers(_ engine: Engine) throws {
+        let store = try tents(engine)
         try store.check(.ids(IDSet(ids: [1])))
         let summary = try store.check(.ids(IDSet(ids: [2])))
         #expect(summary.counts == ChangeSummary(changed: 1, matched: 1, uncheckedOthers: 1))
         #expect(try checked(store) == [2])
     }
 
-    @Test func checkingTwoItemsOfASingleListChangesNothing() throws {
-        let store = try tents()
+    @Test(arguments: Engine.all) func checkingTwoItemsOfASingleListChangesNothing(_ engine: Engine) throws {
+        let store = try tents(engine)
         try store.check(.ids(IDSet(ids: [3])))
         #expect(
             throws: ChecklistError.singleChoiceConflict(list: "tents", ids: IDSet(ids: [1, 2]))
@@ -20,14 +19,14 @@ import Testing
         #expect(try checked(store) == [3])
     }
 
-    @Test func checkAllOfASingleListWithSeveralItemsIsRefused() throws {
-        let store = try tents()
+    @Test(arguments: Engine.all) func checkAllOfASingleListWithSeveralItemsIsRefused(_ engine: Engine) throws {
+        let store = try tents(engine)
         #expect(throws: ChecklistError.self) { try store.check(.all(in: "tents")) }
         #expect(try checked(store) == [])
     }
 
-    @Test func togglingOnAnItemUnchecksTheOthers() throws {
-        let store = try tents()
+    @Test(arguments: Engine.all) func togglingOnAnItemUnchecksTheOthers(_ engine: Engine) throws {
+        let store = try tents(engine)
         try store.check(.ids(IDSet(ids: [1])))
         try store.toggle(.ids(IDSet(ids: [3])))
         #expect(try checked(store) == [3])
@@ -35,31 +34,31 @@ import Testing
         #expect(try checked(store) == [])
     }
 
-    @Test func addingOneCheckedItemUnchecksTheOthers() throws {
-        let store = try tents()
+    @Test(arguments: Engine.all) func addingOneCheckedItemUnchecksTheOthers(_ engine: Engine) throws {
+        let store = try tents(engine)
         try store.check(.ids(IDSet(ids: [1])))
         try store.add(titles("Hammock"), to: "tents", checked: true)
         #expect(try checked(store) == [4])
     }
 
-    @Test func addingSeveralCheckedItemsIsRefused() throws {
-        let store = try tents()
+    @Test(arguments: Engine.all) func addingSeveralCheckedItemsIsRefused(_ engine: Engine) throws {
+        let store = try tents(engine)
         #expect(throws: ChecklistError.singleChoiceConflict(list: "tents", ids: IDSet())) {
             try store.add(titles("a", "b"), to: "tents", checked: true)
         }
         #expect(try store.counts(in: .list("tents")).total == 3)
     }
 
-    @Test func checkingItemsOfOtherListsAlongsideIsFine() throws {
-        let store = try tents()
+    @Test(arguments: Engine.all) func checkingItemsOfOtherListsAlongsideIsFine(_ engine: Engine) throws {
+        let store = try tents(engine)
         try store.add(titles("Milk", "Eggs"), to: "groceries")
         try store.check(.ids(try IDSet(parsing: "2,4-5")))
         #expect(try checked(store) == [2])
         #expect(try store.counts(in: .list("groceries")).checked == 2)
     }
 
-    @Test func switchingToSingleWithSeveralCheckedIsRefused() throws {
-        let store = try ChecklistStore.empty()
+    @Test(arguments: Engine.all) func switchingToSingleWithSeveralCheckedIsRefused(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         try store.add(titles("a", "b", "c"), to: "x", checked: true)
         #expect(throws: ChecklistError.severalChecked(list: "x", ids: IDSet(ids: [1, 2, 3]))) {
             try store.setMode(.single, ofList: "x")
@@ -67,16 +66,16 @@ import Testing
         #expect(try store.lists().first?.mode == .multiple)
     }
 
-    @Test func keepChoosesTheOneThatStaysChecked() throws {
-        let store = try ChecklistStore.empty()
+    @Test(arguments: Engine.all) func keepChoosesTheOneThatStaysChecked(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         try store.add(titles("a", "b", "c"), to: "x", checked: true)
         #expect(try store.setMode(.single, ofList: "x", keeping: 2).itemCount == 2)
         #expect(try store.lists().first?.mode == .single)
         #expect(try store.items(in: .list("x"), filter: .checked).map(\.id) == [2])
     }
 
-    @Test func keepGoesOnlyWithSingle() throws {
-        let store = try ChecklistStore.empty()
+    @Test(arguments: Engine.all) func keepGoesOnlyWithSingle(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         try store.add(titles("a", "b"), to: "x", checked: true)
         #expect(throws: ChecklistError.self) {
             try store.setMode(.multiple, ofList: "x", keeping: 1)
@@ -84,16 +83,16 @@ import Testing
         #expect(try store.counts(in: .list("x")).checked == 2)
     }
 
-    @Test func keepMustNameAnItemOfTheList() throws {
-        let store = try tents()
+    @Test(arguments: Engine.all) func keepMustNameAnItemOfTheList(_ engine: Engine) throws {
+        let store = try tents(engine)
         try store.add(titles("Milk"), to: "groceries")
         #expect(throws: ChecklistError.itemNotInList(4, list: "tents")) {
             try store.setMode(.single, ofList: "tents", keeping: 4)
         }
     }
 
-    @Test func aCheckedItemMovedIntoASingleListUnchecksItsChoice() throws {
-        let store = try tents()
+    @Test(arguments: Engine.all) func aCheckedItemMovedIntoASingleListUnchecksItsChoice(_ engine: Engine) throws {
+        let store = try tents(engine)
         try store.check(.ids(IDSet(ids: [1])))
         try store.add(titles("Hammock"), to: "spare", checked: true)
         let summary = try store.move(4, to: .end, inList: "tents")
@@ -101,8 +100,8 @@ import Testing
         #expect(try checked(store) == [4])
     }
 
-    @Test func importingTwoCheckedItemsIntoASingleListIsRefused() throws {
-        let store = try tents()
+    @Test(arguments: Engine.all) func importingTwoCheckedItemsIntoASingleListIsRefused(_ engine: Engine) throws {
+        let store = try tents(engine)
         let document = ImportDocument(lists: [
             .init(
                 name: "tents", mode: nil,
@@ -118,8 +117,8 @@ import Testing
     }
 
     /// tents (single): 1 Big, 2 Small, 3 Bivvy, none checked.
-    private func tents() throws -> ChecklistStore {
-        let store = try ChecklistStore.empty()
+    private func tents(_ engine: Engine) throws -> ChecklistStore {
+        let store = try engine.emptyStore()
         try store.addList(named: "tents", mode: .single)
         try store.add(titles("Big", "Small", "Bivvy"), to: "tents")
         return store

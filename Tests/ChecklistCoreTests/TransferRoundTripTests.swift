@@ -7,13 +7,14 @@ import Testing
 /// store, in both formats, without a process. A failure names its seed;
 /// `CHECKLIST_TEST_SEED=N swift test` replays it.
 @Suite struct TransferRoundTripTests {
-    @Test(arguments: 0..<40)
-    func exportThenImportGivesTheSameLists(_ run: Int) throws {
+    /// 40 runs on a file, 10 on a server (each server run makes three databases).
+    @Test(arguments: Engine.all.flatMap { engine in (0..<(engine == .file ? 40 : 10)).map { (engine, $0) } })
+    func exportThenImportGivesTheSameLists(_ engine: Engine, _ run: Int) throws {
         let seed = Self.seed(run)
         var random = SplitMix(seed: seed)
-        let original = try Self.randomStore(&random)
+        let original = try Self.randomStore(&random, on: engine)
         for format in TransferFormat.allCases {
-            let copy = try ChecklistStore.empty()
+            let copy = try engine.emptyStore()
             try copy.importDocument(try ImportDocument.parse(try Self.export(original, format)))
             #expect(try copy.lists() == original.lists(), "seed \(seed), \(format)")
             #expect(
@@ -21,14 +22,14 @@ import Testing
         }
     }
 
-    @Test func namesThatSwiftCallsEqualStayTwoLists() throws {
+    @Test(arguments: Engine.all) func namesThatSwiftCallsEqualStayTwoLists(_ engine: Engine) throws {
         // "é" as one code point and as "e" + U+0301: Swift's == calls them equal, SQLite and
         // the user do not.
-        let store = try ChecklistStore.empty()
+        let store = try engine.emptyStore()
         try store.add([try Title("one")], to: ListName("\u{E9}t\u{E9}"))
         try store.add([try Title("two")], to: ListName("e\u{301}te\u{301}"))
         for format in TransferFormat.allCases {
-            let copy = try ChecklistStore.empty()
+            let copy = try engine.emptyStore()
             try copy.importDocument(try ImportDocument.parse(try Self.export(store, format)))
             #expect(try copy.lists().count == 2, "\(format)")
         }
@@ -54,8 +55,8 @@ import Testing
         }
     }
 
-    static func randomStore(_ random: inout SplitMix) throws -> ChecklistStore {
-        let store = try ChecklistStore.empty()
+    static func randomStore(_ random: inout SplitMix, on engine: Engine) throws -> ChecklistStore {
+        let store = try engine.emptyStore()
         for _ in 0..<(1 + random.next(4)) {
             let name = try ListName(randomText(&random))
             let mode: ListMode = random.next(3) == 0 ? .single : .multiple

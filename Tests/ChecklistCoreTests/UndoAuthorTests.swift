@@ -1,61 +1,61 @@
 import ChecklistCore
-import GRDB
 import Testing
 
 /// Authors: every change records who made it, `undo` reverts the newest change of its own
 /// author, `undo(anyone:)` the newest of all, and an undo that would overwrite another
 /// author's later change is refused with nothing changed.
 @Suite struct UndoAuthorTests {
-    let queue: DatabaseQueue
-    let ana: ChecklistStore
-    let ben: ChecklistStore
-
     /// camping: 1 Tent, 2 Stove, 3 Map (by ana); tents (single): 4 Big, 5 Small (by ben).
-    init() throws {
-        queue = try DatabaseQueue()
-        try SchemaMigrator.migrate(queue)
-        ana = ChecklistStore(queue, author: "ana")
-        ben = ana.actingAs("ben")
+    private func anaAndBen(_ engine: Engine) throws -> (ChecklistStore, ChecklistStore) {
+        let ana = try engine.emptyStore(author: "ana")
+        let ben = ana.actingAs("ben")
         try ana.add(titles("Tent", "Stove", "Map"), to: "camping")
         try ben.addList(named: "tents", mode: .single)
         try ben.add(titles("Big", "Small"), to: "tents")
+        return (ana, ben)
     }
 
-    @Test func everyChangeRecordsItsAuthor() throws {
+    @Test(arguments: Engine.all) func everyChangeRecordsItsAuthor(_ engine: Engine) throws {
+        let (ana, _) = try anaAndBen(engine)
         try ana.check(.ids(IDSet(ids: [1])))
         #expect(try ana.history().map(\.author) == ["ana", "ben", "ben", "ana"])
     }
 
-    @Test func theDefaultAuthorIsTheLoginName() throws {
-        let store = ChecklistStore(queue)
+    /// By default a change is the login name's on a file, the role's on a server.
+    @Test(arguments: Engine.all) func theDefaultAuthorIsTheLoginNameOrTheRole(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         #expect(!store.author.isEmpty)
-        try store.check(.ids(IDSet(ids: [2])))
-        #expect(try store.history(limit: 1).first?.author == store.author)
+        try store.add(titles("Tent"), to: "camping")
+        try store.check(.ids(IDSet(ids: [1])))
+        #expect(try store.history().map(\.author) == [store.author, store.author])
     }
 
-    @Test func undoRevertsTheNewestChangeOfItsOwnAuthor() throws {
+    @Test(arguments: Engine.all) func undoRevertsTheNewestChangeOfItsOwnAuthor(_ engine: Engine) throws {
+        let (ana, ben) = try anaAndBen(engine)
         try ana.check(.ids(IDSet(ids: [1])))
         try ben.check(.ids(IDSet(ids: [2])))
         let undone = try ana.undo()
         #expect(undone.description == "checked 1 item (ID 1)")
         #expect(undone.author == "ana")
-        #expect(try checked() == [2])
+        #expect(try checked(ana) == [2])
         // ben's change is still his to undo.
         #expect(try ben.undo().description == "checked 1 item (ID 2)")
-        #expect(try checked() == [])
+        #expect(try checked(ana) == [])
     }
 
-    @Test func undoAnyoneRevertsTheNewestOfAll() throws {
+    @Test(arguments: Engine.all) func undoAnyoneRevertsTheNewestOfAll(_ engine: Engine) throws {
+        let (ana, ben) = try anaAndBen(engine)
         try ana.check(.ids(IDSet(ids: [1])))
         try ben.check(.ids(IDSet(ids: [2])))
         #expect(try ana.undo(anyone: true).author == "ben")
-        #expect(try checked() == [1])
+        #expect(try checked(ana) == [1])
     }
 
-    @Test func anUndoOverALaterChangeToTheSameItemsIsRefused() throws {
+    @Test(arguments: Engine.all) func anUndoOverALaterChangeToTheSameItemsIsRefused(_ engine: Engine) throws {
+        let (ana, ben) = try anaAndBen(engine)
         try ana.check(.ids(IDSet(ids: [1, 2])))
         try ben.uncheck(.ids(IDSet(ids: [2])))
-        let before = try dump(queue)
+        let before = try ana.rows()
         let history = try ana.history()
 
         #expect {
@@ -67,65 +67,72 @@ import Testing
             return change.author == "ana" && later.author == "ben"
                 && "\(error)".contains("change \(later.id) by ben")
         }
-        #expect(try dump(queue) == before)
+        #expect(try ana.rows() == before)
         #expect(try ana.history() == history)
         // Reverting ben's change first clears the way.
         try ana.undo(anyone: true)
         try ana.undo()
-        #expect(try checked() == [])
+        #expect(try checked(ana) == [])
     }
 
-    @Test func deletedItemsCountAsTheSameItems() throws {
+    @Test(arguments: Engine.all) func deletedItemsCountAsTheSameItems(_ engine: Engine) throws {
+        let (ana, ben) = try anaAndBen(engine)
         try ana.rename(1, to: Title("Big tent"))
         try ben.delete(.ids(IDSet(ids: [1])))
         #expect(throws: ChecklistError.self) { try ana.undo() }
         #expect(try ana.history().count == 5)
     }
 
-    @Test func itemsAddedByTheChangeCountAsItsItems() throws {
+    @Test(arguments: Engine.all) func itemsAddedByTheChangeCountAsItsItems(_ engine: Engine) throws {
+        let (ana, ben) = try anaAndBen(engine)
         try ana.add(titles("Rope"), to: "camping")
         try ben.check(.ids(IDSet(ids: [6])))
-        let before = try dump(queue)
+        let before = try ana.rows()
         #expect(throws: ChecklistError.self) { try ana.undo() }
-        #expect(try dump(queue) == before)
+        #expect(try ana.rows() == before)
     }
 
-    @Test func aListCreatedByTheChangeThatAnotherAuthorFilledIsKept() throws {
+    @Test(arguments: Engine.all) func aListCreatedByTheChangeThatAnotherAuthorFilledIsKept(_ engine: Engine) throws {
+        let (ana, ben) = try anaAndBen(engine)
         try ana.addList(named: "trip", mode: .multiple)
         try ben.add(titles("Car"), to: "trip")
-        let before = try dump(queue)
+        let before = try ana.rows()
         #expect(throws: ChecklistError.self) { try ana.undo() }
-        #expect(try dump(queue) == before)
+        #expect(try ana.rows() == before)
     }
 
-    @Test func aDeletedListWhoseNameWasTakenSinceIsNotRestored() throws {
+    @Test(arguments: Engine.all) func aDeletedListWhoseNameWasTakenSinceIsNotRestored(_ engine: Engine) throws {
+        let (ana, ben) = try anaAndBen(engine)
         try ana.deleteList(named: "camping", withItems: true)
         try ben.addList(named: "camping", mode: .single)
-        let before = try dump(queue)
+        let before = try ana.rows()
         #expect(throws: ChecklistError.self) { try ana.undo() }
-        #expect(try dump(queue) == before)
+        #expect(try ana.rows() == before)
     }
 
-    @Test func anUndoThatWouldCheckTwoItemsOfASingleChoiceListIsRefused() throws {
+    @Test(arguments: Engine.all) func anUndoThatWouldCheckTwoItemsOfASingleChoiceListIsRefused(_ engine: Engine) throws {
+        let (ana, ben) = try anaAndBen(engine)
         // ana unchecks Big; ben then checks Small: restoring Big's check would leave two.
         try ben.check(.ids(IDSet(ids: [4])))
         try ana.uncheck(.ids(IDSet(ids: [4])))
         try ben.check(.ids(IDSet(ids: [5])))
-        let before = try dump(queue)
+        let before = try ana.rows()
         #expect(throws: ChecklistError.self) { try ana.undo() }
-        #expect(try dump(queue) == before)
+        #expect(try ana.rows() == before)
     }
 
-    @Test func laterChangesToOtherItemsDoNotStandInTheWay() throws {
+    @Test(arguments: Engine.all) func laterChangesToOtherItemsDoNotStandInTheWay(_ engine: Engine) throws {
+        let (ana, ben) = try anaAndBen(engine)
         try ana.delete(.ids(IDSet(ids: [3])))
         try ben.check(.ids(IDSet(ids: [4])))
         try ben.rename(5, to: Title("Tiny"))
         try ana.undo()
         #expect(try ana.items(in: .list("camping")).map(\.title) == ["Tent", "Stove", "Map"])
-        #expect(try checked() == [4])
+        #expect(try checked(ana) == [4])
     }
 
-    @Test func undoingAnAddAfterAnotherAuthorAddedToTheSameListRemovesOnlyYourItems() throws {
+    @Test(arguments: Engine.all) func undoingAnAddAfterAnotherAuthorAddedToTheSameListRemovesOnlyYourItems(_ engine: Engine) throws {
+        let (ana, ben) = try anaAndBen(engine)
         try ana.add(titles("Rope"), to: "camping")
         try ben.add(titles("Lamp"), to: "camping")
         try ben.addList(named: "other", mode: .multiple)
@@ -134,14 +141,13 @@ import Testing
         #expect(try ana.items(in: .list("camping")).map(\.title) == ["Tent", "Stove", "Map", "Lamp"])
     }
 
-    @Test func restoredItemsTakeTheirPlacesAndLaterOnesMoveDown() throws {
+    @Test(arguments: Engine.all) func restoredItemsTakeTheirPlacesAndLaterOnesMoveDown(_ engine: Engine) throws {
+        let (ana, ben) = try anaAndBen(engine)
         try ana.delete(.ids(IDSet(ids: [3])))
         try ben.add(titles("Lamp"), to: "camping")  // takes the freed place
         try ana.undo()
-        let positions = try queue.read { db in
-            try Int64.fetchAll(
-                db, sql: "SELECT position FROM items WHERE listId = 1 ORDER BY position")
-        }
+        let stored = try ana.storedPositions()
+        let positions = try ana.items(in: .list("camping")).map { stored[$0.id] }
         #expect(Set(positions).count == positions.count, "\(positions)")
         #expect(try ana.items(in: .list("camping")).map(\.title) == ["Tent", "Stove", "Map", "Lamp"])
         // move relies on distinct places.
@@ -149,15 +155,15 @@ import Testing
         #expect(try ana.items(in: .list("camping")).map(\.title) == ["Stove", "Map", "Tent", "Lamp"])
     }
 
-    @Test func itemsAreNotRestoredIntoAListDeletedSinceNorIntoOneThatTookItsID() throws {
+    @Test(arguments: Engine.all) func itemsAreNotRestoredIntoAListDeletedSinceNorIntoOneThatTookItsID(_ engine: Engine) throws {
+        let (ana, ben) = try anaAndBen(engine)
         try ana.add(titles("x", "y"), to: "late")  // list 3, items 6 and 7
         try ana.delete(.ids(IDSet(ids: [7])))
         try ben.deleteList(named: "late", withItems: true)
         try ben.addList(named: "X", mode: .multiple)
         // The new list does not take the deleted one's ID while the journal remembers it.
-        let ids = try queue.read { try Int64.fetchAll($0, sql: "SELECT id FROM lists ORDER BY id") }
-        #expect(ids == [1, 2, 4])
-        let before = try dump(queue)
+        #expect(try ana.listIDs() == [1, 2, 4])
+        let before = try ana.rows()
         #expect {
             try ana.undo()
         } throws: { error in
@@ -166,10 +172,11 @@ import Testing
             }
             return later.description == "deleted list 'late' with 1 item"
         }
-        #expect(try dump(queue) == before)
+        #expect(try ana.rows() == before)
     }
 
-    @Test func aSingleChoiceRefusalSaysSo() throws {
+    @Test(arguments: Engine.all) func aSingleChoiceRefusalSaysSo(_ engine: Engine) throws {
+        let (ana, ben) = try anaAndBen(engine)
         try ben.check(.ids(IDSet(ids: [4])))
         try ana.uncheck(.ids(IDSet(ids: [4])))
         try ben.check(.ids(IDSet(ids: [5])))
@@ -180,7 +187,8 @@ import Testing
         }
     }
 
-    @Test func anAuthorWithNoChangesIsToldWhoseTheyAre() throws {
+    @Test(arguments: Engine.all) func anAuthorWithNoChangesIsToldWhoseTheyAre(_ engine: Engine) throws {
+        let (ana, _) = try anaAndBen(engine)
         let carl = ana.actingAs("carl")
         #expect(throws: ChecklistError.nothingToUndoBy(author: "carl", others: 3)) {
             try carl.undo()
@@ -188,17 +196,17 @@ import Testing
         #expect(try carl.undo(anyone: true).author == "ben")
     }
 
+    /// On a file only: a server's changes have recorded their authors from the start.
     @Test func changesRecordedBeforeAuthorsAreAnyonesToUndo() throws {
-        try queue.write { try $0.execute(sql: "UPDATE changes SET author = NULL") }
+        let (ana, _) = try anaAndBen(.file)
+        try ana.forgetAuthors()
         #expect(try ana.history().map(\.author) == [nil, nil, nil])
         // carl made none of them, but none is anyone else's either.
         let carl = ana.actingAs("carl")
         #expect(try carl.undo().description.hasPrefix("added 2 items to 'tents'"))
     }
 
-    private func checked() throws -> [Int64] {
-        try queue.read { db in
-            try Int64.fetchAll(db, sql: "SELECT id FROM items WHERE isSelected ORDER BY id")
-        }
+    private func checked(_ store: ChecklistStore) throws -> [ItemID] {
+        try store.items(in: .all, filter: .checked).map(\.id).sorted()
     }
 }

@@ -1,19 +1,17 @@
 import ChecklistCore
 import Foundation
-import GRDB
 import Testing
 
 /// Random sequences of every kind of change, then undo all the way back: after each undo the
 /// database must be exactly what it was before the change undone, and no single-choice list
 /// may ever have two checked items. Seeded: `CHECKLIST_TEST_SEED=N` replays a failure.
 @Suite struct UndoPropertyTests {
-    @Test(arguments: 0..<6)
-    func undoWalksBackThroughRandomChangesExactly(_ run: Int) throws {
+    /// Six runs on a file, three on a server.
+    @Test(arguments: Engine.all.flatMap { engine in (0..<(engine == .file ? 6 : 3)).map { (engine, $0) } })
+    func undoWalksBackThroughRandomChangesExactly(_ engine: Engine, _ run: Int) throws {
         let seed = Self.seed(run)
         var random = SplitMix(seed: seed)
-        let queue = try DatabaseQueue()
-        try SchemaMigrator.migrate(queue)
-        let store = ChecklistStore(queue)
+        let store = try engine.emptyStore()
         var states: [[String]] = []
         var applied: [String] = []
 
@@ -21,34 +19,32 @@ import Testing
         // changes change nothing or are refused; 150 tries once gave only 39 (seed
         // 85543581879453995), so the tries are many more than the changes kept.
         for _ in 0..<600 where applied.count < 45 {
-            let before = try dump(queue)
+            let before = try store.rows()
             let description = try Self.randomChange(to: store, using: &random)
             guard let description else { continue }  // refused: nothing may have changed
-            if try dump(queue) == before { continue }
+            if try store.rows() == before { continue }
             states.append(before)
             applied.append(description)
-            #expect(try Self.doubleChecked(queue).isEmpty, "seed \(seed) after \(applied)")
+            #expect(try Self.doubleChecked(store).isEmpty, "seed \(seed) after \(applied)")
         }
         #expect(applied.count == 45, "seed \(seed): too few changes to say much")
         for (state, description) in zip(states, applied).reversed() {
             try store.undo()
-            #expect(try dump(queue) == state, "seed \(seed): undo of \(description)")
+            #expect(try store.rows() == state, "seed \(seed): undo of \(description)")
         }
         #expect(throws: ChecklistError.nothingToUndo) { try store.undo() }
     }
 
-    @Test func refusedChangesChangeNothing() throws {
+    @Test(arguments: Engine.all) func refusedChangesChangeNothing(_ engine: Engine) throws {
         var random = SplitMix(seed: Self.seed(99))
-        let queue = try DatabaseQueue()
-        try SchemaMigrator.migrate(queue)
-        let store = ChecklistStore(queue)
+        let store = try engine.emptyStore()
         var refused = 0
         for _ in 0..<120 {
-            let before = try dump(queue)
+            let before = try store.rows()
             let history = try store.history()
             if try Self.randomChange(to: store, using: &random) == nil {
                 refused += 1
-                #expect(try dump(queue) == before)
+                #expect(try store.rows() == before)
                 #expect(try store.history() == history)
             }
         }
@@ -140,15 +136,8 @@ import Testing
     }
 
     /// Single-choice lists with more than one checked item.
-    private static func doubleChecked(_ queue: DatabaseQueue) throws -> [String] {
-        try queue.read {
-            try String.fetchAll(
-                $0,
-                sql: """
-                    SELECT lists.name FROM lists JOIN items ON items.listId = lists.id
-                    WHERE lists.mode = 'single' GROUP BY lists.id HAVING sum(items.isSelected) > 1
-                    """)
-        }
+    private static func doubleChecked(_ store: ChecklistStore) throws -> [String] {
+        try store.lists().filter { $0.mode == .single && $0.checkedCount > 1 }.map(\.name.text)
     }
 
     /// `CHECKLIST_TEST_SEED` when set, else a fresh seed for each run.

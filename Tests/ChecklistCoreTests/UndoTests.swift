@@ -1,5 +1,4 @@
 import ChecklistCore
-import GRDB
 import Testing
 
 /// Undo restores the exact rows of `lists` and `items` that a change touched, whatever it was.
@@ -40,51 +39,51 @@ import Testing
         ),
     ]
 
-    @Test(arguments: changes.map(\.0))
-    func undoRestoresTheExactPriorRows(_ name: String) throws {
-        let (queue, store) = try campingAndTents()
-        let before = try dump(queue)
+    @Test(arguments: Engine.all, changes.map(\.0))
+    func undoRestoresTheExactPriorRows(_ engine: Engine, _ name: String) throws {
+        let store = try campingAndTents(engine)
+        let before = try store.rows()
         let change = try #require(Self.changes.first { $0.0 == name }?.1)
 
         try change(store)
-        #expect(try dump(queue) != before, "the change changed nothing")
+        #expect(try store.rows() != before, "the change changed nothing")
         try store.undo()
 
-        #expect(try dump(queue) == before)
+        #expect(try store.rows() == before)
     }
 
-    @Test func undoWalksBackOneChangeAtATime() throws {
-        let (queue, store) = try campingAndTents()
-        let start = try dump(queue)
+    @Test(arguments: Engine.all) func undoWalksBackOneChangeAtATime(_ engine: Engine) throws {
+        let store = try campingAndTents(engine)
+        let start = try store.rows()
         try store.check(.ids(IDSet(ids: [1])))
-        let afterCheck = try dump(queue)
+        let afterCheck = try store.rows()
         try store.delete(.ids(IDSet(ids: [1, 2])))
 
         try store.undo()
-        #expect(try dump(queue) == afterCheck)
+        #expect(try store.rows() == afterCheck)
         try store.undo()
-        #expect(try dump(queue) == start)
+        #expect(try store.rows() == start)
     }
 
-    @Test func undoGoesBackAtLeastTwentySteps() throws {
-        let (queue, store) = try campingAndTents()
-        let start = try dump(queue)
+    @Test(arguments: Engine.all) func undoGoesBackAtLeastTwentySteps(_ engine: Engine) throws {
+        let store = try campingAndTents(engine)
+        let start = try store.rows()
         for _ in 0..<25 { try store.toggle(.ids(IDSet(ids: [1]))) }
         for _ in 0..<25 { try store.undo() }
-        #expect(try dump(queue) == start)
+        #expect(try store.rows() == start)
     }
 
-    @Test func theHistoryKeepsTheNewestFiftyChanges() throws {
-        let store = try ChecklistStore.empty()
+    @Test(arguments: Engine.all) func theHistoryKeepsTheNewestFiftyChanges(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         for index in 1...60 { try store.add(titles("Item \(index)"), to: "long") }
         let history = try store.history(limit: 100)
         #expect(history.count == 50)
         #expect(history.first?.description == "added 1 item to 'long' (ID 60)")
     }
 
-    @Test func theHistoryKeepsFiftyChangesAfterUndosToo() throws {
+    @Test(arguments: Engine.all) func theHistoryKeepsFiftyChangesAfterUndosToo(_ engine: Engine) throws {
         // Undone changes leave gaps in the IDs; trimming must count entries, not IDs.
-        let store = try ChecklistStore.empty()
+        let store = try engine.emptyStore()
         for index in 1...100 { try store.add(titles("Item \(index)"), to: "long") }
         for _ in 1...40 { try store.undo() }
         for index in 1...15 { try store.add(titles("New \(index)"), to: "long") }
@@ -93,30 +92,30 @@ import Testing
         #expect(try store.counts(in: .list("long")).total == 50)
     }
 
-    @Test func undoingEverythingLeavesNothingToUndo() throws {
-        let store = try ChecklistStore.empty()
+    @Test(arguments: Engine.all) func undoingEverythingLeavesNothingToUndo(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         try store.add(titles("Tent"), to: "camping")
         try store.undo()
         #expect(throws: ChecklistError.nothingToUndo) { try store.undo() }
     }
 
-    @Test func aChangeThatChangedNothingIsNotRecorded() throws {
-        let (_, store) = try campingAndTents()
+    @Test(arguments: Engine.all) func aChangeThatChangedNothingIsNotRecorded(_ engine: Engine) throws {
+        let store = try campingAndTents(engine)
         let history = try store.history()
         try store.check(.ids(IDSet(ids: [5])))  // already checked
         try store.uncheck(.all(in: "camping"))  // nothing checked there
         #expect(try store.history() == history)
     }
 
-    @Test func aFailedChangeLeavesNoRecord() throws {
-        let (_, store) = try campingAndTents()
+    @Test(arguments: Engine.all) func aFailedChangeLeavesNoRecord(_ engine: Engine) throws {
+        let store = try campingAndTents(engine)
         let history = try store.history()
         #expect(throws: ChecklistError.self) { try store.delete(.ids(IDSet(ids: [1, 99]))) }
         #expect(try store.history() == history)
     }
 
-    @Test func historyDescribesEachChangeNewestFirst() throws {
-        let store = try ChecklistStore.empty()
+    @Test(arguments: Engine.all) func historyDescribesEachChangeNewestFirst(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         try store.add(titles("Tent", "Stove"), to: "camping")
         try store.check(.ids(IDSet(ids: [2])))
         try store.delete(.checked(in: "camping"))
@@ -128,15 +127,15 @@ import Testing
             ])
     }
 
-    @Test func undoneAddsNeverGiveTheirIDsOutAgain() throws {
-        let store = try ChecklistStore.empty()
+    @Test(arguments: Engine.all) func undoneAddsNeverGiveTheirIDsOutAgain(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         try store.add(titles("Tent", "Stove"), to: "camping")
         try store.undo()
         #expect(try store.add(titles("Map"), to: "camping") == [3])
     }
 
-    @Test func aNewChangeAfterAnUndoDropsTheUndoneOne() throws {
-        let store = try ChecklistStore.empty()
+    @Test(arguments: Engine.all) func aNewChangeAfterAnUndoDropsTheUndoneOne(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
         try store.add(titles("Tent"), to: "camping")
         try store.check(.ids(IDSet(ids: [1])))
         try store.undo()
@@ -148,25 +147,12 @@ import Testing
 
     /// camping: 1 Tent, 2 Stove, 3 Map (nothing checked); tents (single): 4 Big, 5 Small
     /// (checked), 6 Bivvy.
-    private func campingAndTents() throws -> (DatabaseQueue, ChecklistStore) {
-        let queue = try DatabaseQueue()
-        try SchemaMigrator.migrate(queue)
-        let store = ChecklistStore(queue)
+    private func campingAndTents(_ engine: Engine) throws -> ChecklistStore {
+        let store = try engine.emptyStore()
         try store.add(titles("Tent", "Stove", "Map"), to: "camping")
         try store.addList(named: "tents", mode: .single)
         try store.add(titles("Big", "Small", "Bivvy"), to: "tents")
         try store.check(.ids(IDSet(ids: [5])))
-        return (queue, store)
-    }
-}
-
-/// Every row of `lists` and `items`, every column. (The ID counter is left out on purpose: an
-/// undone add keeps it, so its IDs are never given out again.)
-func dump(_ queue: DatabaseQueue) throws -> [String] {
-    try queue.read { db in
-        let rows =
-            try Row.fetchAll(db, sql: "SELECT * FROM lists ORDER BY id")
-            + Row.fetchAll(db, sql: "SELECT * FROM items ORDER BY id")
-        return rows.map(\.description)
+        return store
     }
 }

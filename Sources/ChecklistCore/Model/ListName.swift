@@ -62,3 +62,15 @@ public struct ListName: Hashable, Comparable, Sendable, CustomStringConvertible,
         }
     }
 }
+
+extension ListName {
+    /// The rule for a list a command names, on every engine, given the ID the database found
+    /// under this name (nil: none, or no database yet). The default list reads as an empty
+    /// list before its first item (nil), so a new user's first `checklist list` is not an
+    /// error; any other missing list is not found.
+    func requiredID(_ found: Int64?) throws(ChecklistError) -> Int64? {
+        if let found { return found }
+        if self == ListName.defaultList { return nil }
+        throw ChecklistError.listNotFound(text)
+    }
+}

@@ -157,13 +157,11 @@ extension ServerStore {
     {
         switch selection {
         case .ids(let ids, let namedList):
-            if let namedList, namedList != ListName.defaultList {
-                throw ChecklistError.listNotFound(namedList.text)
-            }
+            _ = try namedList?.requiredID(nil)
             if !ignoringMissing { throw ChecklistError.itemsNotFound(ids) }
             return 0
         case .checkedAmong(_, let list), .all(let list), .checked(let list):
-            if list != ListName.defaultList { throw ChecklistError.listNotFound(list.text) }
+            _ = try list.requiredID(nil)
             return 0
         }
     }

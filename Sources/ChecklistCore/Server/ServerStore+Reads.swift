@@ -1,13 +1,18 @@
 /// The reads, in PostgreSQL's words. A database without the `checklist` schema reads as an
-/// empty one; the rule for a missing list is `ListsTable.required`'s, written once more here
-/// for the server.
+/// empty one, where only the default list may be named (`ListName.requiredID`).
 extension ServerStore {
-    /// The list's ID; nil for the default list before its first item; any other missing list
-    /// throws.
+    /// The list's ID, by `ListName.requiredID`'s rule: nil for the default list before its
+    /// first item; any other missing list throws.
     func requiredList(_ name: ListName, _ connection: ServerConnection) throws -> Int64? {
-        if let id = try listID(name, connection) { return id }
-        if name == ListName.defaultList { return nil }
-        throw ChecklistError.listNotFound(name.text)
+        try name.requiredID(try listID(name, connection))
+    }
+
+    /// `read`, for a body that reads `scope`: nil when the database has no schema yet, where a
+    /// named list is missing as it is in an empty file.
+    private func read<T>(in scope: ListScope, _ body: (ServerConnection) throws -> T) throws -> T? {
+        if let result = try read(body) { return result }
+        if case .list(let name) = scope { _ = try name.requiredID(nil) }
+        return nil
     }
 
     func listID(_ name: ListName, _ connection: ServerConnection) throws -> Int64? {
@@ -18,7 +23,7 @@ extension ServerStore {
     }
 
     func lists(in scope: ListScope) throws -> [Checklist] {
-        try read { connection in
+        try read(in: scope) { connection in
             var condition = ""
             var parameters: [String?] = []
             if case .list(let name) = scope {
@@ -72,7 +77,7 @@ extension ServerStore {
     func forEachHeadlineBytes(
         in scope: ListScope, filter: ItemFilter, _ body: (HeadlineBytes) throws -> Void
     ) throws {
-        _ = try read { connection in
+        _ = try read(in: scope) { connection in
             guard let (condition, parameters) = try condition(for: scope, connection) else { return }
             var conditions = condition.isEmpty ? [] : [condition]
             switch filter {
@@ -110,7 +115,7 @@ extension ServerStore {
     private func forEachItemRow(
         in scope: ListScope, filter: ItemFilter, _ body: (ServerRow) throws -> Void
     ) throws {
-        _ = try read { connection in
+        _ = try read(in: scope) { connection in
             guard let (condition, parameters) = try condition(for: scope, connection) else { return }
             let selected =
                 switch filter {
@@ -135,11 +140,12 @@ extension ServerStore {
     /// The lists of the scope and their items, from one snapshot (for export).
     func listsAndItems(in scope: ListScope) throws -> ([Checklist], [Item]) {
         // Both reads in one transaction: REPEATABLE READ gives them one snapshot.
-        try read { _ in (try lists(in: scope), try items(in: scope, filter: .any)) } ?? ([], [])
+        try read(in: scope) { _ in (try lists(in: scope), try items(in: scope, filter: .any)) }
+            ?? ([], [])
     }
 
     func counts(in scope: ListScope) throws -> ItemCounts {
-        try read { connection in
+        try read(in: scope) { connection in
             var condition = ""
             var parameters: [String?] = []
             if case .list(let name) = scope {

@@ -22,13 +22,10 @@ struct ListsTable {
         return listID
     }
 
-    /// The list's row ID; nil for the default list before its first item (it reads as an empty
-    /// list, so a new user's first `checklist list` is not an error); any other missing list
-    /// throws.
+    /// The list's row ID, by `ListName.requiredID`'s rule: nil for the default list before
+    /// its first item; any other missing list throws.
     func required(named name: ListName) throws -> Int64? {
-        if let listID = try id(named: name) { return listID }
-        if name == ListName.defaultList { return nil }
-        throw ChecklistError.listNotFound(name.text)
+        try name.requiredID(try id(named: name))
     }
 
     /// The lists of the scope with their counts, by name.

@@ -1,0 +1,101 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import ChecklistCore
+
+/// The engines the store's tests run on: one set of test bodies, with the engine as their
+/// parameter. A SQLite database always; a database of the PostgreSQL server that
+/// CHECKLIST_TEST_POSTGRES names when it names one (`.ci/run` always does; without it the
+/// server's suites say they are skipped, and these tests run on the file alone).
+enum Engine: String, Sendable, CustomTestStringConvertible {
+    case file, server
+
+    static let all: [Engine] = TestServer.uri == nil ? [.file] : [.file, .server]
+
+    var testDescription: String { rawValue }
+
+    /// A store over a new, empty database of this engine, changing as `author` (by default
+    /// the login name on a file, the role on a server).
+    func emptyStore(author: String? = nil) throws -> ChecklistStore {
+        switch self {
+        case .file:
+            let queue = try DatabaseQueue()
+            try SchemaMigrator.migrate(queue)
+            return ChecklistStore(queue, author: author)
+        case .server:
+            let store = try TestServer.freshStore()
+            return author.map(store.actingAs) ?? store
+        }
+    }
+}
+
+extension TestServer {
+    /// A store over a new database of the test server (no schema yet: the first write makes it).
+    static func freshStore() throws -> ChecklistStore {
+        let base = try #require(uri)
+        let name = "s_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        _ = try ServerConnection(base).query("CREATE DATABASE \(name)")
+        let fresh = try #require(
+            ServerURI(base.description.replacingOccurrences(of: "/postgres?", with: "/\(name)?")))
+        return try DatabaseOpener.openForWriting(
+            DatabaseLocation.resolve(explicitPath: fresh.description, environment: [:]))
+    }
+}
+
+extension ChecklistStore {
+    /// Every row of the lists and the items, every column, as the engine stores them (the ID
+    /// counters left out: an undone add keeps them, so its IDs are never given out again).
+    /// Two dumps of one store are equal exactly when no stored list or item differs.
+    func rows() throws -> [String] {
+        switch engine {
+        case .file(let writer):
+            return try writer.read { db in
+                try (Row.fetchAll(db, sql: "SELECT * FROM lists ORDER BY id")
+                    + Row.fetchAll(db, sql: "SELECT * FROM items ORDER BY id")).map(\.description)
+            }
+        case .server(let server):
+            guard server.hasSchema else { return [] }
+            return try ["lists", "items"].flatMap { table in
+                try server.connection.query("SELECT * FROM checklist.\(table) ORDER BY id")
+                    .map { $0.map { $0 ?? "NULL" }.joined(separator: " | ") }
+            }
+        }
+    }
+
+    /// The items' stored positions, by ID.
+    func storedPositions() throws -> [ItemID: Int64] {
+        switch engine {
+        case .file(let writer):
+            return try writer.read { db in
+                Dictionary(
+                    uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, position FROM items")
+                        .map { ($0["id"] as ItemID, $0["position"] as Int64) })
+            }
+        case .server(let server):
+            guard server.hasSchema else { return [:] }
+            return Dictionary(
+                uniqueKeysWithValues: try server.connection.query(
+                    "SELECT id, position FROM checklist.items"
+                ).map { (ItemID($0[0]!)!, Int64($0[1]!)!) })
+        }
+    }
+
+    /// The IDs of the stored lists, in order.
+    func listIDs() throws -> [Int64] {
+        switch engine {
+        case .file(let writer):
+            return try writer.read { try Int64.fetchAll($0, sql: "SELECT id FROM lists ORDER BY id") }
+        case .server(let server):
+            return try server.connection.query("SELECT id FROM checklist.lists ORDER BY id")
+                .map { Int64($0[0]!)! }
+        }
+    }
+
+    /// Makes every recorded change one from before authors were recorded, as a file from
+    /// before migration 0004 has them (a file's only: a server's changes always had authors).
+    func forgetAuthors() throws {
+        guard case .file(let writer) = engine else { throw ChecklistError.nothingToUndo }
+        try writer.write { try $0.execute(sql: "UPDATE changes SET author = NULL") }
+    }
+}
