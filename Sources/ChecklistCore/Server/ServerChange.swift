@@ -111,21 +111,23 @@ struct ServerChange {
 
     // MARK: - Lists
 
-    func listMode(_ listID: Int64) throws -> (name: ListName, mode: ListMode) {
+    func listRow(_ listID: Int64) throws -> ListRow {
         guard
             let row = try connection.query(
                 "SELECT name, mode FROM checklist.lists WHERE id = $1", [String(listID)]
             ).first
         else { throw ChecklistError.listNotFound("#\(listID)") }
-        return (ListName(stored: row[0] ?? ""), ListMode(rawValue: row[1] ?? "") ?? .multiple)
+        return ListRow(
+            id: listID, name: ListName(stored: row[0] ?? ""),
+            mode: ListMode(rawValue: row[1] ?? "") ?? .multiple)
     }
 
-    /// The list `add` appends to: created (and recorded as created) when missing, else
-    /// recorded, as its `updated_at` changes.
-    func listForAdding(
-        named name: ListName, mode: ListMode = .multiple, _ store: ServerStore
-    ) throws -> Int64 {
-        if let listID = try store.listID(name, connection) {
+    func listID(named name: ListName) throws -> Int64? {
+        try ServerStore.listID(name, connection)
+    }
+
+    func listForAdding(named name: ListName, mode: ListMode) throws -> Int64 {
+        if let listID = try listID(named: name) {
             try recordList(listID)
             _ = try connection.query(
                 "UPDATE checklist.lists SET updated_at = $2 WHERE id = $1", [String(listID), now])
@@ -199,7 +201,6 @@ struct ServerChange {
             [String(changeID), String(ids.lowerBound), String(ids.upperBound)])
     }
 
-    /// Unchecks every checked item of a list but `keeping` and `sparing`; returns how many.
     func uncheckOthers(in listID: Int64, keeping: ItemID?, sparing: [ItemID] = []) throws -> Int
     {
         let spared = ([keeping].compactMap { $0 } + sparing).map(String.init)
@@ -224,6 +225,102 @@ struct ServerChange {
             text += "\""
         }
         return text + "}"
+    }
+}
+
+/// The steps of `ChangeSteps` not above, in PostgreSQL's SQL.
+extension ServerChange: ChangeSteps {
+    private func integer(_ sql: String, _ parameters: [String?] = []) throws -> Int64? {
+        try connection.query(sql, parameters).first?.first?.flatMap { Int64($0) }
+    }
+
+    func setMode(_ mode: ListMode, ofList listID: Int64) throws {
+        try recordList(listID)
+        _ = try connection.query(
+            "UPDATE checklist.lists SET mode = $2, updated_at = $3 WHERE id = $1",
+            [String(listID), mode.rawValue, now])
+    }
+
+    func place(of id: ItemID) throws -> ItemPlace? {
+        try connection.query(
+            "SELECT list_id, position, is_selected FROM checklist.items WHERE id = \(id)"
+        ).first.map {
+            ItemPlace(
+                id: id, listID: Int64($0[0] ?? "") ?? 0, position: Int64($0[1] ?? "") ?? 0,
+                isSelected: $0[2] == "t")
+        }
+    }
+
+    func checkedItems(inList listID: Int64) throws -> [ItemID] {
+        try connection.query(
+            "SELECT id FROM checklist.items WHERE list_id = \(listID) AND is_selected ORDER BY id"
+        ).compactMap { $0[0].flatMap(Int64.init) }
+    }
+
+    func checkItem(_ id: ItemID) throws {
+        let unchecked = "id = \(id) AND NOT is_selected"
+        try recordSelections(where: unchecked)
+        _ = try connection.query(
+            "UPDATE checklist.items SET is_selected = true, updated_at = $1 WHERE \(unchecked)",
+            [now])
+    }
+
+    private func others(_ listID: Int64, _ moving: ItemID) -> String {
+        "list_id = \(listID) AND id <> \(moving)"
+    }
+
+    func itemCount(inList listID: Int64, excluding moving: ItemID, before place: ItemPlace?)
+        throws -> Int
+    {
+        let before =
+            place.map {
+                " AND (position < \($0.position) OR (position = \($0.position) AND id < \($0.id)))"
+            } ?? ""
+        return Int(
+            try integer("SELECT count(*) FROM checklist.items WHERE \(others(listID, moving))" + before)
+                ?? 0)
+    }
+
+    func position(inList listID: Int64, excluding moving: ItemID, at index: Int) throws -> Int64? {
+        try integer(
+            "SELECT position FROM checklist.items WHERE \(others(listID, moving))"
+                + " ORDER BY position, id LIMIT 1 OFFSET \(index)")
+    }
+
+    func shiftPositions(inList listID: Int64, excluding moving: ItemID, from position: Int64)
+        throws
+    {
+        let shifted = "\(others(listID, moving)) AND position >= \(position)"
+        try recordItems(where: shifted)
+        _ = try connection.query(
+            "UPDATE checklist.items SET position = position + 1 WHERE \(shifted)")
+    }
+
+    func put(_ id: ItemID, inList listID: Int64, at position: Int64) throws {
+        try recordItems(where: "id = \(id)")
+        _ = try connection.query(
+            """
+            UPDATE checklist.items SET list_id = \(listID), position = \(position), updated_at = $1
+            WHERE id = \(id)
+            """, [now])
+    }
+
+    func hasSingleChoiceLists() throws -> Bool {
+        try connection.query("SELECT EXISTS (SELECT 1 FROM checklist.lists WHERE mode = 'single')")
+            .first?.first == "t"
+    }
+
+    func singleChoiceItems(where condition: String) throws -> [ItemPlace] {
+        try connection.query(
+            """
+            SELECT list_id, id, is_selected, position FROM checklist.items WHERE (\(condition))
+            AND list_id IN (SELECT id FROM checklist.lists WHERE mode = 'single')
+            """
+        ).map {
+            ItemPlace(
+                id: Int64($0[1] ?? "") ?? 0, listID: Int64($0[0] ?? "") ?? 0,
+                position: Int64($0[3] ?? "") ?? 0, isSelected: $0[2] == "t")
+        }
     }
 }
 

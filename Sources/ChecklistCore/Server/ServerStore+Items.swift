@@ -2,57 +2,11 @@
 /// single-choice lists, what the history names), in PostgreSQL's SQL. IDs are 64-bit integers
 /// and go into the SQL as numbers; titles and names go as parameters.
 extension ServerStore {
-    enum SelectionKind: String {
-        case check, uncheck, toggle
-
-        var assignment: String {
-            switch self {
-            case .check: "is_selected = true"
-            case .uncheck: "is_selected = false"
-            case .toggle: "is_selected = NOT is_selected"
-            }
-        }
-
-        var changedRows: String {
-            switch self {
-            case .check: "NOT is_selected"
-            case .uncheck: "is_selected"
-            case .toggle: "true"
-            }
-        }
-
-        var verb: SelectionChange.Verb {
-            switch self {
-            case .check: .checked
-            case .uncheck: .unchecked
-            case .toggle: .toggled
-            }
-        }
-    }
-
     /// The items a selection covers: conditions over `checklist.items`, and the counts.
     struct Target {
         var conditions: [String]
         var matched: Int
         var missing: IDSet
-    }
-
-    func addItems(_ titles: [Title], to list: ListName, checked: Bool, author: String) throws
-        -> AddSummary
-    {
-        guard !titles.isEmpty else { return AddSummary(list: list, ids: [], uncheckedOthers: 0) }
-        return try recordingChange("add", author: author) { change in
-            let listID = try change.listForAdding(named: list, self)
-            var uncheckedOthers = 0
-            if try checked && change.listMode(listID).mode == .single {
-                guard titles.count == 1 else {
-                    throw ChecklistError.singleChoiceConflict(list: list.text, ids: IDSet())
-                }
-                uncheckedOthers = try change.uncheckOthers(in: listID, keeping: nil)
-            }
-            let ids = try change.append(titles.map(\.text), checked: checked, to: listID)
-            return AddSummary(list: list, ids: ids, uncheckedOthers: uncheckedOthers)
-        }
     }
 
     func change(
@@ -61,7 +15,7 @@ extension ServerStore {
         try recordingChange(kind.rawValue, author: author) { change in
             let target = try self.target(for: selection, ignoringMissing, change.connection)
             let uncheckedOthers =
-                kind == .uncheck ? 0 : try keepSingleChoice(target, for: kind, change)
+                try change.keepSingleChoice(target.conditions, for: kind)
             var recorded: [String] = []
             var changed = 0
             for condition in target.conditions {
@@ -252,41 +206,23 @@ extension ServerStore {
         }
         return IDSet(gaps)
     }
+}
 
-    /// The single-choice rule of `ChecklistStore.keepSingleChoice`, on a server.
-    private func keepSingleChoice(
-        _ target: Target, for kind: SelectionKind, _ change: ServerChange
-    ) throws -> Int {
-        let connection = change.connection
-        guard
-            try connection.query(
-                "SELECT EXISTS (SELECT 1 FROM checklist.lists WHERE mode = 'single')"
-            ).first?.first == "t"
-        else { return 0 }
-        var named: [Int64: [(id: ItemID, isSelected: Bool)]] = [:]
-        for condition in target.conditions {
-            for row in try connection.query(
-                """
-                SELECT list_id, id, is_selected FROM checklist.items WHERE (\(condition))
-                AND list_id IN (SELECT id FROM checklist.lists WHERE mode = 'single')
-                """)
-            {
-                named[Int64(row[0] ?? "") ?? 0, default: []].append(
-                    (Int64(row[1] ?? "") ?? 0, row[2] == "t"))
-            }
+/// check, uncheck and toggle on a server: what each sets, and which rows it changes.
+extension SelectionKind {
+    fileprivate var assignment: String {
+        switch self {
+        case .check: "is_selected = true"
+        case .uncheck: "is_selected = false"
+        case .toggle: "is_selected = NOT is_selected"
         }
-        var unchecked = 0
-        for (listID, items) in named.sorted(by: { $0.key < $1.key }) {
-            let turnedOn = kind == .toggle ? items.filter { !$0.isSelected } : items
-            if kind == .check && items.count > 1 || turnedOn.count > 1 {
-                throw ChecklistError.singleChoiceConflict(
-                    list: try change.listMode(listID).name.text,
-                    ids: IDSet(ids: (kind == .check ? items : turnedOn).map(\.id)))
-            }
-            guard let choice = turnedOn.first else { continue }
-            unchecked += try change.uncheckOthers(
-                in: listID, keeping: choice.id, sparing: items.map(\.id))
+    }
+
+    fileprivate var changedRows: String {
+        switch self {
+        case .check: "NOT is_selected"
+        case .uncheck: "is_selected"
+        case .toggle: "true"
         }
-        return unchecked
     }
 }

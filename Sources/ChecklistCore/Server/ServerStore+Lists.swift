@@ -66,53 +66,13 @@ extension ServerStore {
         }
     }
 
-    func setMode(_ mode: ListMode, ofList name: ListName, keeping: ItemID?, author: String) throws
-        -> ListChange
-    {
-        try recordingChange("lists mode", author: author) { change in
-            let connection = change.connection
-            let listID = try existing(name, connection)
-            let current = try change.listMode(listID).mode
-            var unchecked = 0
-            if let keeping {
-                let isInList =
-                    try connection.query(
-                        "SELECT EXISTS (SELECT 1 FROM checklist.items"
-                            + " WHERE id = \(keeping) AND list_id = \(listID))"
-                    ).first?.first == "t"
-                guard isInList else { throw ChecklistError.itemNotInList(keeping, list: name.text) }
-                unchecked = try change.uncheckOthers(in: listID, keeping: keeping)
-                let kept = "id = \(keeping) AND NOT is_selected"
-                try change.recordSelections(where: kept)
-                _ = try connection.query(
-                    "UPDATE checklist.items SET is_selected = true, updated_at = $1 WHERE \(kept)",
-                    [change.now])
-            } else if mode == .single {
-                let checked = try connection.query(
-                    "SELECT id FROM checklist.items WHERE list_id = \(listID) AND is_selected"
-                        + " ORDER BY id"
-                ).compactMap { $0[0].flatMap(Int64.init) }
-                if checked.count > 1 {
-                    throw ChecklistError.severalChecked(list: name.text, ids: IDSet(ids: checked))
-                }
-            }
-            if current != mode {
-                try change.recordList(listID)
-                _ = try connection.query(
-                    "UPDATE checklist.lists SET mode = $2, updated_at = $3 WHERE id = $1",
-                    [String(listID), mode.rawValue, change.now])
-            }
-            return .modeSet(name, mode: mode, unchecked: unchecked)
-        }
-    }
-
     func copyList(_ source: ListName, to destination: ListName, unchecked: Bool, author: String)
         throws -> ListCopy
     {
         try recordingChange("lists copy", author: author) { change in
             let connection = change.connection
             let sourceID = try existing(source, connection)
-            let mode = try change.listMode(sourceID).mode
+            let mode = try change.listRow(sourceID).mode
             if try listID(destination, connection) != nil {
                 throw ChecklistError.listExists(destination.text)
             }

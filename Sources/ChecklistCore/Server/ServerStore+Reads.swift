@@ -16,6 +16,10 @@ extension ServerStore {
     }
 
     func listID(_ name: ListName, _ connection: ServerConnection) throws -> Int64? {
+        try Self.listID(name, connection)
+    }
+
+    static func listID(_ name: ListName, _ connection: ServerConnection) throws -> Int64? {
         // Through the index of the names' MD5, then the whole text.
         try connection.query(
             "SELECT id FROM checklist.lists WHERE md5(name) = md5($1) AND name = $1", [name.text])

@@ -249,9 +249,102 @@ struct ListRow: FetchableRecord {
     var name: ListName
     var mode: ListMode
 
+    init(id: Int64, name: ListName, mode: ListMode) {
+        self.id = id
+        self.name = name
+        self.mode = mode
+    }
+
     init(row: Row) throws {
         id = try row.decode(forColumn: "id")
         name = try row.decode(forColumn: "name")
         mode = try row.decode(forColumn: "mode")
+    }
+}
+
+/// The steps of `ChangeSteps`, in SQLite's SQL.
+extension ChangeTransaction: ChangeSteps {
+    func listID(named name: ListName) throws -> Int64? {
+        try lists.id(named: name)
+    }
+
+    func setMode(_ mode: ListMode, ofList listID: Int64) throws {
+        try recordList(listID)
+        try db.execute(
+            literal: "UPDATE lists SET mode = \(mode), updatedAt = \(now) WHERE id = \(listID)")
+    }
+
+    func place(of id: ItemID) throws -> ItemPlace? {
+        try items.place(of: id)
+    }
+
+    func checkedItems(inList listID: Int64) throws -> [ItemID] {
+        try SQLRequest<ItemID>(
+            literal: "SELECT id FROM items WHERE listId = \(listID) AND isSelected = 1 ORDER BY id"
+        ).fetchAll(db)
+    }
+
+    func checkItem(_ id: ItemID) throws {
+        let unchecked: SQL = "id = \(id) AND isSelected = 0"
+        try recordSelections(where: unchecked)
+        try db.execute(
+            literal: "UPDATE items SET isSelected = 1, updatedAt = \(now) WHERE \(unchecked)")
+    }
+
+    private func others(_ listID: Int64, _ moving: ItemID) -> SQL {
+        "listId = \(listID) AND id != \(moving)"
+    }
+
+    func itemCount(inList listID: Int64, excluding moving: ItemID, before place: ItemPlace?)
+        throws -> Int
+    {
+        let before: SQL =
+            place.map {
+                "AND (position < \($0.position) OR (position = \($0.position) AND id < \($0.id)))"
+            } ?? ""
+        return try SQLRequest<Int>(
+            literal: "SELECT count(*) FROM items WHERE \(others(listID, moving)) \(before)"
+        ).fetchOne(db) ?? 0
+    }
+
+    func position(inList listID: Int64, excluding moving: ItemID, at index: Int) throws -> Int64? {
+        try SQLRequest<Int64>(
+            literal: """
+                SELECT position FROM items WHERE \(others(listID, moving))
+                ORDER BY position, id LIMIT 1 OFFSET \(index)
+                """
+        ).fetchOne(db)
+    }
+
+    func shiftPositions(inList listID: Int64, excluding moving: ItemID, from position: Int64)
+        throws
+    {
+        let shifted: SQL = "\(others(listID, moving)) AND position >= \(position)"
+        try recordItems(where: shifted)
+        try db.execute(literal: "UPDATE items SET position = position + 1 WHERE \(shifted)")
+    }
+
+    func put(_ id: ItemID, inList listID: Int64, at position: Int64) throws {
+        try recordItems(where: "id = \(id)")
+        try db.execute(
+            literal: """
+                UPDATE items SET listId = \(listID), position = \(position), updatedAt = \(now)
+                WHERE id = \(id)
+                """)
+    }
+
+    func hasSingleChoiceLists() throws -> Bool {
+        try SQLRequest<Bool>(
+            literal: "SELECT EXISTS (SELECT 1 FROM lists WHERE mode = \(ListMode.single))"
+        ).fetchOne(db) ?? false
+    }
+
+    func singleChoiceItems(where condition: SQL) throws -> [ItemPlace] {
+        try SQLRequest<ItemPlace>(
+            literal: """
+                SELECT id, listId, position, isSelected FROM items WHERE (\(condition))
+                AND listId IN (SELECT id FROM lists WHERE mode = \(ListMode.single))
+                """
+        ).fetchAll(db)
     }
 }

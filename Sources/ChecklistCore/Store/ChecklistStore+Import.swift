@@ -1,5 +1,3 @@
-import GRDB
-
 extension ChecklistStore {
     // MARK: - Import
 
@@ -16,23 +14,6 @@ extension ChecklistStore {
     ) throws -> ImportSummary {
         let groups = try document.groups(into: list, defaultList: defaultList)
         guard !groups.isEmpty else { return ImportSummary(itemCount: 0, lists: []) }
-        if let server { return try server.importGroups(groups, author: author) }
-        return try recordingChange("import") { change in
-            var count = 0
-            var uncheckedOthers = 0
-            for group in groups {
-                let listID = try change.listForAdding(
-                    named: group.name, mode: group.mode ?? .multiple)
-                if try group.unchecksOthers(inListOfMode: change.listRow(listID).mode) {
-                    uncheckedOthers += try change.uncheckOthers(in: listID, keeping: nil)
-                }
-                count += try change.append(
-                    group.entries.map(\.title.text), checked: false,
-                    selection: group.entries.map(\.isSelected), to: listID
-                ).count
-            }
-            return ImportSummary(
-                itemCount: count, lists: groups.map(\.name), uncheckedOthers: uncheckedOthers)
-        }
+        return try recordingSteps("import") { try $0.importGroups(groups) }
     }
 }

@@ -18,20 +18,8 @@ extension ChecklistStore {
     public func addItems(_ titles: [Title], to list: ListName, checked: Bool = false) throws
         -> AddSummary
     {
-        if let server { return try server.addItems(titles, to: list, checked: checked, author: author) }
         guard !titles.isEmpty else { return AddSummary(list: list, ids: [], uncheckedOthers: 0) }
-        return try recordingChange("add") { change in
-            let listID = try change.listForAdding(named: list)
-            var uncheckedOthers = 0
-            if try checked && change.listRow(listID).mode == .single {
-                guard titles.count == 1 else {
-                    throw ChecklistError.singleChoiceConflict(list: list.text, ids: IDSet())
-                }
-                uncheckedOthers = try change.uncheckOthers(in: listID, keeping: nil)
-            }
-            let ids = try change.append(titles.map(\.text), checked: checked, to: listID)
-            return AddSummary(list: list, ids: ids, uncheckedOthers: uncheckedOthers)
-        }
+        return try recordingSteps("add") { try $0.add(titles, to: list, checked: checked) }
     }
 
     /// Sets isSelected = 1. Already checked items are matched but not changed. In a
@@ -137,14 +125,13 @@ extension ChecklistStore {
         _ kind: SelectionKind, of selection: ItemSelection, ignoringMissing: Bool
     ) throws -> SelectionChange {
         if let server {
-            let kind = ServerStore.SelectionKind(rawValue: kind.rawValue) ?? .check
             return try server.change(
                 kind, of: selection, ignoringMissing: ignoringMissing, author: author)
         }
         return try recordingChange(kind.rawValue) { change in
             let target = try change.items.target(for: selection, ignoringMissing: ignoringMissing)
             let uncheckedOthers =
-                kind == .uncheck ? 0 : try Self.keepSingleChoice(target, for: kind, change)
+                try change.keepSingleChoice(target.conditions, for: kind)
             let journalMark = try change.selectionsRecorded()
             let changed = try change.apply(
                 .update("isSelected = \(kind.newValue), updatedAt = \(change.now)"), to: target,
@@ -165,67 +152,11 @@ extension ChecklistStore {
                 changedIDs: changedIDs)
         }
     }
-
-    /// Before items are checked or toggled: in each single-choice list the target touches, at
-    /// most one item may end up checked. `check` may name one item of such a list; `toggle`
-    /// may name any items whose flip leaves at most one checked (toggling the checked item and
-    /// another moves the choice). The list's other checked items, those not named, are
-    /// unchecked. Returns how many were.
-    private static func keepSingleChoice(
-        _ target: Target, for kind: SelectionKind, _ change: ChangeTransaction
-    ) throws -> Int {
-        // Most databases have no single-choice list: one look, and nothing more to do.
-        let hasSingleLists =
-            try SQLRequest<Bool>(
-                literal: "SELECT EXISTS (SELECT 1 FROM lists WHERE mode = \(ListMode.single))"
-            ).fetchOne(change.db) ?? false
-        guard hasSingleLists else { return 0 }
-        var named: [Int64: [NamedItem]] = [:]
-        for condition in target.conditions {
-            let items = try SQLRequest<NamedItem>(
-                literal: """
-                    SELECT listId, id, isSelected FROM items WHERE (\(condition))
-                    AND listId IN (SELECT id FROM lists WHERE mode = \(ListMode.single))
-                    """
-            ).fetchAll(change.db)
-            for item in items { named[item.listId, default: []].append(item) }
-        }
-        var unchecked = 0
-        for (listID, items) in named.sorted(by: { $0.key < $1.key }) {
-            // The items this change turns on: every named one for check, the unchecked named
-            // ones for toggle (the checked ones it names go off).
-            let turnedOn = kind == .toggle ? items.filter { !$0.isSelected } : items
-            if kind == .check && items.count > 1 || turnedOn.count > 1 {
-                throw ChecklistError.singleChoiceConflict(
-                    list: try change.listRow(listID).name.text,
-                    ids: IDSet(ids: (kind == .check ? items : turnedOn).map(\.id)))
-            }
-            guard let choice = turnedOn.first else { continue }
-            unchecked += try change.uncheckOthers(
-                in: listID, keeping: choice.id, sparing: items.map(\.id))
-        }
-        return unchecked
-    }
 }
 
-/// An item of a single-choice list that a selection names.
-private struct NamedItem: FetchableRecord {
-    var listId: Int64
-    var id: ItemID
-    var isSelected: Bool
-
-    init(row: Row) throws {
-        listId = try row.decode(forColumn: "listId")
-        id = try row.decode(forColumn: "id")
-        isSelected = try row.decode(forColumn: "isSelected")
-    }
-}
-
-/// check, uncheck and toggle: the value each sets, and which rows it changes.
-private enum SelectionKind: String {
-    case check, uncheck, toggle
-
-    var newValue: SQL {
+/// check, uncheck and toggle on a file: the value each sets, and which rows it changes.
+extension SelectionKind {
+    fileprivate var newValue: SQL {
         switch self {
         case .check: "1"
         case .uncheck: "0"
@@ -234,19 +165,11 @@ private enum SelectionKind: String {
     }
 
     /// The rows the change alters (the others are matched but left as they are).
-    var changedRows: SQL {
+    fileprivate var changedRows: SQL {
         switch self {
         case .check: "isSelected = 0"
         case .uncheck: "isSelected = 1"
         case .toggle: "1"
-        }
-    }
-
-    var verb: SelectionChange.Verb {
-        switch self {
-        case .check: .checked
-        case .uncheck: .unchecked
-        case .toggle: .toggled
         }
     }
 }

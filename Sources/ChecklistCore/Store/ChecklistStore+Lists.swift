@@ -81,49 +81,8 @@ extension ChecklistStore {
         if keeping != nil && mode != .single {
             throw ChecklistError.invalidInput("only a single-choice list keeps one item checked")
         }
-        if let server {
-            return try server.setMode(mode, ofList: name, keeping: keeping, author: author)
-        }
-        return try recordingChange("lists mode") { change in
-            let list = try change.listRow(try change.lists.existing(named: name))
-            var unchecked = 0
-            if let keeping {
-                let isInList =
-                    try SQLRequest<Bool>(
-                        literal: """
-                            SELECT EXISTS (SELECT 1 FROM items
-                                           WHERE id = \(keeping) AND listId = \(list.id))
-                            """
-                    ).fetchOne(change.db) ?? false
-                guard isInList else {
-                    throw ChecklistError.itemNotInList(keeping, list: name.text)
-                }
-                unchecked = try change.uncheckOthers(in: list.id, keeping: keeping)
-                let kept: SQL = "id = \(keeping) AND isSelected = 0"
-                try change.recordSelections(where: kept)
-                try change.db.execute(
-                    literal:
-                        "UPDATE items SET isSelected = 1, updatedAt = \(change.now) WHERE \(kept)")
-            } else if mode == .single {
-                let checked = try SQLRequest<ItemID>(
-                    literal: """
-                        SELECT id FROM items WHERE listId = \(list.id) AND isSelected = 1
-                        ORDER BY id
-                        """
-                ).fetchAll(change.db)
-                if checked.count > 1 {
-                    throw ChecklistError.severalChecked(list: name.text, ids: IDSet(ids: checked))
-                }
-            }
-            if list.mode != mode {
-                try change.recordList(list.id)
-                try change.db.execute(
-                    literal: """
-                        UPDATE lists SET mode = \(mode), updatedAt = \(change.now)
-                        WHERE id = \(list.id)
-                        """)
-            }
-            return .modeSet(name, mode: mode, unchecked: unchecked)
+        return try recordingSteps("lists mode") {
+            try $0.setMode(mode, ofList: name, keeping: keeping)
         }
     }
 }

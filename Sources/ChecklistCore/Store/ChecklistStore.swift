@@ -99,6 +99,15 @@ public struct ChecklistStore: @unchecked Sendable {
         }
     }
 
+    /// One journalled write whose rules are written once, over either engine's steps (see
+    /// `ChangeSteps`): on a file, `recordingChange`; on a server, the server's.
+    func recordingSteps<Change: ChangeDescribing>(
+        _ command: String, _ body: (any ChangeSteps) throws -> Change
+    ) throws -> Change {
+        if let server { return try server.recordingChange(command, author: author) { try body($0) } }
+        return try recordingChange(command) { try body($0) }
+    }
+
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         try translatingErrors { try writer.read(body) }
     }

@@ -1,0 +1,246 @@
+/// The steps a change is made of, each taken by an engine in its own SQL: `ChangeTransaction`
+/// on a file, `ServerChange` on a server. Every step that changes rows records them in the
+/// undo journal first.
+///
+/// The rules that are not SQL are written once, over these steps, in the extension below:
+/// where a moved item goes, which item a single-choice list keeps, and what switching a
+/// list's mode needs. Both engines run the same rule, so they cannot drift apart.
+protocol ChangeSteps {
+    /// A condition over an engine's items table, as a resolved selection gives them.
+    associatedtype Condition
+
+    // MARK: Lists
+
+    /// The ID of the list with exactly this name, if there is one.
+    func listID(named name: ListName) throws -> Int64?
+    /// The list's name and mode.
+    func listRow(_ listID: Int64) throws -> ListRow
+    /// Records the list, then sets its mode.
+    func setMode(_ mode: ListMode, ofList listID: Int64) throws
+    /// The list `add` and `import` append to: created (and recorded as created) when missing,
+    /// else recorded, as its time of change moves.
+    func listForAdding(named name: ListName, mode: ListMode) throws -> Int64
+
+    // MARK: Items
+
+    /// Appends items at the end of a list and records them as added; returns their IDs.
+    /// `selection` is one state a title, or nil for `checked` on all.
+    func append(_ titles: [String], checked: Bool, selection: [Bool]?, to listID: Int64) throws
+        -> [ItemID]
+    /// Where the item is, if it exists.
+    func place(of id: ItemID) throws -> ItemPlace?
+    /// The checked items of a list, by ID.
+    func checkedItems(inList listID: Int64) throws -> [ItemID]
+    /// Records the item's selection, then checks it (nothing when it is checked already).
+    func checkItem(_ id: ItemID) throws
+    /// Unchecks every checked item of a list but `keeping` and `sparing`; returns how many.
+    func uncheckOthers(in listID: Int64, keeping: ItemID?, sparing: [ItemID]) throws -> Int
+
+    // MARK: Places in a list (its items but `moving`, in list order)
+
+    /// How many there are, or how many come before `place` when given.
+    func itemCount(inList listID: Int64, excluding moving: ItemID, before place: ItemPlace?)
+        throws -> Int
+    /// The stored position of the one at `index` (from 0), if there is one.
+    func position(inList listID: Int64, excluding moving: ItemID, at index: Int) throws -> Int64?
+    /// Records those at `position` and after, then moves each one position down.
+    func shiftPositions(inList listID: Int64, excluding moving: ItemID, from position: Int64)
+        throws
+    /// Records the item, then puts it in the list at the stored position.
+    func put(_ id: ItemID, inList listID: Int64, at position: Int64) throws
+
+    // MARK: Single choice
+
+    /// Whether any list is a single-choice one (most databases have none).
+    func hasSingleChoiceLists() throws -> Bool
+    /// The items `condition` selects that belong to single-choice lists.
+    func singleChoiceItems(where condition: Condition) throws -> [ItemPlace]
+}
+
+/// What check, uncheck and toggle do to the items they name.
+enum SelectionKind: String {
+    case check, uncheck, toggle
+
+    var verb: SelectionChange.Verb {
+        switch self {
+        case .check: .checked
+        case .uncheck: .unchecked
+        case .toggle: .toggled
+        }
+    }
+}
+
+extension ChangeSteps {
+    /// The list a command names, which must exist.
+    func existingList(named name: ListName) throws -> Int64 {
+        guard let listID = try listID(named: name) else {
+            throw ChecklistError.listNotFound(name.text)
+        }
+        return listID
+    }
+
+    // MARK: - Adding items
+
+    /// Appends one item per title at the end of `list`, creating the list when it is missing.
+    /// In a single-choice list, one item may be added checked (the others are unchecked, and
+    /// the summary says how many); several may not.
+    func add(_ titles: [Title], to list: ListName, checked: Bool) throws -> AddSummary {
+        let listID = try listForAdding(named: list, mode: .multiple)
+        var uncheckedOthers = 0
+        if checked, try listRow(listID).mode == .single {
+            guard titles.count == 1 else {
+                throw ChecklistError.singleChoiceConflict(list: list.text, ids: IDSet())
+            }
+            uncheckedOthers = try uncheckOthers(in: listID, keeping: nil, sparing: [])
+        }
+        let ids = try append(titles.map(\.text), checked: checked, selection: nil, to: listID)
+        return AddSummary(list: list, ids: ids, uncheckedOthers: uncheckedOthers)
+    }
+
+    // MARK: - Importing
+
+    /// Appends each group's items at the end of its list, created with the group's mode when
+    /// missing (an existing list keeps its mode). In a single-choice list, one checked item of
+    /// the group unchecks the others there (`ImportDocument.Group.unchecksOthers`).
+    func importGroups(_ groups: [ImportDocument.Group]) throws -> ImportSummary {
+        var count = 0
+        var uncheckedOthers = 0
+        for group in groups {
+            let listID = try listForAdding(named: group.name, mode: group.mode ?? .multiple)
+            if try group.unchecksOthers(inListOfMode: listRow(listID).mode) {
+                uncheckedOthers += try uncheckOthers(in: listID, keeping: nil, sparing: [])
+            }
+            count += try append(
+                group.entries.map(\.title.text), checked: false,
+                selection: group.entries.map(\.isSelected), to: listID
+            ).count
+        }
+        return ImportSummary(
+            itemCount: count, lists: groups.map(\.name), uncheckedOthers: uncheckedOthers)
+    }
+
+    // MARK: - Moving an item
+
+    /// Moves an item to another place in its list, or into another list (`list`). The stored
+    /// positions only order a list: the item takes a free position between its new
+    /// neighbours, or the items from its new place on shift down by one, so a move near the end
+    /// of a long list touches few rows. A checked item moved into a single-choice list unchecks
+    /// the item checked there. Moving an item to its own place changes nothing.
+    func move(_ id: ItemID, to target: MoveTarget, inList list: ListName?) throws -> MoveSummary {
+        guard let item = try place(of: id) else { throw ChecklistError.itemNotFound(id) }
+        let named = try list.map { try existingList(named: $0) }
+        var destinationID = named ?? item.listID
+        var anchor: ItemPlace?
+        switch target {
+        case .before(let other), .after(let other):
+            guard other != id else {
+                throw ChecklistError.invalidInput("cannot move item \(id) next to itself")
+            }
+            guard let found = try place(of: other) else { throw ChecklistError.itemNotFound(other) }
+            if let named, let list, named != found.listID {
+                throw ChecklistError.itemNotInList(other, list: list.text)
+            }
+            anchor = found
+            destinationID = found.listID
+        case .position, .end: break
+        }
+        let destination = try listRow(destinationID)
+        let total = try itemCount(inList: destinationID, excluding: id, before: nil)
+        // Where the item goes among the other items of the destination, from 0.
+        let index: Int
+        switch target {
+        case .end:
+            index = total
+        case .position(let position):
+            guard position >= 1, position <= Int64(total) + 1 else {
+                throw ChecklistError.positionOutOfRange(
+                    position, list: destination.name.text, itemCount: total + 1)
+            }
+            index = Int(position) - 1
+        case .before, .after:
+            let before = try itemCount(inList: destinationID, excluding: id, before: anchor)
+            index = if case .after = target { before + 1 } else { before }
+        }
+        var summary = MoveSummary(
+            id: id, list: destination.name, position: Int64(index + 1), moved: true,
+            uncheckedOthers: 0)
+        if destinationID == item.listID,
+            try itemCount(inList: destinationID, excluding: id, before: item) == index
+        {
+            summary.moved = false
+            return summary
+        }
+        // A free position between the new neighbours, else the next one's after shifting.
+        let previous =
+            index == 0 ? 0 : try position(inList: destinationID, excluding: id, at: index - 1) ?? 0
+        var newPosition = previous + 1
+        if let next = try position(inList: destinationID, excluding: id, at: index),
+            next - previous <= 1
+        {
+            try shiftPositions(inList: destinationID, excluding: id, from: next)
+            newPosition = next
+        }
+        try put(id, inList: destinationID, at: newPosition)
+        if item.isSelected && destinationID != item.listID && destination.mode == .single {
+            summary.uncheckedOthers = try uncheckOthers(
+                in: destinationID, keeping: id, sparing: [])
+        }
+        return summary
+    }
+
+    // MARK: - A list's mode
+
+    /// Sets a list's mode. `keeping` (single-choice only, checked by `ChecklistStore`) names
+    /// the item left checked, unchecking the others; without it a list with several checked
+    /// items cannot become single-choice.
+    func setMode(_ mode: ListMode, ofList name: ListName, keeping: ItemID?) throws -> ListChange {
+        let listID = try existingList(named: name)
+        let list = try listRow(listID)
+        var unchecked = 0
+        if let keeping {
+            guard try place(of: keeping)?.listID == listID else {
+                throw ChecklistError.itemNotInList(keeping, list: name.text)
+            }
+            unchecked = try uncheckOthers(in: listID, keeping: keeping, sparing: [])
+            try checkItem(keeping)
+        } else if mode == .single {
+            let checked = try checkedItems(inList: listID)
+            if checked.count > 1 {
+                throw ChecklistError.severalChecked(list: name.text, ids: IDSet(ids: checked))
+            }
+        }
+        if list.mode != mode { try setMode(mode, ofList: listID) }
+        return .modeSet(name, mode: mode, unchecked: unchecked)
+    }
+
+    // MARK: - Single choice
+
+    /// Keeps single-choice lists at one checked item when check or toggle turn items on:
+    /// a change that would turn on two items of one such list is refused; one that turns on
+    /// one unchecks the list's others. Returns how many it unchecked. (`conditions`: the items
+    /// the selection names; uncheck never needs this.)
+    func keepSingleChoice(_ conditions: [Condition], for kind: SelectionKind) throws -> Int {
+        guard kind != .uncheck, try hasSingleChoiceLists() else { return 0 }
+        var named: [Int64: [ItemPlace]] = [:]
+        for condition in conditions {
+            for item in try singleChoiceItems(where: condition) {
+                named[item.listID, default: []].append(item)
+            }
+        }
+        var unchecked = 0
+        for (listID, items) in named.sorted(by: { $0.key < $1.key }) {
+            // The items this change turns on: every named one for check, the unchecked named
+            // ones for toggle (the checked ones it names go off).
+            let turnedOn = kind == .toggle ? items.filter { !$0.isSelected } : items
+            if kind == .check && items.count > 1 || turnedOn.count > 1 {
+                throw ChecklistError.singleChoiceConflict(
+                    list: try listRow(listID).name.text,
+                    ids: IDSet(ids: (kind == .check ? items : turnedOn).map(\.id)))
+            }
+            guard let choice = turnedOn.first else { continue }
+            unchecked += try uncheckOthers(
+                in: listID, keeping: choice.id, sparing: items.map(\.id))
+        }
+        return unchecked
+    }
+}
