@@ -1,66 +1,55 @@
-/// `undo` on a server: the rules of `ChecklistStore.undo` and `UndoConflicts`, in
-/// PostgreSQL's SQL over the server's journal (which records selection changes as whole rows
-/// in `changed_items`).
-extension ServerStore {
-    func undo(anyone: Bool, author: String) throws -> Change {
-        try write { connection in
-            let columns = "id, command, description, item_count, created_at, author"
-            guard
-                let row = try connection.query(
-                    "SELECT \(columns) FROM checklist.changes"
-                        + (anyone ? "" : " WHERE author = $1") + " ORDER BY id DESC LIMIT 1",
-                    anyone ? [] : [author]
-                ).first
-            else {
-                let others =
-                    Int(
-                        try connection.query("SELECT count(*) FROM checklist.changes")
-                            .first?.first??.description ?? "") ?? 0
-                if !anyone, others > 0 {
-                    throw ChecklistError.nothingToUndoBy(author: author, others: others)
-                }
-                throw ChecklistError.nothingToUndo
-            }
-            let change = Self.change(row)
-            let later = try connection.query(
-                "SELECT \(columns) FROM checklist.changes WHERE id > $1 ORDER BY id DESC",
-                [String(change.id)]
-            ).map(Self.change)
-            let conflicts = ServerUndoConflicts(connection: connection, target: change.id)
-            if let (conflict, reason) = try conflicts.first(among: later) {
-                throw ChecklistError.undoConflict(change, laterChange: conflict, reason)
-            }
-            try connection.execute("SAVEPOINT revert")
-            do {
-                try revert(change.id, keepingUnchangedLists: !later.isEmpty, connection)
-            } catch let error as ChecklistError where !later.isEmpty
-                && connection.lastFailure?.hasPrefix("23") == true
-            {
-                // An integrity constraint: a list name another author has taken since.
-                _ = error
-                try connection.execute("ROLLBACK TO SAVEPOINT revert")
-                let culprit = try conflicts.newestListChange(among: later) ?? later[0]
-                throw ChecklistError.undoConflict(change, laterChange: culprit, .sameLists)
-            }
-            if !later.isEmpty {
-                if let list = try conflicts.listWithSeveralChecked() {
-                    let culprit = try conflicts.newestTouching(list: list, among: later) ?? later[0]
-                    throw ChecklistError.undoConflict(change, laterChange: culprit, .singleChoice)
-                }
-                try conflicts.makeRoomForRestoredItems()
-            }
-            _ = try connection.query(
-                "DELETE FROM checklist.changes WHERE id = $1", [String(change.id)])
-            try ServerStore.changed(connection)
-            return change
+/// The steps of `undo` (`UndoSteps`) on a server, in PostgreSQL's SQL over the server's
+/// journal.
+struct ServerUndo: UndoSteps {
+    let connection: ServerConnection
+
+    private static let columns = "id, command, description, item_count, created_at, author"
+
+    func newestChange(by author: String?) throws -> Change? {
+        try connection.query(
+            "SELECT \(Self.columns) FROM checklist.changes"
+                + (author == nil ? "" : " WHERE author = $1") + " ORDER BY id DESC LIMIT 1",
+            author.map { [$0] } ?? []
+        ).first.map(ServerStore.change)
+    }
+
+    func changeCount() throws -> Int {
+        let count = try connection.query("SELECT count(*) FROM checklist.changes").first?.first
+        return Int(count??.description ?? "") ?? 0
+    }
+
+    func changes(after id: Int64) throws -> [Change] {
+        try connection.query(
+            "SELECT \(Self.columns) FROM checklist.changes WHERE id > $1 ORDER BY id DESC",
+            [String(id)]
+        ).map(ServerStore.change)
+    }
+
+    func conflicts(undoing target: Int64) -> ServerUndoConflicts {
+        ServerUndoConflicts(connection: connection, target: target)
+    }
+
+    func revert(_ id: Int64, keepingUnchangedLists: Bool) throws -> Bool {
+        try connection.execute("SAVEPOINT revert")
+        do {
+            try revertRecords(id, keepingUnchangedLists: keepingUnchangedLists)
+            return true
+        } catch where keepingUnchangedLists && connection.lastFailure?.hasPrefix("23") == true {
+            // An integrity constraint (a list name taken since): back to before the revert, so
+            // the transaction can still name the change in the way.
+            try connection.execute("ROLLBACK TO SAVEPOINT revert")
+            return false
         }
+    }
+
+    func forget(_ id: Int64) throws {
+        _ = try connection.query("DELETE FROM checklist.changes WHERE id = $1", [String(id)])
+        try ServerStore.changed(connection)
     }
 
     /// Writes back what change `id` recorded: lists (the first record of each), then items;
     /// the lists it created go last.
-    private func revert(
-        _ id: Int64, keepingUnchangedLists: Bool, _ connection: ServerConnection
-    ) throws {
+    private func revertRecords(_ id: Int64, keepingUnchangedLists: Bool) throws {
         let parameters = [String(id)]
         let unchanged =
             keepingUnchangedLists
@@ -107,7 +96,7 @@ extension ServerStore {
 }
 
 /// `UndoConflicts` on a server.
-struct ServerUndoConflicts {
+struct ServerUndoConflicts: UndoConflictChecks {
     let connection: ServerConnection
     let target: Int64
 
@@ -115,13 +104,6 @@ struct ServerUndoConflicts {
         try connection.query("SELECT " + sql).first?.first == "t"
     }
 
-    func first(among later: [Change]) throws -> (Change, UndoConflicts.Reason)? {
-        for change in later {
-            if try sharesItems(with: change.id) { return (change, .sameItems) }
-            if try sharesLists(with: change.id) { return (change, .sameLists) }
-        }
-        return nil
-    }
 
     private var targetItems: String {
         "SELECT item_id FROM checklist.changed_items WHERE change_id = \(target)"
@@ -135,7 +117,7 @@ struct ServerUndoConflicts {
             + " WHERE s.change_id = \(change)"
     }
 
-    private func sharesItems(with later: Int64) throws -> Bool {
+    func sharesItems(with later: Int64) throws -> Bool {
         let added = "SELECT 1 FROM checklist.added_items a WHERE a.change_id = \(target)"
         return try exists(
             """
@@ -150,7 +132,7 @@ struct ServerUndoConflicts {
             """)
     }
 
-    private func sharesLists(with later: Int64) throws -> Bool {
+    func sharesLists(with later: Int64) throws -> Bool {
         let created =
             "SELECT list_id FROM checklist.changed_lists WHERE change_id = \(target)"
             + " AND name IS NULL"

@@ -12,49 +12,52 @@ extension ChecklistStore {
     /// changes and `undoConflict` names the later change.
     @discardableResult
     public func undo(anyone: Bool = false) throws -> Change {
-        if let server { return try server.undo(anyone: anyone, author: self.author) }
         let author = anyone ? nil : self.author
+        if let server { return try server.write { try ServerUndo(connection: $0).undo(by: author) } }
         return try write { db in
             guard try db.tableExists("changes") else { throw ChecklistError.nothingToUndo }
-            let mine: SQL = author.map { "WHERE author = \($0) OR author IS NULL" } ?? ""
-            guard
-                let change = try SQLRequest<Change>(
-                    literal: "SELECT * FROM changes \(mine) ORDER BY id DESC LIMIT 1"
-                ).fetchOne(db)
-            else {
-                let others = try Int.fetchOne(db, sql: "SELECT count(*) FROM changes") ?? 0
-                if let author, others > 0 {
-                    throw ChecklistError.nothingToUndoBy(author: author, others: others)
-                }
-                throw ChecklistError.nothingToUndo
-            }
-            // Every later change is another author's (the target is this author's newest).
-            let later = try SQLRequest<Change>(
-                literal: "SELECT * FROM changes WHERE id > \(change.id) ORDER BY id DESC"
-            ).fetchAll(db)
-            let conflicts = UndoConflicts(db, target: change.id)
-            if let (conflict, reason) = try conflicts.first(among: later) {
-                throw ChecklistError.undoConflict(change, laterChange: conflict, reason)
-            }
-            do {
-                try revert(change.id, keepingUnchangedLists: !later.isEmpty, db)
-            } catch let error as DatabaseError
-                where error.resultCode == .SQLITE_CONSTRAINT && !later.isEmpty
-            {
-                // A list name another author has taken since, for one.
-                let culprit = try conflicts.newestListChange(among: later) ?? later[0]
-                throw ChecklistError.undoConflict(change, laterChange: culprit, .sameLists)
-            }
-            if !later.isEmpty {
-                if let list = try conflicts.listWithSeveralChecked() {
-                    let culprit = try conflicts.newestTouching(list: list, among: later) ?? later[0]
-                    throw ChecklistError.undoConflict(change, laterChange: culprit, .singleChoice)
-                }
-                try conflicts.makeRoomForRestoredItems()
-            }
-            try db.execute(literal: "DELETE FROM changes WHERE id = \(change.id)")
-            return change
+            return try FileUndo(db: db).undo(by: author)
         }
+    }
+}
+
+/// The steps of `undo` on a file, in SQLite's SQL.
+struct FileUndo: UndoSteps {
+    let db: Database
+
+    func newestChange(by author: String?) throws -> Change? {
+        let mine: SQL = author.map { "WHERE author = \($0) OR author IS NULL" } ?? ""
+        return try SQLRequest<Change>(
+            literal: "SELECT * FROM changes \(mine) ORDER BY id DESC LIMIT 1"
+        ).fetchOne(db)
+    }
+
+    func changeCount() throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM changes") ?? 0
+    }
+
+    func changes(after id: Int64) throws -> [Change] {
+        try SQLRequest<Change>(literal: "SELECT * FROM changes WHERE id > \(id) ORDER BY id DESC")
+            .fetchAll(db)
+    }
+
+    func conflicts(undoing target: Int64) -> UndoConflicts {
+        UndoConflicts(db, target: target)
+    }
+
+    func revert(_ id: Int64, keepingUnchangedLists: Bool) throws -> Bool {
+        do {
+            try revertRecords(id, keepingUnchangedLists: keepingUnchangedLists)
+            return true
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_CONSTRAINT && keepingUnchangedLists
+        {
+            return false
+        }
+    }
+
+    func forget(_ id: Int64) throws {
+        try db.execute(literal: "DELETE FROM changes WHERE id = \(id)")
     }
 
     /// Writes back what change `id` recorded. Lists first (restored items need their list),
@@ -63,7 +66,7 @@ extension ChecklistStore {
     /// `keepingUnchangedLists` (another author changed things since): a list whose name and
     /// mode are as the change found them keeps its row (the change only touched its
     /// `updatedAt`, and another author may have since).
-    private func revert(_ id: Int64, keepingUnchangedLists: Bool, _ db: Database) throws {
+    private func revertRecords(_ id: Int64, keepingUnchangedLists: Bool) throws {
         let unchanged: SQL =
             keepingUnchangedLists
             ? """

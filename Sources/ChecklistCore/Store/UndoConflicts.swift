@@ -10,7 +10,7 @@ import GRDB
 /// or mode the target changed; or created or deleted a list the target's restored items
 /// belong to (list IDs of deleted lists are given out again). A later change to other items,
 /// even in the same list, does not.
-public struct UndoConflicts {
+public struct UndoConflicts: UndoConflictChecks {
     /// What the later change did that the undo would overwrite.
     public enum Reason: Sendable, Equatable {
         case sameItems, sameLists, singleChoice
@@ -24,14 +24,6 @@ public struct UndoConflicts {
         self.target = target
     }
 
-    /// The newest later change that stands in the way, and why.
-    func first(among later: [Change]) throws -> (Change, Reason)? {
-        for change in later {
-            if try sharesItems(with: change.id) { return (change, .sameItems) }
-            if try sharesLists(with: change.id) { return (change, .sameLists) }
-        }
-        return nil
-    }
 
     /// The items the target recorded (not those it added: see `addedByTarget`).
     private var targetItems: SQL {
@@ -41,7 +33,7 @@ public struct UndoConflicts {
         """
     }
 
-    private func sharesItems(with later: Int64) throws -> Bool {
+    func sharesItems(with later: Int64) throws -> Bool {
         let added: SQL = "SELECT 1 FROM addedItems WHERE changeId = \(target)"
         return try SQLRequest<Bool>(
             literal: """
@@ -59,7 +51,7 @@ public struct UndoConflicts {
         ).fetchOne(db) ?? false
     }
 
-    private func sharesLists(with later: Int64) throws -> Bool {
+    func sharesLists(with later: Int64) throws -> Bool {
         let created: SQL =
             "SELECT listId FROM changedLists WHERE changeId = \(target) AND name IS NULL"
         // Lists whose name or mode the target changed (or deleted): they are not as it found.
