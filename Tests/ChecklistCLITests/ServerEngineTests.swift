@@ -96,8 +96,9 @@ final class ServerEngineTests {
         #expect(history.contains("\"author\":\"postgres\""), "\(history)")
     }
 
-    @Test func twoProcessesAsTwoRolesWritingAtOnceLoseNothing() throws {
-        try run("add", "first")
+    /// A new role granted the schema's privileges (the schema must be there), and the URI
+    /// that connects as it.
+    private func secondRole() throws -> (role: String, uri: String) {
         let role = "r_" + UUID().uuidString.prefix(8).lowercased()
         try TestServer.psql(
             uri,
@@ -106,7 +107,38 @@ final class ServerEngineTests {
             GRANT USAGE ON SCHEMA checklist TO \(role);
             GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA checklist TO \(role)
             """)
-        let uris = [uri, uri.replacingOccurrences(of: "user=postgres", with: "user=\(role)")]
+        return (role, uri.replacingOccurrences(of: "user=postgres", with: "user=\(role)"))
+    }
+
+    /// `undo` by two roles: each undoes its own newest change, and one that would overwrite
+    /// the other role's later change is refused with 75 and one line naming it.
+    @Test func undoByTwoRolesIsRefusedWith75OverTheOthersLaterChange() throws {
+        try run("add", "Tent", "Stove")
+        let (ben, asBen) = try secondRole()
+        try run("check", "1", "2")
+        try run("uncheck", "2", uri: asBen)
+        let refused = try run("undo")
+        #expect(refused.status == 75, "\(refused)")
+        #expect(refused.stdout.isEmpty)
+        let line = "checklist: cannot undo change 2 (checked 2 items (IDs 1, 2)):"
+            + " change 3 by \(ben) (unchecked 1 item (ID 2)) has since changed the same items;"
+            + " nothing changed (`checklist undo --anyone` reverts the newest change first)\n"
+        #expect(refused.stderr == line)
+        #expect(try run("list", "--format", "json").stdout.contains("\"id\":1,"))
+        #expect(try run("count").stdout == "1 2\n", "nothing changed")
+        // ben undoes his own; then postgres's undo goes through.
+        #expect(try run("undo", uri: asBen).status == 0)
+        #expect(try run("undo").status == 0)
+        #expect(try run("count").stdout == "0 2\n")
+        // postgres's add is the newest of anyone's now.
+        #expect(try run("undo", "--anyone", uri: asBen).status == 0)
+        #expect(try run("count").stdout == "0 0\n")
+    }
+
+    @Test func twoProcessesAsTwoRolesWritingAtOnceLoseNothing() throws {
+        try run("add", "first")
+        let (role, roleURI) = try secondRole()
+        let uris = [uri, roleURI]
         let script = (0...1).map { writer in
             """
             ( for i in $(seq 1 25); do CHECKLIST_DB='\(uris[writer])' "$CHECKLIST" add -q "w\(writer) $i" >/dev/null || echo fail; done ) &
