@@ -56,6 +56,7 @@ let package = Package(
             // Depending on the executable makes `swift test` build it first.
             dependencies: [
                 "checklist", "ChecklistCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Read from the source tree by RealChecklistCorpusTests, not a bundled resource.
             exclude: ["RealChecklists.json"]

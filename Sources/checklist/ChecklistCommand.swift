@@ -59,7 +59,8 @@ struct ChecklistCommand: ParsableCommand {
                 // ArgumentParser's own script would lack the aliases (see CompletionScript).
                 Output.write(script)
             } else {
-                var command = try parse(invocation)
+                // The hot command lines skip ArgumentParser's start-up (see FastPath).
+                var command = try FastPath.command(invocation) ?? parse(invocation)
                 try command.run()
             }
             try Output.finishStandardOutput()
@@ -73,7 +74,7 @@ struct ChecklistCommand: ParsableCommand {
     /// configuration names `checklist` as its super-command, so its help and usage read the
     /// same): the root's parse would also try the whole command line twice as a request for a
     /// completion script, a quarter of `checklist check 5`'s instructions (callgrind).
-    private static func parse(_ invocation: Invocation) throws -> any ParsableCommand {
+    static func parse(_ invocation: Invocation) throws -> any ParsableCommand {
         guard let type = invocation.commandType else {
             return try parseAsRoot(invocation.arguments)
         }

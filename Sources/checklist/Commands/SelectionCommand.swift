@@ -15,11 +15,11 @@ func idsDiscussion(example: String) -> String {
 /// call. (The options are declared in each command rather than in
 /// one nested group: ArgumentParser's debug-build validation grows steeply with nesting.)
 protocol SelectionCommand: ParsableCommand {
-    var store: StoreOptions { get }
-    var list: ListOptions { get }
-    var quiet: QuietOption { get }
-    var ids: IDArguments { get }
-    var all: Bool { get }
+    var store: StoreOptions { get set }
+    var list: ListOptions { get set }
+    var quiet: QuietOption { get set }
+    var ids: IDArguments { get set }
+    var all: Bool { get set }
     func change(_ selection: ItemSelection, in store: ChecklistStore) throws -> SelectionChange
 }
 

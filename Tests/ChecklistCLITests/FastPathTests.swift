@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import Testing
+
+@testable import checklist
+
+/// The fast path (`FastPath`) against ArgumentParser, the interface's one definition: for
+/// every command line, generated or chosen, the fast path either declines or builds exactly
+/// the command value ArgumentParser's parse builds (every property, compared through `dump`).
+/// It must take the lines it exists for. Seeded: CHECKLIST_TEST_SEED=N replays a failure.
+@Suite struct FastPathTests {
+    /// What the program would run for the line: the fast path's command, ArgumentParser's, or
+    /// an error (as text) from either.
+    private static func both(_ line: [String]) -> (fast: String?, parsed: String) {
+        let invocation: Invocation
+        do {
+            invocation = try Invocation(line)
+        } catch {
+            return (nil, "invocation error: \(error)")
+        }
+        let fast = FastPath.command(invocation).map(described)
+        do {
+            return (fast, described(try ChecklistCommand.parse(invocation)))
+        } catch {
+            return (fast, "error: \(ChecklistCommand.message(for: error))")
+        }
+    }
+
+    private static func described(_ command: any ParsableCommand) -> String {
+        var text = ""
+        dump(command, to: &text)
+        return text
+    }
+
+    @Test(arguments: [
+        ["check", "5"], ["check", "1,4,9-11", "3-7"], ["check", "-"], ["uncheck", "--all", "-l", "camping"],
+        ["toggle", "2", "--ignore-missing", "-q"], ["check", "--db", "x.db", "5"], ["check", "5", "--db=x.db"],
+        ["--db", "x.db", "check", "5"], ["-l", "camping", "check", "5"], ["check", "--", "5"],
+        ["count"], ["count", "--all"], ["count", "-l", "camping", "--all-checked"], ["count", "--match", "tent"],
+        ["list"], ["ls"], [], ["list", "--format", "ids"], ["list", "--format=json", "--all"],
+        ["list", "--unchecked", "-l", "camping"], ["list", "--color", "never", "--match", "x"],
+        ["--db", "x.db"],
+    ])
+    func theLinesItIsForTakeTheFastPathAndAgree(_ line: [String]) {
+        let (fast, parsed) = Self.both(line)
+        #expect(fast != nil, "declined \(line)")
+        #expect(fast == nil || fast == parsed, "\(line)")
+    }
+
+    @Test(arguments: [
+        ["check", "--help"], ["check", "-h"], ["check", "-5"], ["check", "-qq", "5"], ["check", "--all", "--all"],
+        ["check", "--db", "a", "--db", "b", "5"], ["check", "--db"], ["check", "--db", "-q", "5"],
+        ["list", "--format", "xml"], ["list", "--checked", "--unchecked"], ["list", "--all", "-l", "x"],
+        ["count", "--list="], ["check", "--bogus"], ["check", "-l", "a\nb", "5"], ["delete", "5"],
+        ["check", "5", "--generate-completion-script", "zsh"], ["lists", "add", "x"], ["list", "--version"],
+    ])
+    func linesItDoesNotFullyUnderstandAreArgumentParsers(_ line: [String]) {
+        #expect(Self.both(line).fast == nil, "\(line)")
+    }
+
+    /// Words the generated lines are made of: the options of the five commands in every form,
+    /// their values, IDs good and bad, and words meant to confuse.
+    private static let vocabulary: [String] = [
+        "5", "5", "12", "3-7", "1,4,9-11", "0", "-1", "-", "--", "abc", "", " ", "7-", "9223372036854775807",
+        "--db", "x.db", "--db=x.db", "--db=", "-l", "--list", "camping", "--list=camping", "--list=",
+        "-l=camping", "-lcamping", "-q", "--quiet", "-qq", "--ignore-missing", "--all", "--checked",
+        "--unchecked", "--all-checked", "--match", "tent", "--match=", "--format", "json", "ids",
+        "text", "xml", "--format=ids", "--color", "always", "never", "auto", "--color=always",
+        "-h", "--help", "--version", "--bogus", "-x", "=", "--=", "--all=1", "-Q", "é", "-é",
+        "--generate-completion-script", "check", "list",
+    ]
+
+    private static let commands: [[String]] = [
+        ["check"], ["uncheck"], ["toggle"], ["count"], ["list"], ["ls"], [], ["--db", "x.db", "check"],
+        ["-l", "camping", "list"], ["delete"],
+    ]
+
+    @Test func generatedLinesAreDeclinedOrAgree() throws {
+        let seed =
+            ProcessInfo.processInfo.environment["CHECKLIST_TEST_SEED"].flatMap(UInt64.init)
+            ?? UInt64.random(in: 0...UInt64(UInt32.max))
+        var generator = SeededWords(seed: seed)
+        var (taken, declined, disagreements) = (0, 0, 0)
+        for _ in 0..<2000 {
+            let command = Self.commands[generator.next(Self.commands.count)]
+            let line = command + (0..<generator.next(6)).map { _ in
+                Self.vocabulary[generator.next(Self.vocabulary.count)]
+            }
+            let (fast, parsed) = Self.both(line)
+            guard let fast else {
+                declined += 1
+                continue
+            }
+            taken += 1
+            if fast != parsed {
+                disagreements += 1
+                Issue.record("seed \(seed): \(line)\nfast path:\n\(fast)\nArgumentParser:\n\(parsed)")
+                if disagreements > 3 { return }
+            }
+        }
+        // Both ways are exercised: many lines the fast path builds, many it leaves.
+        #expect(taken > 400, "seed \(seed): the fast path took only \(taken) lines")
+        #expect(declined > 400, "seed \(seed): the fast path declined only \(declined) lines")
+    }
+}
+
+/// SplitMix64, seeded, for replayable lines.
+private struct SeededWords {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}
