@@ -5,12 +5,14 @@ let package = Package(
     name: "checklist",
     products: [
         .executable(name: "checklist", targets: ["checklist"]),
+        .executable(name: "checklist-serve", targets: ["checklist-serve"]),
         .library(name: "ChecklistCore", targets: ["ChecklistCore"]),
         .library(name: "ChecklistEditor", targets: ["ChecklistEditor"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // The model, the repository layer (the only code that speaks SQL) and the migration
@@ -44,6 +46,21 @@ let package = Package(
                     .when(platforms: [.linux], configuration: .release))
             ]
         ),
+        // The page for phones (`checklist serve`): its HTTP surface over the store, without a
+        // socket, and the binary that serves it. A binary of its own, which `checklist serve`
+        // runs, so that the command-line program's start-up does not pay for a server library.
+        .target(name: "ChecklistServe", dependencies: ["ChecklistCore"]),
+        .executableTarget(
+            name: "checklist-serve",
+            dependencies: [
+                "ChecklistCore", "ChecklistServe",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "ChecklistServeTests", dependencies: ["ChecklistServe", "ChecklistCore"]
+        ),
         .testTarget(
             name: "ChecklistCoreTests",
             dependencies: ["ChecklistCore", .product(name: "GRDB", package: "GRDB.swift")]
@@ -55,7 +72,8 @@ let package = Package(
             name: "ChecklistCLITests",
             // Depending on the executable makes `swift test` build it first.
             dependencies: [
-                "checklist", "ChecklistCore", .product(name: "GRDB", package: "GRDB.swift"),
+                "checklist", "checklist-serve", "ChecklistCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Read from the source tree by RealChecklistCorpusTests, not a bundled resource.

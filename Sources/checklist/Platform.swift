@@ -153,3 +153,28 @@ enum Platform {
         }
     }
 }
+
+extension Platform {
+    /// The path of a program in this binary's own folder.
+    static func siblingExecutable(_ name: String) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, Int(PATH_MAX))
+        let own =
+            count > 0
+            ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            : CommandLine.arguments[0]
+        let folder = own.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+            .joined(separator: "/")
+        return (folder.isEmpty ? "." : folder) + "/" + name
+    }
+
+    /// Replaces this process with the program (execv); returns only when it could not, with
+    /// the reason.
+    static func execute(_ path: String, arguments: [String]) -> String {
+        var pointers = arguments.map { strdup($0) } + [nil]
+        execv(path, &pointers)
+        let code = errno
+        for pointer in pointers { free(pointer) }
+        return describe(code)
+    }
+}

@@ -202,6 +202,11 @@ final class CLI {
             ChildProcesses.current?.add(child.pid)
         }
 
+        /// What the process wrote on stdout so far.
+        func stdoutSoFar() -> String {
+            String(decoding: (try? Data(contentsOf: files[1])) ?? Data(), as: UTF8.self)
+        }
+
         /// Sends SIGKILL.
         func kill() {
             Foundation.kill(child.pid, SIGKILL)

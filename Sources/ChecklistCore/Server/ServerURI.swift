@@ -91,8 +91,8 @@ public struct ServerURI: Hashable, Sendable, CustomStringConvertible {
         var utf8 = Array(text.utf8)[...]
         while let byte = utf8.popFirst() {
             if byte == UInt8(ascii: "%"), utf8.count >= 2,
-                let high = hexValue(utf8[utf8.startIndex]),
-                let low = hexValue(utf8[utf8.startIndex + 1])
+                let high = utf8[utf8.startIndex].hexDigitValue,
+                let low = utf8[utf8.startIndex + 1].hexDigitValue
             {
                 bytes.append(high << 4 | low)
                 utf8 = utf8.dropFirst(2)
@@ -101,14 +101,5 @@ public struct ServerURI: Hashable, Sendable, CustomStringConvertible {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

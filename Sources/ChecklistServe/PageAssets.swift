@@ -1,0 +1,198 @@
+/// The page's style and script, served from the binary (no CDN, no build step, no framework).
+/// Without the script the page is plain forms; with it, a tap is saved at once, the counts and
+/// "Delete (N)" follow every tap, and changes made anywhere arrive over a web socket.
+enum PageAssets {
+    static let css = """
+        :root { color-scheme: light dark; --accent: #0a7d45; --line: #8884; }
+        * { box-sizing: border-box; }
+        body { margin: 0 auto; max-width: 44rem; font: 1.05rem/1.4 system-ui, sans-serif;
+               padding: 0 0.75rem 5.5rem; }
+        header { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1rem;
+                 padding: 0.75rem 0; border-bottom: 1px solid var(--line); }
+        header .lists { display: flex; align-items: center; gap: 0.4rem; flex: 1 1 12rem; }
+        select, input[type=text], input:not([type]), button, .button {
+            font: inherit; min-height: 2.75rem; padding: 0.3rem 0.7rem; border-radius: 0.5rem;
+            border: 1px solid var(--line); }
+        select { flex: 1; min-width: 0; }
+        button, .button { background: var(--accent); color: #fff; border-color: var(--accent);
+                          text-decoration: none; display: inline-flex; align-items: center;
+                          cursor: pointer; }
+        button:disabled { opacity: 0.45; cursor: default; }
+        #counts { margin: 0; font-weight: 600; }
+        #rows { list-style: none; margin: 0; padding: 0; }
+        #rows li { display: flex; align-items: center; gap: 0.75rem; min-height: 3rem;
+                   border-bottom: 1px solid var(--line); }
+        #rows input { width: 1.5rem; height: 1.5rem; flex: none; margin: 0 0 0 0.25rem;
+                      accent-color: var(--accent); }
+        #rows label { flex: 1; padding: 0.7rem 0; overflow-wrap: anywhere; cursor: pointer; }
+        #rows input:checked + label { color: GrayText; text-decoration: line-through; }
+        .note { color: #c0392b; font-size: 0.9rem; }
+        :focus-visible { outline: 3px solid #1a73e8; outline-offset: 2px; }
+        #add-form { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center;
+                    margin: 1rem 0; }
+        #add-form input { flex: 1 1 10rem; min-width: 0; }
+        #toolbar { position: fixed; left: 0; right: 0; bottom: 0; padding: 0.6rem;
+                   display: flex; justify-content: center; background: Canvas;
+                   border-top: 1px solid var(--line); }
+        #toolbar button { background: #c0392b; border-color: #c0392b; }
+        #status:empty { display: none; }
+        #status { position: fixed; top: 0.5rem; right: 0.5rem; background: Canvas;
+                  border: 1px solid var(--line); padding: 0.4rem 0.7rem; border-radius: 0.5rem; }
+        html.js #save, html.js #open-list { display: none; }
+        @media (min-width: 800px) { body { font-size: 1rem; } }
+        """
+
+    static let javaScript = """
+        "use strict";
+        (() => {
+          const page = document.body.dataset;
+          const rows = document.getElementById("rows");
+          if (!rows) return;
+          document.documentElement.classList.add("js");
+          const list = page.list, editing = page.editing === "true", partial = page.partial === "true";
+          const kind = page.mode === "single" ? "radio" : "checkbox";
+          let mark = Number(page.mark);
+          const pending = new Map();
+          // What the server last said is stored, row by row: a failed tap goes back to it.
+          const stored = new Map([...rows.querySelectorAll("input")].map(input => [input.value, input.checked]));
+          function restore() {
+            for (const input of rows.querySelectorAll("input")) {
+              if (stored.has(input.value) && !pending.has(input.value)) input.checked = stored.get(input.value);
+            }
+            updateToolbar();
+          }
+          const status = document.getElementById("status");
+
+          async function post(action, fields) {
+            const body = new URLSearchParams(fields);
+            body.set("list", list);
+            const response = await fetch(action, { method: "POST", body,
+              headers: { "Accept": "application/json" } });
+            const data = await response.json().catch(() => null);
+            if (!response.ok) throw new Error((data && data.error) || "the server answered " + response.status);
+            return data;
+          }
+
+          function note(li, text) { const n = li.querySelector(".note"); if (n) n.textContent = text; }
+
+          function makeRow(row) {
+            const li = document.createElement("li");
+            li.dataset.id = row.id;
+            const input = document.createElement("input");
+            input.type = kind; input.id = "item-" + row.id; input.name = "checked"; input.value = row.id;
+            const label = document.createElement("label");
+            label.htmlFor = input.id;
+            const noteSpan = document.createElement("span");
+            noteSpan.className = "note"; noteSpan.setAttribute("role", "alert");
+            li.append(input, label, noteSpan);
+            return li;
+          }
+
+          // The stored state, row by row: a row keeps its element (and focus) across updates,
+          // and a row whose tap is still on its way keeps what the person tapped.
+          function apply(state) {
+            if (!state || state.list !== list) return;
+            mark = state.mark;
+            document.getElementById("checked-count").textContent = state.checked;
+            document.getElementById("total-count").textContent = state.total;
+            const existing = new Map([...rows.children].map(li => [li.dataset.id, li]));
+            let previous = null;
+            for (const row of state.rows) {
+              const id = String(row.id);
+              let li = existing.get(id);
+              if (li) existing.delete(id); else li = makeRow(row);
+              li.dataset.key = row.key;
+              const input = li.querySelector("input"), label = li.querySelector("label");
+              if (label.textContent !== row.title) label.textContent = row.title;
+              stored.set(id, row.checked);
+              if (!pending.has(id)) input.checked = row.checked;
+              const next = previous ? previous.nextSibling : rows.firstChild;
+              if (next !== li) rows.insertBefore(li, next);
+              previous = li;
+            }
+            // A partial page (after "Next items") shows rows beyond the first window: keep them.
+            if (!partial) for (const li of existing.values()) li.remove();
+            const empty = document.getElementById("empty");
+            if (empty) empty.hidden = rows.children.length > 0;
+            updateToolbar();
+            document.dispatchEvent(new CustomEvent("checklist:applied", { detail: { mark } }));
+          }
+
+          async function refresh() {
+            let query = "state?list=" + encodeURIComponent(list);
+            const first = rows.firstElementChild;
+            if (partial && first) query += "&from=" + first.dataset.id + "&key=" + first.dataset.key;
+            try {
+              const response = await fetch(query, { headers: { "Accept": "application/json" } });
+              if (response.ok) apply(await response.json());
+            } catch (error) { status.textContent = "Offline: " + error.message; }
+          }
+
+          function checkedShown() {
+            return [...rows.querySelectorAll("input:checked")].map(input => input.value);
+          }
+
+          function updateToolbar() {
+            const button = document.getElementById("delete");
+            if (!button) return;
+            const ids = checkedShown();
+            button.textContent = "Delete (" + ids.length + ")";
+            button.disabled = ids.length === 0;
+            document.querySelector("#delete-form input[name=ids]").value = ids.join(",");
+          }
+
+          rows.addEventListener("change", event => {
+            const input = event.target;
+            if (!(input instanceof HTMLInputElement)) return;
+            const li = input.closest("li"), id = li.dataset.id;
+            pending.set(id, input.checked);
+            note(li, "");
+            updateToolbar();
+            post("toggle", { id, to: input.checked ? "checked" : "unchecked" })
+              .then(state => { pending.delete(id); apply(state); })
+              .catch(error => { pending.delete(id); restore(); note(li, "Not saved: " + error.message); refresh(); });
+          });
+
+          document.getElementById("add-form").addEventListener("submit", event => {
+            event.preventDefault();
+            const field = document.getElementById("new-title");
+            post("add", { title: field.value })
+              .then(state => { field.value = ""; status.textContent = ""; apply(state); })
+              .catch(error => { status.textContent = "Not added: " + error.message; });
+          });
+
+          const deleteForm = document.getElementById("delete-form");
+          if (deleteForm) deleteForm.addEventListener("submit", event => {
+            event.preventDefault();
+            const ids = checkedShown();
+            if (ids.length === 0) return;
+            const noun = ids.length === 1 ? "item" : "items";
+            if (!window.confirm("Delete " + ids.length + " checked " + noun + "?")) return;
+            post("delete", { ids: ids.join(","), confirm: "yes" })
+              .then(state => { status.textContent = ""; apply(state); })
+              .catch(error => { status.textContent = "Not deleted: " + error.message; refresh(); });
+          });
+
+          document.getElementById("list-menu").addEventListener("change", event => {
+            location.href = "./?list=" + encodeURIComponent(event.target.value) + (editing ? "&edit=1" : "");
+          });
+
+          // Live: the server says when the lists changed; the page then reads the state.
+          let delay = 250;
+          function listen() {
+            const base = location.pathname.replace(/[^/]*$/, "");
+            const socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://")
+              + location.host + base + "events");
+            socket.onopen = () => { delay = 250; status.textContent = ""; refresh(); };
+            socket.onmessage = message => { if (Number(message.data) !== mark) refresh(); };
+            socket.onclose = () => {
+              status.textContent = "Reconnecting…";
+              setTimeout(listen, delay);
+              delay = Math.min(delay * 2, 5000);
+            };
+          }
+          listen();
+          updateToolbar();
+        })();
+        """
+}

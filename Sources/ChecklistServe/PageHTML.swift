@@ -1,0 +1,196 @@
+import ChecklistCore
+
+/// The page as HTML (complete without a script: plain forms, and the page reloads), and its
+/// state as JSON for the script that keeps it live. Every text from the lists is escaped.
+enum PageHTML {
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+
+    /// A JSON string literal.
+    static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            // `<` too, so no text can close a script element, were JSON ever put in one.
+            case "<": result += "\\u003c"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// The page's URL for a list, relative to the page (`./?list=…`).
+    static func pageURL(list: ListName, editing: Bool) -> String {
+        "./?list=" + FormBody.encode(list.text) + (editing ? "&edit=1" : "")
+    }
+
+    static func state(_ window: EditorPage, mark: Int64) -> String {
+        let rows = window.rows.map { row in
+            #"{"id":\#(row.id),"key":\#(row.sortKey),"title":\#(jsonString(row.title)),"checked":\#(row.isSelected)}"#
+        }
+        return #"{"list":\#(jsonString(window.list.text)),"mode":"\#(window.mode.rawValue)","#
+            + #""checked":\#(window.counts.checked),"total":\#(window.counts.total),"#
+            + #""lists":[\#(window.lists.map { jsonString($0.text) }.joined(separator: ","))],"#
+            + #""rows":[\#(rows.joined(separator: ","))],"more":\#(window.hasRowsAfter),"#
+            + #""mark":\#(mark)}"#
+    }
+
+    static func page(_ window: EditorPage, mark: Int64, editing: Bool, startedFrom: Bool) -> String {
+        let list = window.list
+        let listField = #"<input type="hidden" name="list" value="\#(escaped(list.text))">"#
+        let editField = editing ? #"<input type="hidden" name="edit" value="1">"# : ""
+        let kind = window.mode == .single ? "radio" : "checkbox"
+        let shownChecked = window.rows.filter(\.isSelected).map(\.id)
+        var html = """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(escaped(list.text)) · checklist</title>
+            <link rel="stylesheet" href="page.css">
+            <script src="page.js" defer></script>
+            </head>
+            <body data-list="\(escaped(list.text))" data-mode="\(window.mode.rawValue)" \
+            data-mark="\(mark)" data-editing="\(editing)" data-partial="\(startedFrom)">
+            <header>
+            <form method="get" action="./" class="lists">
+            <label for="list-menu">List</label>
+            <select id="list-menu" name="list">
+
+            """
+        var names = window.lists
+        if !names.contains(list) { names.insert(list, at: 0) }
+        for name in names {
+            let selected = name == list ? " selected" : ""
+            html += #"<option value="\#(escaped(name.text))"\#(selected)>\#(escaped(name.text))</option>"#
+                + "\n"
+        }
+        html += """
+            </select>
+            \(editField)<button type="submit" id="open-list">Open</button>
+            </form>
+            <p id="counts" aria-live="polite"><span id="checked-count">\(window.counts.checked)</span> \
+            of <span id="total-count">\(window.counts.total)</span> checked</p>
+            <a id="edit" class="button" href="\(escaped(pageURL(list: list, editing: !editing)))">\
+            \(editing ? "Done" : "Edit")</a>
+            </header>
+            <main>
+            <form id="rows-form" method="post" action="save">
+            \(listField)\(editField)<input type="hidden" name="shown" \
+            value="\(window.rows.map { String($0.id) }.joined(separator: ","))">
+            <ul id="rows" aria-label="Items of \(escaped(list.text))">
+
+            """
+        for row in window.rows {
+            html += rowHTML(row, kind: kind) + "\n"
+        }
+        html += "</ul>\n"
+        if window.rows.isEmpty {
+            html += #"<p id="empty">No items yet.</p>"# + "\n"
+        }
+        html += """
+            <button type="submit" id="save">Save</button>
+            </form>
+
+            """
+        if window.hasRowsAfter, let last = window.rows.last {
+            html += #"<p><a id="more" href="./?list=\#(escaped(FormBody.encode(list.text)))"#
+                + #"&amp;from=\#(last.id)&amp;key=\#(last.sortKey)&amp;after=1\#(editing ? "&amp;edit=1" : "")">"#
+                + "Next items</a></p>\n"
+        }
+        html += """
+            <form id="add-form" method="post" action="add">
+            \(listField)\(editField)<label for="new-title">New item</label>
+            <input id="new-title" name="title" required autocomplete="off">
+            <button type="submit">Add</button>
+            </form>
+            </main>
+
+            """
+        if editing {
+            html += """
+                <footer id="toolbar" aria-live="polite">
+                <form id="delete-form" method="post" action="delete">
+                \(listField)\(editField)<input type="hidden" name="ids" \
+                value="\(shownChecked.map(String.init).joined(separator: ","))">
+                <button type="submit" id="delete"\(shownChecked.isEmpty ? " disabled" : "")>\
+                Delete (\(shownChecked.count))</button>
+                </form>
+                </footer>
+
+                """
+        }
+        html += """
+            <p id="status" role="status" aria-live="polite"></p>
+            </body>
+            </html>
+
+            """
+        return html
+    }
+
+    static func rowHTML(_ row: EditorRow, kind: String) -> String {
+        let id = "item-\(row.id)"
+        return #"<li data-id="\#(row.id)" data-key="\#(row.sortKey)"><input type="\#(kind)" "#
+            + #"id="\#(id)" name="checked" value="\#(row.id)"\#(row.isSelected ? " checked" : "")>"#
+            + #"<label for="\#(id)">\#(escaped(row.title))</label>"#
+            + #"<span class="note" role="alert"></span></li>"#
+    }
+
+    /// Deleting without a script asks once, on a page of its own.
+    static func confirmDeletion(list: ListName, ids: [ItemID], editing: Bool) -> String {
+        let count = ids.count
+        let noun = count == 1 ? "item" : "items"
+        return """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>Delete \(count) \(noun)? · checklist</title>
+            <link rel="stylesheet" href="page.css">
+            </head>
+            <body>
+            <main>
+            <h1>Delete \(count) checked \(noun) of \(escaped(list.text))?</h1>
+            <p>Those still checked are deleted; <code>checklist undo</code> brings them back.</p>
+            <form method="post" action="delete">
+            <input type="hidden" name="list" value="\(escaped(list.text))">
+            <input type="hidden" name="ids" value="\(ids.map(String.init).joined(separator: ","))">
+            <input type="hidden" name="confirm" value="yes">
+            \(editing ? #"<input type="hidden" name="edit" value="1">"# : "")\
+            <button type="submit" id="confirm-delete">Delete \(count) \(noun)</button>
+            <a class="button" href="\(escaped(pageURL(list: list, editing: editing)))">Cancel</a>
+            </form>
+            </main>
+            </body>
+            </html>
+
+            """
+    }
+}

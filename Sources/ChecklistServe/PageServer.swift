@@ -1,0 +1,327 @@
+import ChecklistCore
+import Synchronization
+
+/// The page's HTTP surface, without a socket: `respond(to:)` answers one request through
+/// `ChecklistStore`, as a command would, and `changeMark()` is the signal the live updates
+/// follow. `checklist-serve` puts it behind an HTTP server.
+///
+/// Every path starts with the token, a random 128-bit number made at start: a request without
+/// it gets the same 404 as a path that does not exist. A change is a `POST` with a form body
+/// (at most 64 KiB) from the page itself: a browser's `Origin` (or `Sec-Fetch-Site`) must say
+/// so, so another site's form cannot check an item even with the URL. A refused request
+/// changes nothing. Store calls take turns (one lock): a SQLite connection, or a libpq one,
+/// serves one call at a time.
+public final class PageServer: @unchecked Sendable {
+    public static let bodyLimit = 64 * 1024
+    /// Rows a page shows at once: a long list is read a window at a time, as the editor reads.
+    public static let windowSize = 200
+    /// Scripts, styles and connections only the page's own; the live updates' socket is named
+    /// by its host (CSP's 'self' does not cover ws: in every browser).
+    static func contentSecurityPolicy(socketHost host: String? = nil) -> String {
+        let sockets = host.map { " ws://\($0) wss://\($0)" } ?? ""
+        return "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'"
+            + sockets + "; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    }
+
+    public let token: String
+    private let store: ChecklistStore
+    private let startList: ListName
+    /// Store calls take turns; the count is this server's own writes (SQLite's `data_version`
+    /// moves only for other connections').
+    private let turn = Mutex<Int64>(0)
+    /// Called after each change made through this server (set before serving), so the pages
+    /// hear of it at once rather than at the next look at the store's signal.
+    public var didChange: (@Sendable () -> Void)?
+
+    public init(store: ChecklistStore, list: ListName, token: String = PageServer.makeToken()) {
+        self.store = store
+        self.startList = list
+        self.token = token
+    }
+
+    /// 128 random bits from the system's generator, as 32 hex digits.
+    public static func makeToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in
+            let hex = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
+    }
+
+    /// The page's path, for the URL `checklist serve` prints.
+    public var pagePath: String { "/\(token)/" }
+
+    /// A number that moves when the lists change, whoever changed them (the store's signal:
+    /// `data_version` on a file, NOTIFY on a server, plus this server's own writes).
+    public func changeMark() throws -> Int64 {
+        try locked { ownWrites in try store.dataVersion() &+ ownWrites }
+    }
+
+    /// Whether the path is the live-update socket's (`/TOKEN/events`), with the right token.
+    public func isEventsPath(_ path: String) -> Bool {
+        route(path) == "events"
+    }
+
+    private func locked<T: Sendable>(_ body: (inout Int64) throws -> T) throws -> T {
+        try turn.withLock { ownWrites in try body(&ownWrites) }
+    }
+
+    // MARK: - Routing
+
+    /// What follows the token in the path ("" for the page itself); nil when the path does not
+    /// start with the token.
+    private func route(_ path: String) -> String? {
+        let parts = path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].isEmpty else { return nil }
+        let rest = parts[1]
+        let segment = rest.prefix { $0 != "/" }
+        guard Self.constantTimeEqual(Array(segment.utf8), Array(token.utf8)) else { return nil }
+        let after = rest.dropFirst(segment.count)
+        if after.isEmpty { return "/" }  // the token without a slash: redirected
+        return String(after.dropFirst())
+    }
+
+    private static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+
+    public func respond(to request: PageRequest) -> PageResponse {
+        guard let route = route(request.path) else { return .notFound }
+        let isRead = request.method == "GET" || request.method == "HEAD"
+        switch route {
+        case "/":
+            return isRead ? .seeOther(pagePath) : .notFound
+        case "", "state", "page.css", "page.js":
+            guard isRead else { return methodNotAllowed("GET, HEAD") }
+            switch route {
+            case "page.css": return asset(PageAssets.css, type: "text/css")
+            case "page.js": return asset(PageAssets.javaScript, type: "text/javascript")
+            case "state": return answering(request, json: true) { try state(request, $0) }
+            default: return answering(request, json: false) { try page(request, $0) }
+            }
+        case "toggle", "save", "add", "delete":
+            guard request.method == "POST" else { return methodNotAllowed("POST") }
+            if let refusal = refusal(of: request) { return refusal }
+            guard let form = FormBody.parse(request.body) else {
+                return .text(400, "the form's body is not valid form data\n")
+            }
+            let json = (request.headers["accept"] ?? "").contains("application/json")
+            return answering(request, json: json) { try change(route, form, json: json, &$0) }
+        default:
+            return .notFound
+        }
+    }
+
+    private func methodNotAllowed(_ allowed: String) -> PageResponse {
+        var response = PageResponse.text(405, "method not allowed\n")
+        response.headers["Allow"] = allowed
+        return response
+    }
+
+    private func asset(_ text: String, type: String) -> PageResponse {
+        PageResponse(
+            status: 200,
+            headers: [
+                "Content-Type": type + "; charset=utf-8", "Cache-Control": "no-cache",
+                "X-Content-Type-Options": "nosniff",
+            ], body: Array(text.utf8))
+    }
+
+    /// Why a change is refused before it is read, if it is: a body over the limit, a form of
+    /// another kind, or a request from another site.
+    private func refusal(of request: PageRequest) -> PageResponse? {
+        if request.isOversized || request.body.count > Self.bodyLimit
+            || Int(request.headers["content-length"] ?? "0") ?? 0 > Self.bodyLimit
+        {
+            return .text(413, "the request's body is over 64 KiB; nothing changed\n")
+        }
+        let type = request.headers["content-type"] ?? ""
+        guard type.hasPrefix("application/x-www-form-urlencoded") else {
+            return .text(415, "changes are sent as form data; nothing changed\n")
+        }
+        if let site = request.headers["sec-fetch-site"], site != "same-origin", site != "none" {
+            return .text(403, "a change must come from the page itself; nothing changed\n")
+        }
+        if let origin = request.headers["origin"] {
+            let host = request.headers["host"] ?? ""
+            guard origin == "http://" + host || origin == "https://" + host else {
+                return .text(403, "a change must come from the page itself; nothing changed\n")
+            }
+        }
+        return nil
+    }
+
+    /// Runs a read or a change, mapping the store's errors to 4xx and 5xx (as text, or as JSON
+    /// for the page's script).
+    private func answering(
+        _ request: PageRequest, json: Bool, _ body: (inout Int64) throws -> PageResponse
+    ) -> PageResponse {
+        do {
+            return try locked(body)
+        } catch let error as ChecklistError {
+            let status =
+                switch error {
+                case .itemsNotFound, .itemNotFound, .listNotFound: 404
+                case .databaseBusy, .databaseUnavailable, .cannotRead: 503
+                case .invalidInput, .singleChoiceConflict, .severalChecked: 409
+                default: 500
+                }
+            return json
+                ? PageResponse(
+                    status: status, headers: ["Content-Type": "application/json"],
+                    body: Array(#"{"error":\#(PageHTML.jsonString(error.description))}"#.utf8))
+                : .text(status, error.description + "\n")
+        } catch let error as PageError {
+            return json
+                ? PageResponse(
+                    status: 400, headers: ["Content-Type": "application/json"],
+                    body: Array(#"{"error":\#(PageHTML.jsonString(error.message))}"#.utf8))
+                : .text(400, error.message + "\n")
+        } catch {
+            return .text(500, "\(error)\n")
+        }
+    }
+
+    // MARK: - Reads
+
+    /// The list a request names (`list=`), else the one `serve` started with.
+    private func list(_ value: String?) throws -> ListName {
+        guard let value else { return startList }
+        do {
+            return try ListName(value)
+        } catch {
+            throw PageError("the list name is not valid: \(error.description)")
+        }
+    }
+
+    /// The window of rows a request asks for: from the start, or from an item on.
+    private func window(_ request: PageRequest) throws -> EditorPage {
+        let name = try list(request.queryValue("list"))
+        var anchor = EditorAnchor.first
+        if let from = request.queryValue("from") {
+            guard let id = ItemID(from), let key = request.queryValue("key").flatMap(Int64.init)
+            else { throw PageError("from= needs an item's ID and key=") }
+            anchor = .item(id, sortKey: key)
+        }
+        // `after=1`: the rows after the item (the "Next items" link names the last one shown).
+        let skipsAnchor = request.queryValue("after") == "1"
+        var page = try store.editorPage(
+            list: name, around: anchor, before: 0,
+            after: Self.windowSize - (skipsAnchor ? 0 : 1))
+        if !page.listExists && name != ListName.defaultList {
+            throw ChecklistError.listNotFound(name.text)
+        }
+        if skipsAnchor, case .item(let id, _) = anchor, page.rows.first?.id == id {
+            page.rows.removeFirst()
+        }
+        return page
+    }
+
+    private func page(_ request: PageRequest, _ ownWrites: Int64) throws -> PageResponse {
+        let window = try window(request)
+        let mark = try store.dataVersion() &+ ownWrites
+        var response = PageResponse.html(
+            PageHTML.page(
+                window, mark: mark, editing: request.queryValue("edit") == "1",
+                startedFrom: request.queryValue("from") != nil))
+        if let host = request.headers["host"], !host.isEmpty,
+            host.utf8.allSatisfy({ byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || ".:-[]".utf8.contains(byte)
+            })
+        {
+            response.headers["Content-Security-Policy"] = Self.contentSecurityPolicy(socketHost: host)
+        }
+        return response
+    }
+
+    private func state(_ request: PageRequest, _ ownWrites: Int64) throws -> PageResponse {
+        let window = try window(request)
+        let mark = try store.dataVersion() &+ ownWrites
+        return PageResponse(
+            status: 200,
+            headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+            body: Array(PageHTML.state(window, mark: mark).utf8))
+    }
+
+    // MARK: - Changes
+
+    private func change(
+        _ route: String, _ form: [(String, String)], json: Bool, _ ownWrites: inout Int64
+    ) throws -> PageResponse {
+        func value(_ name: String) -> String? { form.last { $0.0 == name }?.1 }
+        // Single IDs, comma-separated or repeated (no ranges: a page names what it shows).
+        func ids(_ name: String) throws -> Set<ItemID> {
+            var set = Set<ItemID>()
+            for (field, text) in form where field == name {
+                for part in text.split(separator: ",") {
+                    guard let id = ItemID(part), id > 0 else {
+                        throw PageError("\(name)= holds something that is not an item's ID")
+                    }
+                    set.insert(id)
+                }
+            }
+            return set
+        }
+        let name = try list(value("list"))
+        let editing = value("edit") == "1"
+        switch route {
+        case "toggle":
+            guard let text = value("id"), let id = ItemID(text), id > 0 else {
+                throw PageError("toggle needs id=, an item's ID")
+            }
+            switch value("to") {
+            case "checked": try store.check(.ids(IDSet(ids: [id])))
+            case "unchecked": try store.uncheck(.ids(IDSet(ids: [id])))
+            default: throw PageError("toggle needs to=checked or to=unchecked")
+            }
+        case "save":
+            // The form without a script: the boxes shown, and which of them are checked.
+            let shown = try ids("shown")
+            let checked = try ids("checked")
+            guard checked.isSubset(of: shown) else {
+                throw PageError("checked= names an item the page did not show")
+            }
+            if !checked.isEmpty { try store.check(.ids(IDSet(ids: checked))) }
+            let unchecked = shown.subtracting(checked)
+            if !unchecked.isEmpty { try store.uncheck(.ids(IDSet(ids: unchecked))) }
+        case "add":
+            guard let text = value("title") else { throw PageError("add needs title=") }
+            let title: Title
+            do {
+                title = try Title(text)
+            } catch {
+                throw PageError(error.description)
+            }
+            try store.add([title], to: name)
+        default:  // delete
+            let counted = try ids("ids")
+            guard value("confirm") == "yes" else {
+                if json { throw PageError("delete needs confirm=yes") }
+                return .html(
+                    PageHTML.confirmDeletion(list: name, ids: counted.sorted(), editing: editing))
+            }
+            if !counted.isEmpty { try store.delete(.checkedAmong(IDSet(ids: counted), in: name)) }
+        }
+        ownWrites &+= 1
+        didChange?()
+        if json {
+            let window = try store.editorPage(
+                list: name, around: .first, before: 0, after: Self.windowSize - 1)
+            let mark = try store.dataVersion() &+ ownWrites
+            return PageResponse(
+                status: 200, headers: ["Content-Type": "application/json"],
+                body: Array(PageHTML.state(window, mark: mark).utf8))
+        }
+        return .seeOther(PageHTML.pageURL(list: name, editing: editing))
+    }
+}
+
+/// A request the page server cannot read (400).
+struct PageError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import ChecklistCore
+
+extension ChecklistCommand {
+    /// Runs `checklist-serve`, found beside this binary, as git runs its subcommands: the page's
+    /// HTTP server lives in a binary of its own, so no other command loads its libraries.
+    struct Serve: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "serve", _superCommandName: "checklist",
+            abstract: "Serve a list as a page for phones and browsers, live, until Ctrl-C.",
+            discussion: """
+                Prints the page's URL, which carries a random token (and a QR code of it where \
+                qrencode is installed). On 127.0.0.1 unless --host says otherwise: --host 0.0.0.0 \
+                shares it on the home network.
+                Example: checklist serve -l camping --host 0.0.0.0
+                """)
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var list: ListOptions
+
+        @Option(help: ArgumentHelp("The address to listen on (default 127.0.0.1).", valueName: "addr"))
+        var host: String?
+
+        @Option(help: ArgumentHelp("The port (default 8040; 0 picks a free one).", valueName: "n"))
+        var port: UInt16?
+
+        func run() throws {
+            var arguments: [String] = []
+            if let name = list.list { arguments += ["--list", name] }
+            if let db = store.db { arguments += ["--db", db] }
+            if let host { arguments += ["--host", host] }
+            if let port { arguments += ["--port", String(port)] }
+            let path = Platform.siblingExecutable("checklist-serve")
+            // Only returns when the program could not be started.
+            let reason = Platform.execute(path, arguments: ["checklist-serve"] + arguments)
+            throw ChecklistError.databaseUnavailable(
+                path: path,
+                reason: "cannot run it (\(reason)); checklist serve needs checklist-serve installed"
+                    + " beside checklist (swift build builds both)")
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// `checklist serve` as a process on a real socket: it prints the URL with its token, serves
+/// the page, stores a tap, refuses what it must with nothing changed and keeps running, and
+/// exits 0 on SIGTERM. (The page's rules in detail: ChecklistServeTests; in a browser:
+/// Tests/browser/test_page.py.)
+@Suite(.runsProcesses, .fileOnly) final class ServeCommandTests {
+    let cli: CLI
+
+    init() throws {
+        cli = try CLI()
+        try cli.run("add", "-l", "camping", "Tent", "Stove")
+    }
+
+    private func serve() throws -> (CLI.Running, String) {
+        let running = try cli.start(["serve", "-l", "camping", "--port", "0"])
+        for _ in 0..<200 {
+            if let line = running.stdoutSoFar().split(separator: "\n").first {
+                return (running, String(line))
+            }
+            usleep(50_000)
+        }
+        throw HarnessError("serve printed no URL in 10 s: \(try running.finish())")
+    }
+
+    /// curl, for its status line and body.
+    private func curl(_ arguments: [String]) throws -> (status: Int, body: String) {
+        let result = try CLI.execute(
+            URL(fileURLWithPath: "/usr/bin/curl"),
+            ["-s", "-o", "-", "-w", "\n%{http_code}"] + arguments, stdin: Data(),
+            environment: ["PATH": "/usr/bin:/bin"], in: cli.folder)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        return (Int(lines.last ?? "") ?? -1, lines.dropLast().joined(separator: "\n"))
+    }
+
+    @Test func servesThePageStoresATapRefusesWhatItMustAndStopsOnSIGTERM() throws {
+        let (running, url) = try serve()
+        #expect(url.wholeMatch(of: #/http:\/\/127\.0\.0\.1:\d+\/[0-9a-f]{32}\//#) != nil, "\(url)")
+        let page = try curl([url])
+        #expect(page.status == 200)
+        #expect(page.body.contains(#"<label for="item-1">Tent</label>"#))
+        let root = url.split(separator: "/").prefix(2).joined(separator: "//")
+        #expect(try curl([root + "/"]).status == 404)
+        #expect(try curl([root + "/page.js"]).status == 404)
+
+        let origin = ["-H", "Origin: " + root]
+        let tap = try curl(origin + ["--data", "id=2&to=checked", url + "toggle"])
+        #expect(tap.status == 303)
+        #expect(try cli.run("list", "-l", "camping").stdout == "[ ] 1 Tent\n[x] 2 Stove\n")
+
+        let before = try cli.run("history").stdout
+        let big = cli.folder.appendingPathComponent("big")
+        try Data(("title=" + String(repeating: "x", count: 70_000)).utf8).write(to: big)
+        #expect(try curl(origin + ["--data-binary", "@" + big.path, url + "add"]).status == 413)
+        #expect(try curl(origin + ["--data", "id=99&to=checked", url + "toggle"]).status == 404)
+        #expect(try curl(["-H", "Origin: http://evil.example", "--data", "id=1&to=checked", url + "toggle"]).status == 403)
+        #expect(try curl([url + "toggle"]).status == 405)
+        #expect(try cli.run("history").stdout == before, "nothing changed")
+        #expect(try curl([url]).status == 200, "still serving")
+
+        kill(running.child.pid, SIGTERM)
+        let result = try running.finish()
+        #expect(result.status == 0, "\(result)")
+    }
+
+    @Test func aPortInUseIsExit74WithOneLine() throws {
+        let (running, url) = try serve()
+        let port = String(url.split(separator: ":")[2].prefix { $0.isNumber })
+        let second = try cli.run("serve", "--port", port)
+        #expect(second.status == 74, "\(second)")
+        #expect(second.stderr.hasPrefix("checklist: cannot listen on 127.0.0.1:\(port)"), "\(second)")
+        #expect(second.stderr.filter { $0 == "\n" }.count == 1)
+        kill(running.child.pid, SIGTERM)
+        _ = try running.finish()
+    }
+}

@@ -1,0 +1,264 @@
+import ChecklistCore
+import Foundation
+import Testing
+
+@testable import ChecklistServe
+
+/// The page's HTTP surface, without a socket: the token, the methods, the limits, the forms
+/// with and without the script. A refused request changes nothing.
+@Suite struct PageServerTests {
+    let store: ChecklistStore
+    let server: PageServer
+
+    /// camping: 1 Tent, 2 Stove, 3 Map.
+    init() throws {
+        store = try ChecklistStore.empty()
+        try store.add(["Tent", "Stove", "Map"].map { try Title($0) }, to: "camping")
+        server = PageServer(store: store, list: "camping")
+    }
+
+    private var token: String { server.token }
+
+    private func get(_ path: String, query: [(String, String)] = []) -> PageResponse {
+        server.respond(to: PageRequest(method: "GET", path: path, query: query, headers: ["Host": "h:1"]))
+    }
+
+    private func post(
+        _ action: String, _ body: String, json: Bool = false, headers: [String: String] = [:]
+    ) -> PageResponse {
+        var all = [
+            "Host": "h:1", "Origin": "http://h:1",
+            "Content-Type": "application/x-www-form-urlencoded",
+        ]
+        if json { all["Accept"] = "application/json" }
+        for (name, value) in headers { all[name] = value }
+        return server.respond(
+            to: PageRequest(method: "POST", path: "/\(token)/\(action)", headers: all, body: Array(body.utf8)))
+    }
+
+    private func text(_ response: PageResponse) -> String {
+        String(decoding: response.body, as: UTF8.self)
+    }
+
+    private func checked() throws -> [ItemID] {
+        try store.items(in: .all, filter: .checked).map(\.id)
+    }
+
+    private func unchanged(_ body: () throws -> Void) throws {
+        let before = try store.items(in: .all)
+        let history = try store.history()
+        try body()
+        #expect(try store.items(in: .all) == before)
+        #expect(try store.history() == history)
+    }
+
+    @Test func theTokenIsLongAndRandom() {
+        #expect(token.count == 32)
+        #expect(token.allSatisfy { $0.isHexDigit })
+        #expect(PageServer.makeToken() != PageServer.makeToken())
+    }
+
+    @Test func thePageNeedsTheToken() {
+        let page = get("/\(token)/")
+        #expect(page.status == 200)
+        #expect(text(page).contains("Tent"))
+        let policy = page.headers["Content-Security-Policy"] ?? ""
+        #expect(policy.contains("script-src 'self';"))
+        #expect(policy.contains("connect-src 'self' ws://h:1 wss://h:1;"))
+        #expect(page.headers["Referrer-Policy"] == "same-origin")
+        for path in ["/", "/x/", "/\(token.dropLast())/", "/\(token)x/", "/\(token.uppercased())/", "/page.js"] {
+            let response = get(path)
+            #expect(response == PageResponse.notFound, "\(path)")
+        }
+        #expect(get("/\(token)").status == 303)
+        #expect(get("/\(token)/nothing").status == 404)
+    }
+
+    @Test func aWrongTokenChangesNothing() throws {
+        try unchanged {
+            let response = server.respond(
+                to: PageRequest(
+                    method: "POST", path: "/0123456789abcdef0123456789abcdef/toggle",
+                    headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                    body: Array("id=1&to=checked".utf8)))
+            #expect(response.status == 404)
+        }
+    }
+
+    @Test func changesArePostsOnly() throws {
+        try unchanged {
+            for action in ["toggle", "save", "add", "delete"] {
+                let response = get("/\(token)/\(action)", query: [("id", "1"), ("to", "checked")])
+                #expect(response.status == 405, "\(action)")
+                #expect(response.headers["Allow"] == "POST")
+            }
+            let response = server.respond(
+                to: PageRequest(method: "POST", path: "/\(token)/", headers: ["Host": "h:1"]))
+            #expect(response.status == 405)
+        }
+    }
+
+    @Test func aTapChecksAndUnchecksOneItemAsOneChange() throws {
+        let response = post("toggle", "id=2&to=checked&list=camping", json: true)
+        #expect(response.status == 200)
+        #expect(text(response).contains(#""checked":1,"total":3"#))
+        #expect(try checked() == [2])
+        #expect(try store.history().first?.description == "checked 1 item (ID 2)")
+        #expect(post("toggle", "id=2&to=unchecked&list=camping", json: true).status == 200)
+        #expect(try checked() == [])
+        #expect(try store.history().count == 3)
+        // undo from the command line reverts the page's change.
+        try store.undo()
+        #expect(try checked() == [2])
+    }
+
+    @Test func withoutTheScriptAFormSavesTheBoxesAndTheBrowserReloads() throws {
+        let response = post("save", "list=camping&shown=1,2,3&checked=1&checked=3")
+        #expect(response.status == 303)
+        #expect(response.headers["Location"] == "./?list=camping")
+        #expect(try checked() == [1, 3])
+        #expect(post("save", "list=camping&shown=1,2,3&checked=3").status == 303)
+        #expect(try checked() == [3])
+    }
+
+    @Test func unknownIDsAndMalformedBodiesAre4xxAndChangeNothing() throws {
+        try unchanged {
+            #expect(post("toggle", "id=99&to=checked", json: true).status == 404)
+            #expect(post("toggle", "id=abc&to=checked").status == 400)
+            #expect(post("toggle", "id=1&to=maybe").status == 400)
+            #expect(post("toggle", "id=1").status == 400)
+            #expect(post("toggle", "id=%ZZ&to=checked").status == 400)
+            #expect(post("save", "shown=1,2&checked=3").status == 400)
+            #expect(post("save", "shown=1,99&checked=1,99").status == 404)
+            #expect(post("add", "title=").status == 400)
+            #expect(post("add", "list=%0A&title=x").status == 400)
+            #expect(post("delete", "ids=1&confirm=yes&list=nope").status == 404)
+            let notUTF8 = server.respond(
+                to: PageRequest(
+                    method: "POST", path: "/\(token)/add",
+                    headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                    body: [0x74, 0x69, 0x74, 0x6C, 0x65, 0x3D, 0xFF]))
+            #expect(notUTF8.status == 400)
+        }
+    }
+
+    @Test func bodiesOver64KiBAreRefused() throws {
+        try unchanged {
+            let big = "title=" + String(repeating: "x", count: PageServer.bodyLimit)
+            #expect(post("add", big).status == 413)
+            #expect(post("add", "title=x", headers: ["Content-Length": "70000"]).status == 413)
+            let flagged = server.respond(
+                to: PageRequest(
+                    method: "POST", path: "/\(token)/add",
+                    headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                    isOversized: true))
+            #expect(flagged.status == 413)
+        }
+        // Just under the limit is a change like any other.
+        let title = String(repeating: "y", count: 1000)
+        #expect(post("add", "list=camping&title=" + title).status == 303)
+    }
+
+    @Test func anotherSitesFormCannotChangeAnything() throws {
+        try unchanged {
+            #expect(post("toggle", "id=1&to=checked", headers: ["Origin": "http://evil.example"]).status == 403)
+            #expect(post("toggle", "id=1&to=checked", headers: ["Sec-Fetch-Site": "cross-site"]).status == 403)
+            #expect(post("toggle", "id=1&to=checked", headers: ["Content-Type": "text/plain"]).status == 415)
+        }
+        #expect(post("toggle", "id=1&to=checked", headers: ["Sec-Fetch-Site": "same-origin"]).status == 303)
+    }
+
+    @Test func titlesAreEscaped() throws {
+        try store.add([try Title("<script>alert('x')</script> & \"quotes\" ✓ 日本")], to: "camping")
+        let page = text(get("/\(token)/"))
+        #expect(!page.contains("<script>alert"))
+        #expect(page.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quotes&quot; ✓ 日本"))
+        let state = text(get("/\(token)/state"))
+        #expect(state.contains(#"\u003cscript>alert('x')\u003c/script> & \"quotes\" ✓ 日本"#))
+    }
+
+    @Test func editModeCountsTheCheckedItemsShownAndDeleteAsksOnce() throws {
+        try store.check(.ids(IDSet(ids: [1, 3])))
+        let page = text(get("/\(token)/", query: [("edit", "1")]))
+        #expect(page.contains(#"<button type="submit" id="delete">Delete (2)</button>"#))
+        #expect(page.contains(#"name="ids" value="1,3""#))
+        // Without the script the first POST asks, and changes nothing.
+        try unchanged {
+            let asking = post("delete", "list=camping&ids=1,3&edit=1")
+            #expect(asking.status == 200)
+            #expect(text(asking).contains("Delete 2 checked items of camping?"))
+        }
+        // Item 3 is unchecked meanwhile: only what is still checked goes.
+        try store.uncheck(.ids(IDSet(ids: [3])))
+        let deleted = post("delete", "list=camping&ids=1,3&confirm=yes&edit=1")
+        #expect(deleted.status == 303)
+        #expect(deleted.headers["Location"] == "./?list=camping&edit=1")
+        #expect(try store.items(in: .list("camping")).map(\.id) == [2, 3])
+        let none = text(get("/\(token)/", query: [("edit", "1")]))
+        #expect(none.contains(#"<button type="submit" id="delete" disabled>Delete (0)</button>"#))
+    }
+
+    @Test func aSingleChoiceListShowsRadioButtons() throws {
+        try store.addList(named: "tent", mode: .single)
+        try store.add([try Title("Big"), try Title("Small")], to: "tent")
+        let page = text(get("/\(token)/", query: [("list", "tent")]))
+        #expect(page.contains(#"<input type="radio" id="item-4""#))
+        #expect(post("toggle", "id=4&to=checked&list=tent", json: true).status == 200)
+        #expect(post("toggle", "id=5&to=checked&list=tent", json: true).status == 200)
+        #expect(try store.items(in: .list("tent"), filter: .checked).map(\.id) == [5])
+    }
+
+    @Test func aLongListIsSentAWindowAtATime() throws {
+        try store.add((1...1000).map { try Title("item \($0)") }, to: "long")
+        let page = text(get("/\(token)/", query: [("list", "long")]))
+        #expect(page.components(separatedBy: "<li ").count - 1 == PageServer.windowSize)
+        #expect(page.contains("0 of 1000 checked") || page.contains(#"<span id="total-count">1000</span>"#))
+        #expect(page.contains("Next items"))
+        let last = 3 + PageServer.windowSize
+        let next = text(
+            get("/\(token)/", query: [("list", "long"), ("from", String(last)), ("key", String(PageServer.windowSize)), ("after", "1")]))
+        #expect(next.contains(#"data-id="\#(last + 1)""#))
+        #expect(!next.contains(#"data-id="\#(last)""#))
+    }
+
+    @Test func theChangeMarkMovesWithEveryChangeFromAnywhere() throws {
+        let start = try server.changeMark()
+        #expect(post("toggle", "id=1&to=checked", json: true).status == 200)
+        let afterTap = try server.changeMark()
+        #expect(afterTap != start)
+        // Another connection (the command line) changing the file moves it too.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("c.db").path
+        let location = try DatabaseLocation.resolve(explicitPath: path, environment: [:])
+        let fileStore = try DatabaseOpener.openForWriting(location)
+        try fileStore.add([try Title("Tent")], to: "camping")
+        let onFile = PageServer(store: fileStore, list: "camping")
+        let before = try onFile.changeMark()
+        let other = try DatabaseOpener.openForWriting(location)
+        try other.check(.ids(IDSet(ids: [1])))
+        #expect(try onFile.changeMark() != before)
+    }
+
+    @Test func concurrentTapsAreAllStored() async throws {
+        try store.add((1...60).map { try Title("extra \($0)") }, to: "camping")
+        let server = self.server
+        await withTaskGroup(of: Void.self) { group in
+            for id in 4...63 {
+                group.addTask {
+                    _ = server.respond(
+                        to: PageRequest(
+                            method: "POST", path: "/\(server.token)/toggle",
+                            headers: [
+                                "Content-Type": "application/x-www-form-urlencoded",
+                                "Accept": "application/json",
+                            ], body: Array("id=\(id)&to=checked".utf8)))
+                }
+            }
+        }
+        #expect(try checked() == Array(4...63))
+        #expect(try store.history().count == 50)  // the journal keeps fifty: each tap one change
+    }
+}
+

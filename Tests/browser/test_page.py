@@ -1,0 +1,302 @@
+#!/usr/bin/env python3
+"""The page of `checklist serve` in a real browser: Chromium (Debian's), driven by Playwright.
+
+Run by .ci/run after `swift test` has built the binaries:
+    python3 Tests/browser/test_page.py [--bin .build/debug] [--screenshots DIR]
+
+At 360x740 and 1280x800: a tap is stored; edit mode's "Delete (N)" follows the marks and deletes
+exactly the items it counted; a `checklist check` from the command line shows within a second;
+the keyboard alone checks and adds; the page without JavaScript still checks an item; no control
+is unlabeled (axe-core). Then 20 pages and the command line tap 200 times at once, and the
+database and every page agree. Exits 1 on the first failure, naming it.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+from playwright.sync_api import expect, sync_playwright
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def chromium_path():
+    for path in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if os.path.exists(path):
+            return path
+    sys.exit("test_page: no chromium here (apt-get install chromium)")
+
+
+class Served:
+    """A database and `checklist serve` on it, on a free port."""
+
+    def __init__(self, bin_dir, titles, list_name="camping", db=None):
+        self.bin = os.path.join(bin_dir, "checklist")
+        self.folder = tempfile.mkdtemp(prefix="checklist-page-")
+        self.db = db or os.path.join(self.folder, "c.db")
+        self.list = list_name
+        subprocess.run([self.bin, "--db", self.db, "-l", list_name, "add", "-q", "-"],
+                       input="\n".join(titles) + "\n", text=True, check=True,
+                       capture_output=True)
+        self.process = subprocess.Popen(
+            [self.bin, "serve", "--db", self.db, "-l", list_name, "--port", "0"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.url = self.process.stdout.readline().strip()
+        if not self.url.startswith("http://127.0.0.1:"):
+            raise AssertionError("serve printed no URL: %r %s" % (self.url, self.process.stderr.read()))
+
+    def checklist(self, *arguments):
+        return subprocess.run([self.bin, "--db", self.db, *arguments], check=True,
+                              capture_output=True, text=True).stdout
+
+    def items(self):
+        """Every stored item: {title: checked}."""
+        rows = json.loads(self.checklist("list", "--all", "--format", "json"))
+        return {row["title"]: row["isSelected"] for row in rows}
+
+    def stop(self):
+        self.process.terminate()
+        status = self.process.wait(timeout=10)
+        if status != 0:
+            raise AssertionError("serve exited %d after SIGTERM" % status)
+
+
+def row(page, title):
+    return page.locator("#rows li").filter(has_text=title)
+
+
+def check_width(browser, bin_dir, width, height, screenshots):
+    served = Served(bin_dir, ["Tent", "Stove", "Map", "Lamp", "Rope", "Sleeping bag"])
+    try:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        page.goto(served.url)
+        expect(page.locator("#counts")).to_have_text("0 of 6 checked")
+
+        # A tap on the row's title is stored, and a second one undoes it.
+        with page.expect_response(lambda r: r.url.endswith("/toggle")) as answer:
+            row(page, "Stove").locator("label").click()
+        assert answer.value.status == 200, answer.value.status
+        assert served.items()["Stove"] is True, served.items()
+        expect(page.locator("#counts")).to_have_text("1 of 6 checked")
+        with page.expect_response(lambda r: r.url.endswith("/toggle")):
+            row(page, "Stove").locator("input").click()
+        assert served.items()["Stove"] is False
+
+        # Edit mode: mark three, unmark one, delete the two, confirming once.
+        page.get_by_role("link", name="Edit").click()
+        delete = page.locator("#delete")
+        expect(delete).to_have_text("Delete (0)")
+        expect(delete).to_be_disabled()
+        for title in ("Tent", "Map", "Lamp"):
+            with page.expect_response(lambda r: r.url.endswith("/toggle")):
+                row(page, title).locator("label").click()
+        expect(delete).to_have_text("Delete (3)")
+        with page.expect_response(lambda r: r.url.endswith("/toggle")):
+            row(page, "Map").locator("label").click()
+        expect(delete).to_have_text("Delete (2)")
+        if screenshots:
+            page.screenshot(path=os.path.join(screenshots, "serve-%d.png" % width), full_page=True)
+        dialogs = []
+        page.once("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.accept()))
+        with page.expect_response(lambda r: r.url.endswith("/delete")):
+            delete.click()
+        assert dialogs == ["Delete 2 checked items?"], dialogs
+        assert sorted(served.items()) == ["Map", "Rope", "Sleeping bag", "Stove"], served.items()
+        expect(page.locator("#rows li")).to_have_count(4)
+        expect(delete).to_have_text("Delete (0)")
+
+        # Live: the command line checks Rope; the open page shows it within a second.
+        rope = [r for r in json.loads(served.checklist("list", "-l", "camping", "--format", "json"))
+                if r["title"] == "Rope"][0]["id"]
+        served.checklist("check", "-q", str(rope))
+        expect(row(page, "Rope").locator("input")).to_be_checked(timeout=1000)
+        expect(page.locator("#counts")).to_have_text("1 of 4 checked", timeout=1000)
+
+        # The keyboard alone: Space on a focused box, and an item added with Enter.
+        page.get_by_role("link", name="Done").click()
+        page.locator("#list-menu").focus()
+        box = row(page, "Map").locator("input")
+        for _ in range(20):
+            page.keyboard.press("Tab")
+            if box.evaluate("element => element === document.activeElement"):
+                break
+        else:
+            raise AssertionError("Tab never reached Map's checkbox")
+        with page.expect_response(lambda r: r.url.endswith("/toggle")):
+            page.keyboard.press("Space")
+        assert served.items()["Map"] is True
+        for _ in range(30):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.id") == "new-title":
+                break
+        else:
+            raise AssertionError("Tab never reached the new item's field")
+        page.keyboard.type("Headlamp")
+        with page.expect_response(lambda r: r.url.endswith("/add")):
+            page.keyboard.press("Enter")
+        expect(row(page, "Headlamp")).to_have_count(1)
+        assert served.items()["Headlamp"] is False
+
+        # No unlabeled control (axe-core's rules for names and labels).
+        try:
+            from axe_playwright_python.sync_playwright import Axe
+            results = Axe().run(page)
+            unlabeled = [v for v in results.response["violations"]
+                         if v["id"] in ("label", "button-name", "select-name", "link-name",
+                                        "input-button-name", "aria-input-field-name")]
+            assert not unlabeled, json.dumps(unlabeled, indent=1)
+        except ImportError:
+            tree = page.accessibility.snapshot()
+            def walk(node):
+                if node.get("role") in ("checkbox", "radio", "button", "textbox", "combobox", "link"):
+                    assert node.get("name"), node
+                for child in node.get("children", []):
+                    walk(child)
+            walk(tree)
+        context.close()
+
+        # Without JavaScript: check a box, press Save, the page reloads with it stored.
+        context = browser.new_context(viewport={"width": width, "height": height},
+                                      java_script_enabled=False)
+        page = context.new_page()
+        page.goto(served.url)
+        row(page, "Stove").locator("input").check()
+        with page.expect_navigation():
+            page.get_by_role("button", name="Save").click()
+        assert served.items()["Stove"] is True, served.items()
+        expect(row(page, "Stove").locator("input")).to_be_checked()
+        context.close()
+        served.stop()
+    finally:
+        if served.process.poll() is None:
+            served.process.kill()
+
+
+def check_lists_and_failures(browser, bin_dir):
+    """Lists switch from the menu; a single-choice list has radio buttons; a tap that cannot be
+    saved says so on its row, which goes back to what is stored."""
+    served = Served(bin_dir, ["Tent", "Map"])
+    try:
+        served.checklist("lists", "add", "-q", "tents", "--mode", "single")
+        served.checklist("add", "-q", "-l", "tents", "Big", "Small")
+        page = browser.new_page(viewport={"width": 360, "height": 740})
+        page.goto(served.url)
+        with page.expect_navigation():
+            page.locator("#list-menu").select_option("tents")
+        expect(page.locator("#counts")).to_have_text("0 of 2 checked")
+        for title in ("Big", "Small"):
+            with page.expect_response(lambda r: r.url.endswith("/toggle")):
+                row(page, title).locator("label").click()
+            expect(row(page, title).locator("input[type=radio]")).to_be_checked()
+        expect(row(page, "Big").locator("input")).not_to_be_checked()
+        stored = json.loads(served.checklist("list", "-l", "tents", "--format", "json"))
+        assert [r["title"] for r in stored if r["isSelected"]] == ["Small"], stored
+
+        with page.expect_navigation():
+            page.locator("#list-menu").select_option("camping")
+        served.process.kill()
+        served.process.wait()
+        row(page, "Map").locator("label").click()
+        expect(row(page, "Map").locator(".note")).to_contain_text("Not saved", timeout=3000)
+        expect(row(page, "Map").locator("input")).not_to_be_checked()
+        assert served.items()["Map"] is False
+        page.close()
+    finally:
+        if served.process.poll() is None:
+            served.process.kill()
+
+
+def check_postgres(browser, bin_dir, base):
+    """The same page over a PostgreSQL server: a tap is stored there, and another machine's
+    change (NOTIFY) shows within a second."""
+    name = "page_%d" % os.getpid()
+    subprocess.run(["psql", base, "-q", "-c", "CREATE DATABASE " + name], check=True)
+    served = Served(bin_dir, ["Tent", "Map"], db=base.replace("/postgres?", "/%s?" % name))
+    try:
+        page = browser.new_page(viewport={"width": 360, "height": 740})
+        page.goto(served.url)
+        with page.expect_response(lambda r: r.url.endswith("/toggle")):
+            row(page, "Tent").locator("label").click()
+        assert served.items() == {"Tent": True, "Map": False}, served.items()
+        served.checklist("check", "-q", "2")
+        expect(row(page, "Map").locator("input")).to_be_checked(timeout=1000)
+        page.close()
+        served.stop()
+    finally:
+        if served.process.poll() is None:
+            served.process.kill()
+
+
+def check_load(browser, bin_dir):
+    """20 pages open; the command line checks items 1-100 while the pages tap 101-200."""
+    served = Served(bin_dir, ["item %d" % n for n in range(1, 201)])
+    try:
+        context = browser.new_context(viewport={"width": 360, "height": 740})
+        pages = [context.new_page() for _ in range(20)]
+        for page in pages:
+            page.goto(served.url)
+            expect(page.locator("#counts")).to_have_text("0 of 200 checked")
+        errors = []
+
+        def command_line():
+            try:
+                for n in range(1, 101):
+                    served.checklist("check", "-q", str(n))
+            except Exception as error:  # noqa: BLE001 - reported below
+                errors.append(error)
+
+        thread = threading.Thread(target=command_line)
+        thread.start()
+        for round_ in range(5):
+            for index, page in enumerate(pages):
+                n = 101 + index * 5 + round_
+                with page.expect_response(lambda r: r.url.endswith("/toggle")) as answer:
+                    page.locator("#item-%d" % n).click()
+                if answer.value.status != 200:
+                    errors.append("tap on %d: %d" % (n, answer.value.status))
+        thread.join()
+        assert not errors, errors
+        stored = served.items()
+        assert all(stored.values()) and len(stored) == 200, stored
+        for page in pages:
+            expect(page.locator("#counts")).to_have_text("200 of 200 checked", timeout=3000)
+            unchecked = page.locator("#rows input:not(:checked)")
+            expect(unchecked).to_have_count(0, timeout=3000)
+        context.close()
+        served.stop()
+    finally:
+        if served.process.poll() is None:
+            served.process.kill()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "debug"))
+    parser.add_argument("--screenshots")
+    arguments = parser.parse_args()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(),
+                                             args=["--no-sandbox"])
+        for width, height in ((360, 740), (1280, 800)):
+            check_width(browser, arguments.bin, width, height, arguments.screenshots)
+            print("ok: the page at %dx%d" % (width, height))
+        check_lists_and_failures(browser, arguments.bin)
+        print("ok: lists from the menu, radio buttons, a tap that cannot be saved")
+        base = os.environ.get("CHECKLIST_TEST_POSTGRES")
+        if base:
+            check_postgres(browser, arguments.bin, base)
+            print("ok: the page over a PostgreSQL server")
+        else:
+            print("skipped: the page over a PostgreSQL server (CHECKLIST_TEST_POSTGRES is not set)")
+        check_load(browser, arguments.bin)
+        print("ok: 20 pages and the command line, 200 taps")
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
