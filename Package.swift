@@ -55,6 +55,7 @@ let package = Package(
             dependencies: [
                 "ChecklistCore", "ChecklistServe",
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

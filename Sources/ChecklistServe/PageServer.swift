@@ -26,9 +26,17 @@ public final class PageServer: @unchecked Sendable {
     public let token: String
     private let store: ChecklistStore
     private let startList: ListName
-    /// Store calls take turns; the count is this server's own writes (SQLite's `data_version`
-    /// moves only for other connections').
-    private let turn = Mutex<Int64>(0)
+    /// Store calls take turns over what they share.
+    private let turn = Mutex(Shared())
+
+    struct Shared {
+        /// This server's own writes (SQLite's `data_version` moves only for other connections').
+        var ownWrites: Int64 = 0
+        /// Each list's number of items, at the change mark it was counted at: counting a long
+        /// list is most of a read's cost (about 8 ms at 100,000 items), and a tap changes no
+        /// list's length.
+        var totals: [String: (mark: Int64, total: Int)] = [:]
+    }
     /// Called after each change made through this server (set before serving), so the pages
     /// hear of it at once rather than at the next look at the store's signal.
     public var didChange: (@Sendable () -> Void)?
@@ -54,7 +62,7 @@ public final class PageServer: @unchecked Sendable {
     /// A number that moves when the lists change, whoever changed them (the store's signal:
     /// `data_version` on a file, NOTIFY on a server, plus this server's own writes).
     public func changeMark() throws -> Int64 {
-        try locked { ownWrites in try store.dataVersion() &+ ownWrites }
+        try locked { shared in try store.dataVersion() &+ shared.ownWrites }
     }
 
     /// Whether the path is the live-update socket's (`/TOKEN/events`), with the right token.
@@ -62,8 +70,8 @@ public final class PageServer: @unchecked Sendable {
         route(path) == "events"
     }
 
-    private func locked<T: Sendable>(_ body: (inout Int64) throws -> T) throws -> T {
-        try turn.withLock { ownWrites in try body(&ownWrites) }
+    private func locked<T: Sendable>(_ body: (inout Shared) throws -> T) throws -> T {
+        try turn.withLock { shared in try body(&shared) }
     }
 
     // MARK: - Routing
@@ -99,8 +107,8 @@ public final class PageServer: @unchecked Sendable {
             switch route {
             case "page.css": return asset(PageAssets.css, type: "text/css")
             case "page.js": return asset(PageAssets.javaScript, type: "text/javascript")
-            case "state": return answering(request, json: true) { try state(request, $0) }
-            default: return answering(request, json: false) { try page(request, $0) }
+            case "state": return answering(request, json: true) { try state(request, &$0) }
+            default: return answering(request, json: false) { try page(request, &$0) }
             }
         case "toggle", "save", "add", "delete":
             guard request.method == "POST" else { return methodNotAllowed("POST") }
@@ -157,7 +165,7 @@ public final class PageServer: @unchecked Sendable {
     /// Runs a read or a change, mapping the store's errors to 4xx and 5xx (as text, or as JSON
     /// for the page's script).
     private func answering(
-        _ request: PageRequest, json: Bool, _ body: (inout Int64) throws -> PageResponse
+        _ request: PageRequest, json: Bool, _ body: (inout Shared) throws -> PageResponse
     ) -> PageResponse {
         do {
             return try locked(body)
@@ -198,7 +206,7 @@ public final class PageServer: @unchecked Sendable {
     }
 
     /// The window of rows a request asks for: from the start, or from an item on.
-    private func window(_ request: PageRequest) throws -> EditorPage {
+    private func window(_ request: PageRequest, _ shared: inout Shared) throws -> EditorPage {
         let name = try list(request.queryValue("list"))
         var anchor = EditorAnchor.first
         if let from = request.queryValue("from") {
@@ -208,9 +216,8 @@ public final class PageServer: @unchecked Sendable {
         }
         // `after=1`: the rows after the item (the "Next items" link names the last one shown).
         let skipsAnchor = request.queryValue("after") == "1"
-        var page = try store.editorPage(
-            list: name, around: anchor, before: 0,
-            after: Self.windowSize - (skipsAnchor ? 0 : 1))
+        var page = try window(
+            of: name, around: anchor, after: Self.windowSize - (skipsAnchor ? 0 : 1), &shared)
         if !page.listExists && name != ListName.defaultList {
             throw ChecklistError.listNotFound(name.text)
         }
@@ -220,9 +227,22 @@ public final class PageServer: @unchecked Sendable {
         return page
     }
 
-    private func page(_ request: PageRequest, _ ownWrites: Int64) throws -> PageResponse {
-        let window = try window(request)
-        let mark = try store.dataVersion() &+ ownWrites
+    /// A window of a list's rows, with the list's total from `shared.totals` when nothing but
+    /// selections changed since it was counted.
+    private func window(
+        of list: ListName, around anchor: EditorAnchor, after: Int, _ shared: inout Shared
+    ) throws -> EditorPage {
+        let mark = try store.dataVersion() &+ shared.ownWrites
+        let known = shared.totals[list.text].flatMap { $0.mark == mark ? $0.total : nil }
+        let page = try store.editorPage(
+            list: list, around: anchor, before: 0, after: after, knownTotal: known)
+        shared.totals[list.text] = page.listExists ? (mark, page.counts.total) : nil
+        return page
+    }
+
+    private func page(_ request: PageRequest, _ shared: inout Shared) throws -> PageResponse {
+        let window = try window(request, &shared)
+        let mark = try store.dataVersion() &+ shared.ownWrites
         var response = PageResponse.html(
             PageHTML.page(
                 window, mark: mark, editing: request.queryValue("edit") == "1",
@@ -238,9 +258,9 @@ public final class PageServer: @unchecked Sendable {
         return response
     }
 
-    private func state(_ request: PageRequest, _ ownWrites: Int64) throws -> PageResponse {
-        let window = try window(request)
-        let mark = try store.dataVersion() &+ ownWrites
+    private func state(_ request: PageRequest, _ shared: inout Shared) throws -> PageResponse {
+        let window = try window(request, &shared)
+        let mark = try store.dataVersion() &+ shared.ownWrites
         return PageResponse(
             status: 200,
             headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
@@ -250,8 +270,9 @@ public final class PageServer: @unchecked Sendable {
     // MARK: - Changes
 
     private func change(
-        _ route: String, _ form: [(String, String)], json: Bool, _ ownWrites: inout Int64
+        _ route: String, _ form: [(String, String)], json: Bool, _ shared: inout Shared
     ) throws -> PageResponse {
+        let markBefore = try store.dataVersion() &+ shared.ownWrites
         func value(_ name: String) -> String? { form.last { $0.0 == name }?.1 }
         // Single IDs, comma-separated or repeated (no ranges: a page names what it shows).
         func ids(_ name: String) throws -> Set<ItemID> {
@@ -306,12 +327,20 @@ public final class PageServer: @unchecked Sendable {
             }
             if !counted.isEmpty { try store.delete(.checkedAmong(IDSet(ids: counted), in: name)) }
         }
-        ownWrites &+= 1
+        shared.ownWrites &+= 1
+        let markAfter = try store.dataVersion() &+ shared.ownWrites
+        if route == "toggle" || route == "save" {
+            // Selections only: every list counted just before keeps its length.
+            for (list, counted) in shared.totals where counted.mark == markBefore {
+                shared.totals[list] = (markAfter, counted.total)
+            }
+        } else {
+            shared.totals = [:]
+        }
         didChange?()
         if json {
-            let window = try store.editorPage(
-                list: name, around: .first, before: 0, after: Self.windowSize - 1)
-            let mark = try store.dataVersion() &+ ownWrites
+            let window = try window(of: name, around: .first, after: Self.windowSize - 1, &shared)
+            let mark = markAfter
             return PageResponse(
                 status: 200, headers: ["Content-Type": "application/json"],
                 body: Array(PageHTML.state(window, mark: mark).utf8))

@@ -241,6 +241,48 @@ import Testing
         #expect(try onFile.changeMark() != before)
     }
 
+    /// The list's length is counted again whenever something but a selection may have changed
+    /// it: an item added through the page, or anything another connection did.
+    @Test func theCountsFollowEveryKindOfChange() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let location = try DatabaseLocation.resolve(
+            explicitPath: folder.appendingPathComponent("c.db").path, environment: [:])
+        let fileStore = try DatabaseOpener.openForWriting(location)
+        try fileStore.add([try Title("Tent")], to: "camping")
+        let pages = PageServer(store: fileStore, list: "camping")
+        func counts() -> String {
+            let state = String(
+                decoding: pages.respond(to: PageRequest(method: "GET", path: "/\(pages.token)/state")).body,
+                as: UTF8.self)
+            // The list's counts come first; the rows' "checked" after them.
+            return state.split(separator: ",").filter {
+                $0.hasPrefix(#""checked""#) || $0.hasPrefix(#""total""#)
+            }.prefix(2).joined(separator: ",")
+        }
+        func post(_ action: String, _ body: String) {
+            _ = pages.respond(
+                to: PageRequest(
+                    method: "POST", path: "/\(pages.token)/\(action)",
+                    headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],
+                    body: Array(body.utf8)))
+        }
+        #expect(counts() == #""checked":0,"total":1"#)
+        post("toggle", "id=1&to=checked")
+        #expect(counts() == #""checked":1,"total":1"#)
+        post("add", "title=Stove")
+        #expect(counts() == #""checked":1,"total":2"#)
+        let other = try DatabaseOpener.openForWriting(location)
+        try other.add([try Title("Map")], to: "camping")
+        #expect(counts() == #""checked":1,"total":3"#)
+        try other.delete(.ids(IDSet(ids: [1])))
+        #expect(counts() == #""checked":0,"total":2"#)
+        post("toggle", "id=2&to=checked")
+        try other.add([try Title("Lamp")], to: "camping")
+        #expect(counts() == #""checked":1,"total":3"#)
+    }
+
     @Test func concurrentTapsAreAllStored() async throws {
         try store.add((1...60).map { try Title("extra \($0)") }, to: "camping")
         let server = self.server
