@@ -125,6 +125,7 @@ enum PageAssets {
             try {
               const response = await fetch(query, { headers: { "Accept": "application/json" } });
               if (response.ok) apply(await response.json());
+              else if (response.status === 404) status.textContent = "This list is gone (deleted or renamed): choose one from the menu.";
             } catch (error) { status.textContent = "Offline: " + error.message; }
           }
 
@@ -182,9 +183,15 @@ enum PageAssets {
           function listen() {
             const base = location.pathname.replace(/[^/]*$/, "");
             const socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://")
-              + location.host + base + "events");
+              + location.host + base + "events?list=" + encodeURIComponent(list));
             socket.onopen = () => { delay = 250; status.textContent = ""; refresh(); };
-            socket.onmessage = message => { if (Number(message.data) !== mark) refresh(); };
+            // The server pushes the list's first window; a page after "Next items" reads its own.
+            socket.onmessage = message => {
+              let state = null;
+              try { state = JSON.parse(message.data); } catch (error) { state = null; }
+              if (state && state.rows && !partial) apply(state);
+              else if (Number(state && state.mark !== undefined ? state.mark : message.data) !== mark) refresh();
+            };
             socket.onclose = () => {
               status.textContent = "Reconnecting…";
               setTimeout(listen, delay);

@@ -267,6 +267,21 @@ public final class PageServer: @unchecked Sendable {
             body: Array(PageHTML.state(window, mark: mark).utf8))
     }
 
+    /// The state of a list's first window as JSON, with its change mark: what the live updates
+    /// push to the pages that show the list (nil: the list does not exist).
+    public func pushedState(list value: String?) -> (mark: Int64, json: String)? {
+        try? locked { shared in
+            let name = try list(value)
+            let window = try window(
+                of: name, around: .first, after: Self.windowSize - 1, &shared)
+            if !window.listExists && name != ListName.defaultList {
+                throw ChecklistError.listNotFound(name.text)
+            }
+            let mark = try store.dataVersion() &+ shared.ownWrites
+            return (mark, PageHTML.state(window, mark: mark))
+        }
+    }
+
     // MARK: - Changes
 
     private func change(

@@ -123,8 +123,10 @@ struct ServeCommand: AsyncParsableCommand {
         // The path as sent: FlyingFox's `path` is standardized, without its final slash.
         let path = request.target.path(percentEncoded: true)
         if pages.isEventsPath(path), request.headers[.upgrade]?.lowercased() == "websocket" {
-            return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: live))
-                .handleRequest(request)
+            let list = request.query.last { $0.name == "list" }?.value
+            return try await WebSocketHTTPHandler(
+                handler: MessageFrameWSHandler(handler: LiveUpdates.Socket(list: list, live: live))
+            ).handleRequest(request)
         }
         var headers: [String: String] = [:]
         for (name, value) in request.headers { headers[name.rawValue] = value }
@@ -191,12 +193,15 @@ struct NoDelayPool: AsyncSocketPool {
 }
 
 /// The live updates: one watcher looks at the store's change signal (SQLite's `data_version`,
-/// or the server's NOTIFY) ten times a second, and each open page's socket is sent the new mark
-/// when it moves. The page then reads the state; no page polls.
-final class LiveUpdates: WSMessageHandler, @unchecked Sendable {
+/// or the server's NOTIFY) ten times a second, and at once after a change made through this
+/// server. When it moves, each list shown by an open page is read once (its first window, as
+/// JSON) and pushed to those pages' sockets, so a page shows a change without asking; no page
+/// polls.
+final class LiveUpdates: @unchecked Sendable {
     private let pages: PageServer
     private let lock = NSLock()
-    private var sockets: [UUID: AsyncStream<WSMessage>.Continuation] = [:]
+    /// Each open socket, with the list its page shows.
+    private var sockets: [UUID: (list: String?, continuation: AsyncStream<WSMessage>.Continuation)] = [:]
     private var lastMark: Int64 = .min
     private let wake = DispatchSemaphore(value: 0)
 
@@ -204,14 +209,21 @@ final class LiveUpdates: WSMessageHandler, @unchecked Sendable {
         self.pages = pages
     }
 
-    func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
+    /// One page's socket.
+    struct Socket: WSMessageHandler {
+        let list: String?
+        let live: LiveUpdates
+
+        func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
+            live.open(list: list, client: client)
+        }
+    }
+
+    private func open(list: String?, client: AsyncStream<WSMessage>) -> AsyncStream<WSMessage> {
         let id = UUID()
         let (stream, continuation) = AsyncStream<WSMessage>.makeStream()
-        lock.withLock {
-            sockets[id] = continuation
-            if lastMark != .min { continuation.yield(.text(String(lastMark))) }
-        }
-        // The page's own messages are none; when it goes, its socket leaves the list.
+        lock.withLock { sockets[id] = (list, continuation) }
+        // The page sends nothing; when it goes, its socket leaves the list.
         Task {
             for await _ in client {}
             _ = lock.withLock { sockets.removeValue(forKey: id) }
@@ -229,11 +241,16 @@ final class LiveUpdates: WSMessageHandler, @unchecked Sendable {
         let thread = Thread { [self] in
             while true {
                 _ = wake.wait(timeout: .now() + .milliseconds(100))
-                guard let mark = try? pages.changeMark() else { continue }
-                lock.withLock {
-                    guard mark != lastMark else { return }
-                    lastMark = mark
-                    for socket in sockets.values { socket.yield(.text(String(mark))) }
+                guard let mark = try? pages.changeMark(), mark != lastMark else { continue }
+                lastMark = mark
+                let open = lock.withLock { Array(sockets.values) }
+                var states: [String: String] = [:]
+                for socket in open {
+                    let key = socket.list ?? ""
+                    if states[key] == nil {
+                        states[key] = pages.pushedState(list: socket.list)?.json ?? String(mark)
+                    }
+                    socket.continuation.yield(.text(states[key]!))
                 }
             }
         }

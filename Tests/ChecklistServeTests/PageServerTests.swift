@@ -283,6 +283,18 @@ import Testing
         #expect(counts() == #""checked":1,"total":3"#)
     }
 
+    /// What the live updates push: the list's first window, at the current change mark; nothing
+    /// for a list that does not exist.
+    @Test func thePushedStateIsTheListsFirstWindowAtTheMark() throws {
+        try store.check(.ids(IDSet(ids: [2])))
+        let pushed = try #require(server.pushedState(list: "camping"))
+        #expect(pushed.mark == (try server.changeMark()))
+        #expect(pushed.json.hasPrefix(#"{"list":"camping","mode":"multiple","checked":1,"total":3,"#))
+        #expect(pushed.json.contains(#"{"id":2,"key":2,"title":"Stove","checked":true}"#))
+        #expect(server.pushedState(list: "nope") == nil)
+        #expect(server.pushedState(list: nil)?.json.contains(#""list":"camping""#) == true)
+    }
+
     @Test func concurrentTapsAreAllStored() async throws {
         try store.add((1...60).map { try Title("extra \($0)") }, to: "camping")
         let server = self.server
