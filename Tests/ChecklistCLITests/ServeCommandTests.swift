@@ -74,4 +74,19 @@ import Testing
         kill(running.child.pid, SIGTERM)
         _ = try running.finish()
     }
+
+    @Test func withoutChecklistServeBesideItServeSaysWhatIsMissing() throws {
+        let alone = cli.folder.appendingPathComponent("alone")
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        let copy = alone.appendingPathComponent("checklist")
+        try FileManager.default.copyItem(at: CLI.binary, to: copy)
+        let result = try CLI.execute(
+            copy, ["serve"], stdin: Data(),
+            environment: ["CHECKLIST_DB": cli.databasePath, "PATH": "/usr/bin:/bin"], in: cli.folder)
+        #expect(result.status == 74)
+        #expect(
+            result.stderr == "checklist: cannot use \(alone.path)/checklist-serve: cannot run it"
+                + " (No such file or directory); checklist serve needs checklist-serve installed"
+                + " beside checklist (swift build builds both)\n")
+    }
 }

@@ -69,6 +69,10 @@ def row(page, title):
     return page.locator("#rows li").filter(has_text=title)
 
 
+def rows_id(page, title):
+    return row(page, title).get_attribute("data-id")
+
+
 def check_width(browser, bin_dir, width, height, screenshots):
     served = Served(bin_dir, ["Tent", "Stove", "Map", "Lamp", "Rope", "Sleeping bag"])
     try:
@@ -141,6 +145,27 @@ def check_width(browser, bin_dir, width, height, screenshots):
             page.keyboard.press("Enter")
         expect(row(page, "Headlamp")).to_have_count(1)
         assert served.items()["Headlamp"] is False
+
+        # Edit mode and its delete by keyboard too: Enter on Edit, Space on a box, Enter on
+        # Delete (1), and the confirmation (accepted by the dialog's handler).
+        def tab_to(predicate, what):
+            for _ in range(40):
+                page.keyboard.press("Tab")
+                if page.evaluate(predicate):
+                    return
+            raise AssertionError("Tab never reached " + what)
+        tab_to("document.activeElement.id === 'edit'", "Edit")
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        tab_to("document.activeElement.value === '%s'" % rows_id(page, "Headlamp"), "Headlamp's box")
+        with page.expect_response(lambda r: r.url.endswith("/toggle")):
+            page.keyboard.press("Space")
+        expect(page.locator("#delete")).to_have_text("Delete (3)")
+        tab_to("document.activeElement.id === 'delete'", "Delete")
+        page.once("dialog", lambda dialog: dialog.accept())
+        with page.expect_response(lambda r: r.url.endswith("/delete")):
+            page.keyboard.press("Enter")
+        assert sorted(served.items()) == ["Sleeping bag", "Stove"], served.items()
 
         # No unlabeled control (axe-core's rules for names and labels).
         try:
