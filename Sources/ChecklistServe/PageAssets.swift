@@ -52,7 +52,8 @@ enum PageAssets {
           const list = page.list, editing = page.editing === "true", partial = page.partial === "true";
           const kind = page.mode === "single" ? "radio" : "checkbox";
           let mark = Number(page.mark);
-          const pending = new Map();
+          // Taps on their way, by row; a row's taps are sent one after another, in order.
+          const pending = new Map(), queues = new Map();
           // What the server last said is stored, row by row: a failed tap goes back to it.
           const stored = new Map([...rows.querySelectorAll("input")].map(input => [input.value, input.checked]));
           function restore() {
@@ -90,11 +91,19 @@ enum PageAssets {
 
           // The stored state, row by row: a row keeps its element (and focus) across updates,
           // and a row whose tap is still on its way keeps what the person tapped.
+          function setText(element, text) {
+            if (element.textContent !== String(text)) element.textContent = text;
+          }
+
           function apply(state) {
-            if (!state || state.list !== list) return;
+            // An answer older than what the page shows (a slow reply after a push) is dropped.
+            if (!state || state.list !== list || state.mark < mark) return;
             mark = state.mark;
-            document.getElementById("checked-count").textContent = state.checked;
-            document.getElementById("total-count").textContent = state.total;
+            setText(document.getElementById("checked-count"), state.checked);
+            setText(document.getElementById("total-count"), state.total);
+            // Rows that are gone go first: moving the rows around a focused one would blur it.
+            const shown = new Set(state.rows.map(row => String(row.id)));
+            if (!partial) for (const li of [...rows.children]) if (!shown.has(li.dataset.id)) li.remove();
             const existing = new Map([...rows.children].map(li => [li.dataset.id, li]));
             let previous = null;
             for (const row of state.rows) {
@@ -110,8 +119,6 @@ enum PageAssets {
               if (next !== li) rows.insertBefore(li, next);
               previous = li;
             }
-            // A partial page (after "Next items") shows rows beyond the first window: keep them.
-            if (!partial) for (const li of existing.values()) li.remove();
             const empty = document.getElementById("empty");
             if (empty) empty.hidden = rows.children.length > 0;
             updateToolbar();
@@ -137,8 +144,9 @@ enum PageAssets {
             const button = document.getElementById("delete");
             if (!button) return;
             const ids = checkedShown();
-            button.textContent = "Delete (" + ids.length + ")";
-            button.disabled = ids.length === 0;
+            setText(button, "Delete (" + ids.length + ")");
+            // Not while a tap is on its way: Delete counts what is stored.
+            button.disabled = ids.length === 0 || pending.size > 0;
             document.querySelector("#delete-form input[name=ids]").value = ids.join(",");
           }
 
@@ -146,19 +154,31 @@ enum PageAssets {
             const input = event.target;
             if (!(input instanceof HTMLInputElement)) return;
             const li = input.closest("li"), id = li.dataset.id;
-            pending.set(id, input.checked);
+            const to = input.checked ? "checked" : "unchecked";
+            pending.set(id, (pending.get(id) || 0) + 1);
             note(li, "");
             updateToolbar();
-            post("toggle", { id, to: input.checked ? "checked" : "unchecked" })
-              .then(state => { pending.delete(id); apply(state); })
-              .catch(error => { pending.delete(id); restore(); note(li, "Not saved: " + error.message); refresh(); });
+            const sent = (queues.get(id) || Promise.resolve()).then(() => post("toggle", { id, to }));
+            queues.set(id, sent.catch(() => null));
+            const done = () => {
+              const left = pending.get(id) - 1;
+              if (left > 0) pending.set(id, left); else { pending.delete(id); queues.delete(id); }
+            };
+            sent.then(state => { done(); settled(state); })
+              .catch(error => { done(); restore(); note(li, "Not saved: " + error.message); refresh(); });
           });
+
+          // A change's answer is the list's first window: a page after "Next items" reads its own.
+          function settled(state) {
+            if (partial) refresh(); else apply(state);
+            updateToolbar();
+          }
 
           document.getElementById("add-form").addEventListener("submit", event => {
             event.preventDefault();
             const field = document.getElementById("new-title");
             post("add", { title: field.value })
-              .then(state => { field.value = ""; status.textContent = ""; apply(state); })
+              .then(state => { field.value = ""; status.textContent = ""; settled(state); })
               .catch(error => { status.textContent = "Not added: " + error.message; });
           });
 
@@ -166,11 +186,11 @@ enum PageAssets {
           if (deleteForm) deleteForm.addEventListener("submit", event => {
             event.preventDefault();
             const ids = checkedShown();
-            if (ids.length === 0) return;
+            if (ids.length === 0 || pending.size > 0) return;
             const noun = ids.length === 1 ? "item" : "items";
             if (!window.confirm("Delete " + ids.length + " checked " + noun + "?")) return;
             post("delete", { ids: ids.join(","), confirm: "yes" })
-              .then(state => { status.textContent = ""; apply(state); })
+              .then(state => { status.textContent = ""; settled(state); })
               .catch(error => { status.textContent = "Not deleted: " + error.message; refresh(); });
           });
 

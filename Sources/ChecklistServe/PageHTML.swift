@@ -103,6 +103,8 @@ enum PageHTML {
             <form id="rows-form" method="post" action="save">
             \(listField)\(editField)<input type="hidden" name="shown" \
             value="\(window.rows.map { String($0.id) }.joined(separator: ","))">
+            <input type="hidden" name="was" \
+            value="\(shownChecked.map(String.init).joined(separator: ","))">
             <ul id="rows" aria-label="Items of \(escaped(list.text))">
 
             """

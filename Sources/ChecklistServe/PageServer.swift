@@ -65,6 +65,11 @@ public final class PageServer: @unchecked Sendable {
         try locked { shared in try store.dataVersion() &+ shared.ownWrites }
     }
 
+    /// Whether the path starts with the token (anything else is answered 404 unread).
+    public func hasToken(_ path: String) -> Bool {
+        route(path) != nil
+    }
+
     /// Whether the path is the live-update socket's (`/TOKEN/events`), with the right token.
     public func isEventsPath(_ path: String) -> Bool {
         route(path) == "events"
@@ -287,7 +292,8 @@ public final class PageServer: @unchecked Sendable {
     private func change(
         _ route: String, _ form: [(String, String)], json: Bool, _ shared: inout Shared
     ) throws -> PageResponse {
-        let markBefore = try store.dataVersion() &+ shared.ownWrites
+        let versionBefore = try store.dataVersion()
+        let markBefore = versionBefore &+ shared.ownWrites
         func value(_ name: String) -> String? { form.last { $0.0 == name }?.1 }
         // Single IDs, comma-separated or repeated (no ranges: a page names what it shows).
         func ids(_ name: String) throws -> Set<ItemID> {
@@ -315,15 +321,19 @@ public final class PageServer: @unchecked Sendable {
             default: throw PageError("toggle needs to=checked or to=unchecked")
             }
         case "save":
-            // The form without a script: the boxes shown, and which of them are checked.
+            // The form without a script: the boxes shown, which were checked when the page
+            // was made (`was`), and which are checked now. Only the boxes the person changed
+            // change: another phone's checks since the page was made stay.
             let shown = try ids("shown")
+            let was = try ids("was")
             let checked = try ids("checked")
-            guard checked.isSubset(of: shown) else {
-                throw PageError("checked= names an item the page did not show")
+            guard checked.isSubset(of: shown), was.isSubset(of: shown) else {
+                throw PageError("checked= or was= names an item the page did not show")
             }
-            if !checked.isEmpty { try store.check(.ids(IDSet(ids: checked))) }
-            let unchecked = shown.subtracting(checked)
-            if !unchecked.isEmpty { try store.uncheck(.ids(IDSet(ids: unchecked))) }
+            let turnedOn = checked.subtracting(was)
+            let turnedOff = was.subtracting(checked)
+            if !turnedOn.isEmpty { try store.check(.ids(IDSet(ids: turnedOn))) }
+            if !turnedOff.isEmpty { try store.uncheck(.ids(IDSet(ids: turnedOff))) }
         case "add":
             guard let text = value("title") else { throw PageError("add needs title=") }
             let title: Title
@@ -343,8 +353,11 @@ public final class PageServer: @unchecked Sendable {
             if !counted.isEmpty { try store.delete(.checkedAmong(IDSet(ids: counted), in: name)) }
         }
         shared.ownWrites &+= 1
-        let markAfter = try store.dataVersion() &+ shared.ownWrites
-        if route == "toggle" || route == "save" {
+        let versionAfter = try store.dataVersion()
+        let markAfter = versionAfter &+ shared.ownWrites
+        // Another connection may have committed while this change waited for the lock: then
+        // no count carries over.
+        if (route == "toggle" || route == "save") && versionAfter == versionBefore {
             // Selections only: every list counted just before keeps its length.
             for (list, counted) in shared.totals where counted.mark == markBefore {
                 shared.totals[list] = (markAfter, counted.total)

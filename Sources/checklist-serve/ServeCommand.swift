@@ -30,8 +30,9 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         signal(SIGPIPE, SIG_IGN)
         // Ctrl-C and SIGTERM end the server; each write was a transaction of its own.
-        signal(SIGINT) { _ in Glibc.exit(0) }
-        signal(SIGTERM) { _ in Glibc.exit(0) }
+        // _exit: what a signal handler may call (exit would run atexit handlers and stdio).
+        signal(SIGINT) { _ in _exit(0) }
+        signal(SIGTERM) { _ in _exit(0) }
         let environment = ProcessInfo.processInfo.environment
         let listName: ListName
         let store: ChecklistStore
@@ -128,6 +129,12 @@ struct ServeCommand: AsyncParsableCommand {
                 handler: MessageFrameWSHandler(handler: LiveUpdates.Socket(list: list, live: live))
             ).handleRequest(request)
         }
+        // Without the token, nothing is read of the body: the answer is the same 404.
+        guard pages.hasToken(path) else {
+            return HTTPResponse(
+                statusCode: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: Data("not found\n".utf8))
+        }
         var headers: [String: String] = [:]
         for (name, value) in request.headers { headers[name.rawValue] = value }
         var body: [UInt8] = []
@@ -145,11 +152,15 @@ struct ServeCommand: AsyncParsableCommand {
                 }
             }
         }
-        let answer = pages.respond(
-            to: PageRequest(
-                method: request.method.rawValue, path: path,
-                query: request.query.map { ($0.name, $0.value) }, headers: headers, body: body,
-                isOversized: oversized))
+        let pageRequest = PageRequest(
+            method: request.method.rawValue, path: path,
+            query: request.query.map { ($0.name, $0.value) }, headers: headers, body: body,
+            isOversized: oversized)
+        // Store calls block (a busy file waits up to 5 s): on a thread of their own, not on the
+        // few threads that run every connection's tasks.
+        let answer = await withCheckedContinuation { continuation in
+            storeQueue.async { continuation.resume(returning: pages.respond(to: pageRequest)) }
+        }
         var responseHeaders = HTTPHeaders()
         for (name, value) in answer.headers { responseHeaders[HTTPHeader(name)] = value }
         if oversized { responseHeaders[.connection] = "close" }
@@ -174,6 +185,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 }
+
+/// The thread the page server's store calls run on, one at a time.
+let storeQueue = DispatchQueue(label: "checklist-serve.store")
 
 /// FlyingFox's socket pool, with Nagle's algorithm off on every socket it watches (an accepted
 /// connection's first read waits here, before anything is written). FlyingFox writes a
@@ -221,7 +235,9 @@ final class LiveUpdates: @unchecked Sendable {
 
     private func open(list: String?, client: AsyncStream<WSMessage>) -> AsyncStream<WSMessage> {
         let id = UUID()
-        let (stream, continuation) = AsyncStream<WSMessage>.makeStream()
+        // Only the newest state waits for a page that reads slowly (or sleeps).
+        let (stream, continuation) = AsyncStream<WSMessage>.makeStream(
+            bufferingPolicy: .bufferingNewest(1))
         lock.withLock { sockets[id] = (list, continuation) }
         // The page sends nothing; when it goes, its socket leaves the list.
         Task {

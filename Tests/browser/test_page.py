@@ -236,6 +236,38 @@ def check_lists_and_failures(browser, bin_dir):
             served.process.kill()
 
 
+def check_long_list_and_quick_taps(browser, bin_dir):
+    """A 250-item list: the first page has 200 rows and "Next items"; a tap there is stored
+    and the page keeps its 50 rows. Two quick taps on one row end as the box shows."""
+    served = Served(bin_dir, ["item %d" % n for n in range(1, 251)])
+    try:
+        page = browser.new_page(viewport={"width": 360, "height": 740})
+        page.goto(served.url)
+        expect(page.locator("#rows li")).to_have_count(200)
+        box = page.locator("#item-7")
+        with page.expect_response(lambda r: r.url.endswith("/toggle")) as second:
+            box.click()
+            box.click()
+        page.wait_for_timeout(300)
+        expect(box).not_to_be_checked()
+        assert served.items()["item 7"] is False, "two taps: unchecked, as the box shows"
+        with page.expect_navigation():
+            page.get_by_role("link", name="Next items").click()
+        expect(page.locator("#rows li")).to_have_count(50)
+        with page.expect_response(lambda r: r.url.endswith("/toggle")):
+            page.locator("#item-230").click()
+        page.wait_for_timeout(300)
+        expect(page.locator("#rows li")).to_have_count(50)
+        assert served.items()["item 230"] is True
+        served.checklist("check", "-q", "240")
+        expect(page.locator("#item-240")).to_be_checked(timeout=1000)
+        page.close()
+        served.stop()
+    finally:
+        if served.process.poll() is None:
+            served.process.kill()
+
+
 def check_postgres(browser, bin_dir, base):
     """The same page over a PostgreSQL server: a tap is stored there, and another machine's
     change (NOTIFY) shows within a second."""
@@ -312,6 +344,8 @@ def main():
             print("ok: the page at %dx%d" % (width, height))
         check_lists_and_failures(browser, arguments.bin)
         print("ok: lists from the menu, radio buttons, a tap that cannot be saved")
+        check_long_list_and_quick_taps(browser, arguments.bin)
+        print("ok: a long list's next items, two quick taps")
         base = os.environ.get("CHECKLIST_TEST_POSTGRES")
         if base:
             check_postgres(browser, arguments.bin, base)
