@@ -64,6 +64,18 @@ import Testing
         #expect(result.status == 0, "\(result)")
     }
 
+    /// Ctrl-C (SIGINT) ends it as SIGTERM does: exit 0, and the database is as the last change
+    /// left it.
+    @Test func ctrlCEndsItWithExit0() throws {
+        let (running, url) = try serve()
+        let root = url.split(separator: "/").prefix(2).joined(separator: "//")
+        #expect(try curl(["-H", "Origin: " + root, "--data", "id=1&to=checked", url + "toggle"]).status == 303)
+        kill(running.child.pid, SIGINT)
+        let result = try running.finish()
+        #expect(result.status == 0, "\(result)")
+        #expect(try cli.run("list", "-l", "camping").stdout == "[x] 1 Tent\n[ ] 2 Stove\n")
+    }
+
     @Test func aPortInUseIsExit74WithOneLine() throws {
         let (running, url) = try serve()
         let port = String(url.split(separator: ":")[2].prefix { $0.isNumber })
