@@ -108,8 +108,9 @@ fi
 
 if [ "$BUILD" = 1 ]; then
     command -v swift >/dev/null || die "no swift to build with; pass --no-build or --bin PATH"
-    say "building: swift build -c release --static-swift-stdlib"
-    (cd "$REPO" && swift build -c release --static-swift-stdlib >&2)
+    # Only the command-line program: the page's server (checklist-serve) is not benchmarked here.
+    say "building: swift build -c release --static-swift-stdlib --product checklist"
+    (cd "$REPO" && swift build -c release --static-swift-stdlib --product checklist >&2)
     BIN="$(cd "$REPO" && swift build -c release --static-swift-stdlib --show-bin-path)/checklist"
 fi
 BIN=${BIN:-$REPO/.build/release/checklist}
