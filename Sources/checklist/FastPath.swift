@@ -40,107 +40,65 @@ enum FastPath {
     private static func selection<Command: SelectionCommand>(
         _ type: Command.Type, _ words: inout Words
     ) -> Command? {
-        var db: String?
-        var list: String?
-        var quiet = false
-        var ignoreMissing = false
-        var all = false
-        var expressions: [String] = []
-        while let word = words.next() {
-            switch word {
-            case .positional(let value): expressions.append(value)
-            case .option("--db", let value): guard words.set(&db, value) else { return nil }
-            case .option("--list", let value), .option("-l", let value):
-                guard words.set(&list, value) else { return nil }
-            case .flag("-q"), .flag("--quiet"): guard Words.set(&quiet) else { return nil }
-            case .flag("--ignore-missing"): guard Words.set(&ignoreMissing) else { return nil }
-            case .flag("--all"): guard Words.set(&all) else { return nil }
-            default: return nil
-            }
-        }
+        guard
+            let read = words.read(
+                options: ["--db", "--list"], flags: ["--quiet", "--ignore-missing", "--all"],
+                takesValues: true),
+            let listOptions = listOptions(read.values["--list"])
+        else { return nil }
         var command = Command()
-        command.store = storeOptions(db)
-        guard let listOptions = listOptions(list) else { return nil }
+        command.store = storeOptions(read.values["--db"])
         command.list = listOptions
         var quietOption = QuietOption()
-        quietOption.quiet = quiet
+        quietOption.quiet = read.flags.contains("--quiet")
         command.quiet = quietOption
         var ids = IDArguments()
-        ids.expressions = expressions
-        ids.ignoreMissing = ignoreMissing
+        ids.expressions = read.positionals
+        ids.ignoreMissing = read.flags.contains("--ignore-missing")
         command.ids = ids
-        command.all = all
+        command.all = read.flags.contains("--all")
         return command
     }
 
     private static func count(_ words: inout Words) -> ChecklistCommand.Count? {
-        var db: String?
-        var list: String?
-        var match: String?
-        var (all, checked, unchecked, allChecked) = (false, false, false, false)
-        while let word = words.next() {
-            switch word {
-            case .option("--db", let value): guard words.set(&db, value) else { return nil }
-            case .option("--list", let value), .option("-l", let value):
-                guard words.set(&list, value) else { return nil }
-            case .option("--match", let value): guard words.set(&match, value) else { return nil }
-            case .flag("--all"): guard Words.set(&all) else { return nil }
-            case .flag("--checked"): guard Words.set(&checked) else { return nil }
-            case .flag("--unchecked"): guard Words.set(&unchecked) else { return nil }
-            case .flag("--all-checked"): guard Words.set(&allChecked) else { return nil }
-            default: return nil
-            }
-        }
+        guard
+            let read = words.read(
+                options: ["--db", "--list", "--match"],
+                flags: ["--all", "--checked", "--unchecked", "--all-checked"]),
+            let listOptions = listOptions(read.values["--list"])
+        else { return nil }
         var command = ChecklistCommand.Count()
-        command.store = storeOptions(db)
-        guard let listOptions = listOptions(list) else { return nil }
+        command.store = storeOptions(read.values["--db"])
         command.list = listOptions
-        command.match = match
-        command.all = all
-        command.checked = checked
-        command.unchecked = unchecked
-        command.allChecked = allChecked
+        command.match = read.values["--match"]
+        command.all = read.flags.contains("--all")
+        command.checked = read.flags.contains("--checked")
+        command.unchecked = read.flags.contains("--unchecked")
+        command.allChecked = read.flags.contains("--all-checked")
         guard (try? command.validate()) != nil else { return nil }
         return command
     }
 
     private static func list(_ words: inout Words) -> ChecklistCommand.List? {
-        var db: String?
-        var list: String?
-        var match: String?
-        var format: String?
-        var color: String?
-        var (all, checked, unchecked) = (false, false, false)
-        while let word = words.next() {
-            switch word {
-            case .option("--db", let value): guard words.set(&db, value) else { return nil }
-            case .option("--list", let value), .option("-l", let value):
-                guard words.set(&list, value) else { return nil }
-            case .option("--match", let value): guard words.set(&match, value) else { return nil }
-            case .option("--format", let value):
-                guard words.set(&format, value) else { return nil }
-            case .option("--color", let value): guard words.set(&color, value) else { return nil }
-            case .flag("--all"): guard Words.set(&all) else { return nil }
-            case .flag("--checked"): guard Words.set(&checked) else { return nil }
-            case .flag("--unchecked"): guard Words.set(&unchecked) else { return nil }
-            default: return nil
-            }
-        }
-        var command = ChecklistCommand.List()
-        command.store = storeOptions(db)
-        guard let listOptions = listOptions(list) else { return nil }
-        command.list = listOptions
-        guard let format = OutputFormat(rawValue: format ?? "text"),
-            let color = ColorChoice(rawValue: color ?? "auto")
+        guard
+            let read = words.read(
+                options: ["--db", "--list", "--match", "--format", "--color"],
+                flags: ["--all", "--checked", "--unchecked"]),
+            let listOptions = listOptions(read.values["--list"]),
+            let format = OutputFormat(rawValue: read.values["--format"] ?? "text"),
+            let color = ColorChoice(rawValue: read.values["--color"] ?? "auto")
         else { return nil }
+        var command = ChecklistCommand.List()
+        command.store = storeOptions(read.values["--db"])
+        command.list = listOptions
         var colors = ColorOptions()
         colors.color = color
         command.colors = colors
         command.format = format
-        command.match = match
-        command.all = all
-        command.checked = checked
-        command.unchecked = unchecked
+        command.match = read.values["--match"]
+        command.all = read.flags.contains("--all")
+        command.checked = read.flags.contains("--checked")
+        command.unchecked = read.flags.contains("--unchecked")
         guard (try? command.validate()) != nil else { return nil }
         return command
     }
@@ -213,18 +171,34 @@ enum FastPath {
             return .flag(word)
         }
 
-        /// Sets an option's value once: a repeated or missing value declines.
-        func set(_ slot: inout String?, _ value: String?) -> Bool {
-            guard slot == nil, let value else { return false }
-            slot = value
-            return true
-        }
+        /// The short names the fast path knows, by their long ones.
+        private static let longNames = ["-l": "--list", "-q": "--quiet"]
 
-        /// Sets a flag once: a repeated flag declines.
-        static func set(_ flag: inout Bool) -> Bool {
-            guard !flag else { return false }
-            flag = true
-            return true
+        /// Every word read: each option's value, the flags, and the other words. Nil (declined)
+        /// for a word of another kind, a name not given, a missing value, or a name repeated.
+        mutating func read(options: Set<String>, flags: Set<String>, takesValues: Bool = false)
+            -> (values: [String: String], flags: Set<String>, positionals: [String])?
+        {
+            var values: [String: String] = [:]
+            var seen: Set<String> = []
+            var positionals: [String] = []
+            while let word = next() {
+                switch word {
+                case .positional(let value):
+                    guard takesValues else { return nil }
+                    positionals.append(value)
+                case .option(let name, let value):
+                    let name = Self.longNames[name] ?? name
+                    guard options.contains(name), let value, values[name] == nil else { return nil }
+                    values[name] = value
+                case .flag(let name):
+                    let name = Self.longNames[name] ?? name
+                    guard flags.contains(name), seen.insert(name).inserted else { return nil }
+                case .unknown:
+                    return nil
+                }
+            }
+            return (values, seen, positionals)
         }
     }
 }
