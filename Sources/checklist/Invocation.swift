@@ -176,7 +176,8 @@ struct Invocation {
     /// `add -5` and `rename 4 -5`: a word that starts with a dash and is none of the command's
     /// options is most likely a title; the error says how to give it.
     private func requireDashTitlesAfterSeparator() throws(UsageError) {
-        guard let (known, noun) = Self.dashWordCommands[commandPath] else { return }
+        guard let (_, known, noun) = Self.dashWordCommands.first(where: { $0.path == commandPath })
+        else { return }
         var previous = ""
         for argument in arguments.dropFirst(commandPath.count) {
             if argument == "--" { return }
@@ -211,10 +212,12 @@ struct Invocation {
 
     /// The options of the commands that take a title or a list name that may start with a
     /// dash, and what that word is (checked by a test against `--help`).
-    static let dashWordCommands: [[String]: (options: Set<String>, noun: String)] = [
-        ["add"]: (["--db", "--list", "-l", "--quiet", "-q", "--checked", "--help", "-h"], "a title"),
-        ["rename"]: (["--db", "--list", "-l", "--quiet", "-q", "--help", "-h"], "a title"),
-        ["lists", "add"]: (["--db", "--quiet", "-q", "--mode", "--help", "-h"], "a list name"),
+    /// (An array, not a dictionary keyed by the path: the first `[String]: Hashable` check
+    /// scans every conformance record of the binary, at every start.)
+    static let dashWordCommands: [(path: [String], options: Set<String>, noun: String)] = [
+        (["add"], ["--db", "--list", "-l", "--quiet", "-q", "--checked", "--help", "-h"], "a title"),
+        (["rename"], ["--db", "--list", "-l", "--quiet", "-q", "--help", "-h"], "a title"),
+        (["lists", "add"], ["--db", "--quiet", "-q", "--mode", "--help", "-h"], "a list name"),
     ]
 
     /// Options of those commands that take a value in the next word.

@@ -24,6 +24,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("sub").path))
     }
 
+    @Test func closeFileClosesNowAndRemovesTheWALWhileTheStoreIsKept() throws {
+        let location = self.location("checklist.db")
+        let store = try DatabaseOpener.openForWriting(location)
+        try store.add(titles("Tent"), to: "camping")
+        let beside = { ["-wal", "-shm"].filter { FileManager.default.fileExists(atPath: location.path + $0) } }
+        #expect(beside() == ["-wal", "-shm"], "open in WAL mode")
+        #expect(try store.closeFile())
+        #expect(beside().isEmpty, "the last connection's close checkpoints and removes them")
+        let reopened = try DatabaseOpener.openForReading(location)
+        #expect(try reopened.items(in: .list("camping")).map(\.title) == ["Tent"])
+    }
+
     @Test func writingCreatesAPrivateFileInPrivateFolders() throws {
         let location = self.location("a/b/checklist.db")
         try DatabaseOpener.openForWriting(location).add(titles("Tent"), to: "camping")

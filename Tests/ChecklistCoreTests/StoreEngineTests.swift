@@ -32,6 +32,12 @@ struct StoreEngineTests {
         server = (opened.actingAs("ana"), opened.actingAs("ben"))
     }
 
+    @Test func closeFileLeavesAServersConnectionToTheStore() throws {
+        #expect(try server.ana.closeFile() == false)
+        try server.ana.add(titles("Tent"), to: "camping")
+        #expect(try server.ben.items(in: .list("camping")).map(\.title) == ["Tent"])
+    }
+
     /// A store call, described for a failure's message, returning what the caller would show.
     struct Call: CustomStringConvertible {
         var description: String

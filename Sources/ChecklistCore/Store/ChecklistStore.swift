@@ -74,6 +74,20 @@ public struct ChecklistStore: @unchecked Sendable {
         return ChecklistStore(queue)
     }
 
+    /// Closes a file's connection now, as its deinitializer would: the last connection to a
+    /// file checkpoints it and removes its `-wal` and `-shm` files. Returns false, and does
+    /// nothing, on a server, whose connection ends with the store. A closed file's store must
+    /// not be used again (GRDB treats that as a programming error).
+    ///
+    /// For a process about to exit, which keeps the closed store rather than let it go: GRDB's
+    /// deinitializer then unregisters notification observers and disposes a dispatch queue,
+    /// which starts a thread, about 8% of `count`'s instructions (callgrind).
+    public func closeFile() throws -> Bool {
+        guard case .file(let writer) = engine else { return false }
+        try writer.close()
+        return true
+    }
+
     /// Copies the database into the empty file at `path` (see `backup(to:overwriting:)`).
     func copy(to path: String) throws {
         if let server { return try server.copy(toSQLiteAt: path) }

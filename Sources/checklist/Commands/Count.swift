@@ -42,6 +42,7 @@ extension ChecklistCommand {
 
         func run() throws {
             let store = try store.openForReading()
+            defer { StoreLifetime.closeAndKeepUntilExit(store) }
             let scope: ListScope = all ? .all : .list(try list.name)
             let counts =
                 try match.map { try store.counts(in: scope, matching: TextMatch($0)) }

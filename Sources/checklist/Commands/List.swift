@@ -44,6 +44,7 @@ extension ChecklistCommand {
             let scope: ListScope = all ? .all : .list(try list.name)
             let matching = match.map(TextMatch.init)
             let store = try store.openForReading()
+            defer { StoreLifetime.closeAndKeepUntilExit(store) }
             let isTerminal = Output.isTerminal
             if format == .json {
                 var writer = ItemJSONWriter()

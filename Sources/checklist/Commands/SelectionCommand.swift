@@ -27,7 +27,9 @@ extension SelectionCommand {
     func run() throws {
         let selection = try ids.selection(
             orListWide: all ? .all(in: try list.name) : nil, flag: "--all", list: list)
-        let change = try change(selection, in: store.openForChanging())
+        let opened = try store.openForChanging()
+        defer { StoreLifetime.closeAndKeepUntilExit(opened) }
+        let change = try change(selection, in: opened)
         Output.summarize(change.summaryLine, quiet: quiet.quiet)
     }
 }
