@@ -60,8 +60,12 @@ struct ChecklistCommand: ParsableCommand {
                 Output.write(script)
             } else {
                 // The hot command lines skip ArgumentParser's start-up (see FastPath).
-                var command = try FastPath.command(invocation) ?? parse(invocation)
-                try command.run()
+                if let request = FastPath.request(invocation) {
+                    try request.run()
+                } else {
+                    var command = try parse(invocation)
+                    try command.run()
+                }
             }
             try Output.finishStandardOutput()
         } catch {

@@ -1,5 +1,3 @@
-import ArgumentParser
-
 /// A parser for the command lines people and scripts type most (`check 5`, `uncheck --all -l
 /// camping`, `count`, `list --format ids`), so that they skip ArgumentParser's start-up: it
 /// reads every command's properties by reflection and scans the conformance records of the
@@ -7,117 +5,97 @@ import ArgumentParser
 ///
 /// ArgumentParser stays the one definition of the interface: help, usage errors, completion
 /// scripts and the man page come from it, and it parses every command line the fast path
-/// declines. The fast path knows the options of five commands, builds the same command values
-/// ArgumentParser would (setting every property, as its parse does), and declines (nil)
-/// anything it does not fully understand: an unknown or repeated option, bundled or negative
-/// words, help, an option's value that looks like an option, a value it would have to check.
-/// `FastPathTests` checks, over thousands of generated command lines, that it either declines
-/// or yields exactly the value ArgumentParser yields.
+/// declines. The fast path knows the options of five commands and makes the same `Request`
+/// that ArgumentParser's command makes (not the command itself, whose property wrappers cost
+/// conformance scans), and declines (nil) anything it does not fully understand: an unknown or
+/// repeated option, bundled or negative words, help, an option's value that looks like an
+/// option, a value it would have to check. `FastPathTests` checks, over thousands of generated
+/// command lines, that it either declines or makes exactly the request ArgumentParser's
+/// command makes.
 enum FastPath {
-    /// The command for the invocation's words, or nil for ArgumentParser to parse.
-    static func command(_ invocation: Invocation) -> (any ParsableCommand)? {
+    /// The request of the invocation's words, or nil for ArgumentParser to parse.
+    static func request(_ invocation: Invocation) -> Request? {
         guard invocation.commandPath.count == 1, let type = invocation.commandType else {
             return nil
         }
         var words = Words(invocation.arguments.dropFirst(1))
-        let command: (any ParsableCommand)?
+        // The type Invocation found must be the command read (it is nil when a root flag such
+        // as --generate-completion-script follows the command's name).
         switch invocation.commandPath[0] {
-        case "check": command = selection(ChecklistCommand.Check.self, &words)
-        case "uncheck": command = selection(ChecklistCommand.Uncheck.self, &words)
-        case "toggle": command = selection(ChecklistCommand.Toggle.self, &words)
-        case "count": command = count(&words)
-        case "list", "ls": command = list(&words)
-        default: return nil
+        case "check" where type == ChecklistCommand.Check.self:
+            return selection(.check, &words).map(Request.selection)
+        case "uncheck" where type == ChecklistCommand.Uncheck.self:
+            return selection(.uncheck, &words).map(Request.selection)
+        case "toggle" where type == ChecklistCommand.Toggle.self:
+            return selection(.toggle, &words).map(Request.selection)
+        case "count" where type == ChecklistCommand.Count.self:
+            return count(&words).map(Request.count)
+        case "list" where type == ChecklistCommand.List.self,
+            "ls" where type == ChecklistCommand.List.self:
+            return list(&words).map(Request.list)
+        default:
+            return nil
         }
-        // The type Invocation found must be the one built (it is nil when a root flag such as
-        // --generate-completion-script follows the command's name).
-        guard let command, type == Swift.type(of: command) else { return nil }
-        return command
     }
 
     // MARK: - The commands
 
-    private static func selection<Command: SelectionCommand>(
-        _ type: Command.Type, _ words: inout Words
-    ) -> Command? {
+    private static func selection(_ change: SelectionRequest.Change, _ words: inout Words)
+        -> SelectionRequest?
+    {
         guard
             let read = words.read(
                 options: ["--db", "--list"], flags: ["--quiet", "--ignore-missing", "--all"],
                 takesValues: true),
-            let listOptions = listOptions(read.values["--list"])
+            let list = listChoice(read.values["--list"])
         else { return nil }
-        var command = Command()
-        command.store = storeOptions(read.values["--db"])
-        command.list = listOptions
-        var quietOption = QuietOption()
-        quietOption.quiet = read.flags.contains("--quiet")
-        command.quiet = quietOption
-        var ids = IDArguments()
-        ids.expressions = read.positionals
-        ids.ignoreMissing = read.flags.contains("--ignore-missing")
-        command.ids = ids
-        command.all = read.flags.contains("--all")
-        return command
+        return SelectionRequest(
+            change: change, store: StoreLocation(db: read.values["--db"]), list: list,
+            quiet: read.flags.contains("--quiet"), ids: read.positionals,
+            ignoreMissing: read.flags.contains("--ignore-missing"),
+            all: read.flags.contains("--all"))
     }
 
-    private static func count(_ words: inout Words) -> ChecklistCommand.Count? {
+    private static func count(_ words: inout Words) -> CountRequest? {
         guard
             let read = words.read(
                 options: ["--db", "--list", "--match"],
                 flags: ["--all", "--checked", "--unchecked", "--all-checked"]),
-            let listOptions = listOptions(read.values["--list"])
+            let list = listChoice(read.values["--list"])
         else { return nil }
-        var command = ChecklistCommand.Count()
-        command.store = storeOptions(read.values["--db"])
-        command.list = listOptions
-        command.match = read.values["--match"]
-        command.all = read.flags.contains("--all")
-        command.checked = read.flags.contains("--checked")
-        command.unchecked = read.flags.contains("--unchecked")
-        command.allChecked = read.flags.contains("--all-checked")
-        guard (try? command.validate()) != nil else { return nil }
-        return command
+        let request = CountRequest(
+            store: StoreLocation(db: read.values["--db"]), list: list,
+            all: read.flags.contains("--all"), checked: read.flags.contains("--checked"),
+            unchecked: read.flags.contains("--unchecked"),
+            allChecked: read.flags.contains("--all-checked"), match: read.values["--match"])
+        guard (try? request.validate()) != nil else { return nil }
+        return request
     }
 
-    private static func list(_ words: inout Words) -> ChecklistCommand.List? {
+    private static func list(_ words: inout Words) -> ListRequest? {
         guard
             let read = words.read(
                 options: ["--db", "--list", "--match", "--format", "--color"],
                 flags: ["--all", "--checked", "--unchecked"]),
-            let listOptions = listOptions(read.values["--list"]),
+            let list = listChoice(read.values["--list"]),
             let format = OutputFormat(rawValue: read.values["--format"] ?? "text"),
             let color = ColorChoice(rawValue: read.values["--color"] ?? "auto")
         else { return nil }
-        var command = ChecklistCommand.List()
-        command.store = storeOptions(read.values["--db"])
-        command.list = listOptions
-        var colors = ColorOptions()
-        colors.color = color
-        command.colors = colors
-        command.format = format
-        command.match = read.values["--match"]
-        command.all = read.flags.contains("--all")
-        command.checked = read.flags.contains("--checked")
-        command.unchecked = read.flags.contains("--unchecked")
-        guard (try? command.validate()) != nil else { return nil }
-        return command
+        let request = ListRequest(
+            store: StoreLocation(db: read.values["--db"]), list: list, color: color,
+            all: read.flags.contains("--all"), checked: read.flags.contains("--checked"),
+            unchecked: read.flags.contains("--unchecked"), format: format,
+            match: read.values["--match"])
+        guard (try? request.validate()) != nil else { return nil }
+        return request
     }
 
-    // MARK: - Option groups
-
-    private static func storeOptions(_ db: String?) -> StoreOptions {
-        var options = StoreOptions()
-        options.db = db
-        return options
-    }
-
-    /// The group, when its value passes the group's own validation (else ArgumentParser says
-    /// what is wrong, as always).
-    private static func listOptions(_ list: String?) -> ListOptions? {
-        var options = ListOptions()
-        options.list = list
-        guard (try? options.validate()) != nil else { return nil }
-        return options
+    /// The list option's value, when it passes the option group's own validation (else
+    /// ArgumentParser says what is wrong, as always).
+    private static func listChoice(_ list: String?) -> ListChoice? {
+        let choice = ListChoice(list: list)
+        guard (try? choice.validate()) != nil else { return nil }
+        return choice
     }
 
     // MARK: - Words

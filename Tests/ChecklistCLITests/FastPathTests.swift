@@ -5,12 +5,13 @@ import Testing
 @testable import checklist
 
 /// The fast path (`FastPath`) against ArgumentParser, the interface's one definition: for
-/// every command line, generated or chosen, the fast path either declines or builds exactly
-/// the command value ArgumentParser's parse builds (every property, compared through `dump`).
-/// It must take the lines it exists for. Seeded: CHECKLIST_TEST_SEED=N replays a failure.
+/// every command line, generated or chosen, the fast path either declines or makes exactly
+/// the request ArgumentParser's command makes (`Request`, compared with `==`; every value the
+/// command runs with is in it). It must take the lines it exists for. Seeded:
+/// CHECKLIST_TEST_SEED=N replays a failure.
 @Suite struct FastPathTests {
-    /// What the program would run for the line: the fast path's command, ArgumentParser's, or
-    /// an error (as text) from either.
+    /// What the program would run for the line, as text: the fast path's request, or
+    /// ArgumentParser's command's request, or an error (as text) from either.
     private static func both(_ line: [String]) -> (fast: String?, parsed: String) {
         let invocation: Invocation
         do {
@@ -18,17 +19,24 @@ import Testing
         } catch {
             return (nil, "invocation error: \(error)")
         }
-        let fast = FastPath.command(invocation).map(described)
+        let fast = FastPath.request(invocation)
         do {
-            return (fast, described(try ChecklistCommand.parse(invocation)))
+            let command = try ChecklistCommand.parse(invocation)
+            guard let parsed = (command as? any RequestCommand)?.request else {
+                return (fast.map(described), "not a request: \(type(of: command))")
+            }
+            // Equal requests read the same; unequal ones must not (a request's dump names every
+            // value, so this also shows what differs).
+            if let fast, fast == parsed { return (described(fast), described(parsed)) }
+            return (fast.map(described), described(parsed) + (fast == nil ? "" : "(unequal)"))
         } catch {
-            return (fast, "error: \(ChecklistCommand.message(for: error))")
+            return (fast.map(described), "error: \(ChecklistCommand.message(for: error))")
         }
     }
 
-    private static func described(_ command: any ParsableCommand) -> String {
+    private static func described(_ request: Request) -> String {
         var text = ""
-        dump(command, to: &text)
+        dump(request, to: &text)
         return text
     }
 

@@ -1,8 +1,7 @@
 import ArgumentParser
-import ChecklistCore
 
 extension ChecklistCommand {
-    struct Count: ParsableCommand {
+    struct Count: RequestCommand {
         static let configuration = CommandConfiguration(
             commandName: "count", _superCommandName: "checklist",
             abstract: "Print CHECKED TOTAL for a list (one number with --checked or --unchecked).",
@@ -33,26 +32,11 @@ extension ChecklistCommand {
                 valueName: "text"))
         var match: String?
 
-        func validate() throws {
-            try list.requireNoList(with: all)
-            if checked && unchecked {
-                throw ValidationError("give --checked or --unchecked, not both")
-            }
-        }
-
-        func run() throws {
-            let store = try store.openForReading()
-            defer { StoreLifetime.closeAndKeepUntilExit(store) }
-            let scope: ListScope = all ? .all : .list(try list.name)
-            let counts =
-                try match.map { try store.counts(in: scope, matching: TextMatch($0)) }
-                ?? store.counts(in: scope)
-            let line =
-                checked
-                ? "\(counts.checked)"
-                : unchecked ? "\(counts.unchecked)" : "\(counts.checked) \(counts.total)"
-            Output.standardOutput.write(line + "\n")
-            if allChecked && counts.checked != counts.total { throw ExitCode(1) }
+        var request: Request {
+            .count(
+                CountRequest(
+                    store: store.location, list: list.choice, all: all, checked: checked,
+                    unchecked: unchecked, allChecked: allChecked, match: match))
         }
     }
 }

@@ -43,7 +43,7 @@ extension ChecklistCommand {
         func run() throws {
             let selection = try ids.selection(
                 orListWide: checked ? .checked(in: try list.name) : nil, flag: "--checked",
-                list: list)
+                list: list.choice)
             let store = try store.openForChanging()
             let confirmed = try Confirmation.confirmDeletion(
                 skipped: yes,

@@ -57,7 +57,7 @@ extension ChecklistCommand {
             if let list {
                 try ListName.validate(list)
             } else {
-                try ListOptions.validateEnvironment()
+                try ListChoice.validateEnvironment()
             }
         }
 
@@ -66,7 +66,7 @@ extension ChecklistCommand {
             let (document, skipped) = try read(bytes)
             let into = try list.map { try ListName($0) }
             let defaultList =
-                try ListOptions.environmentName.map { try ListName($0) } ?? .defaultList
+                try ListChoice.environmentName.map { try ListName($0) } ?? .defaultList
             if dryRun {
                 let groups = try document.groups(into: into, defaultList: defaultList)
                 Output.writeDryRun(groups.map { ($0.name, $0.entries.count) }, skipped: skipped)

@@ -1,8 +1,7 @@
 import ArgumentParser
-import ChecklistCore
 
 extension ChecklistCommand {
-    struct List: ParsableCommand {
+    struct List: RequestCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", _superCommandName: "checklist",
             abstract: "Show the items of a list in order.",
@@ -32,53 +31,11 @@ extension ChecklistCommand {
                 valueName: "text"))
         var match: String?
 
-        func validate() throws {
-            try list.requireNoList(with: all)
-            if checked && unchecked {
-                throw ValidationError("give --checked or --unchecked, not both")
-            }
-        }
-
-        func run() throws {
-            let filter: ItemFilter = checked ? .checked : unchecked ? .unchecked : .any
-            let scope: ListScope = all ? .all : .list(try list.name)
-            let matching = match.map(TextMatch.init)
-            let store = try store.openForReading()
-            defer { StoreLifetime.closeAndKeepUntilExit(store) }
-            let isTerminal = Output.isTerminal
-            if format == .json {
-                var writer = ItemJSONWriter()
-                try store.forEachItemBytes(in: scope, filter: filter) {
-                    if let matching, !matching.matches(utf8: $0.title) { return }
-                    writer.write($0, to: &Output.standardOutput)
-                }
-                writer.finish(to: &Output.standardOutput)
-                return
-            }
-            // The v1 bytes in a pipe, and IDs anywhere; a person's layout on a terminal or
-            // with colour.
-            let isColored = colors.isColored
-            if format == .ids || (!isTerminal && !isColored) {
-                var writer = PipedHeadlineWriter(showsListNames: all, idsOnly: format == .ids)
-                try store.forEachHeadlineBytes(in: scope, filter: filter) {
-                    if let matching, !matching.matches(utf8: $0.title) { return }
-                    writer.write($0, to: &Output.standardOutput)
-                }
-                return
-            }
-            var renderer = AlignedTextRenderer(
-                showsListNames: all, largestID: try store.largestItemID(in: scope, filter: filter),
-                isColored: isColored)
-            var counts = ItemCounts(checked: 0, total: 0)
-            try store.forEachHeadline(in: scope, filter: filter, matching: matching) {
-                counts.total += 1
-                if $0.isSelected { counts.checked += 1 }
-                renderer.write($0, to: &Output.standardOutput)
-            }
-            renderer.finish(to: &Output.standardOutput)
-            if isTerminal && filter == .any {
-                Output.summarize("\(counts.checked) of \(counts.total) checked", quiet: false)
-            }
+        var request: Request {
+            .list(
+                ListRequest(
+                    store: store.location, list: list.choice, color: colors.color, all: all,
+                    checked: checked, unchecked: unchecked, format: format, match: match))
         }
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import ChecklistCore
 
 /// The IDS grammar, and an example of the command it is the help of.
 func idsDiscussion(example: String) -> String {
@@ -11,25 +10,24 @@ func idsDiscussion(example: String) -> String {
     """
 }
 
-/// check, uncheck and toggle share their options and their shape; they differ in the store
-/// call. (The options are declared in each command rather than in
+/// check, uncheck and toggle share their options and their shape; they differ in the change
+/// (`SelectionRequest.Change`). (The options are declared in each command rather than in
 /// one nested group: ArgumentParser's debug-build validation grows steeply with nesting.)
-protocol SelectionCommand: ParsableCommand {
-    var store: StoreOptions { get set }
-    var list: ListOptions { get set }
-    var quiet: QuietOption { get set }
-    var ids: IDArguments { get set }
-    var all: Bool { get set }
-    func change(_ selection: ItemSelection, in store: ChecklistStore) throws -> SelectionChange
+protocol SelectionCommand: RequestCommand {
+    static var change: SelectionRequest.Change { get }
+    var store: StoreOptions { get }
+    var list: ListOptions { get }
+    var quiet: QuietOption { get }
+    var ids: IDArguments { get }
+    var all: Bool { get }
 }
 
 extension SelectionCommand {
-    func run() throws {
-        let selection = try ids.selection(
-            orListWide: all ? .all(in: try list.name) : nil, flag: "--all", list: list)
-        let opened = try store.openForChanging()
-        defer { StoreLifetime.closeAndKeepUntilExit(opened) }
-        let change = try change(selection, in: opened)
-        Output.summarize(change.summaryLine, quiet: quiet.quiet)
+    var request: Request {
+        .selection(
+            SelectionRequest(
+                change: Self.change, store: store.location, list: list.choice,
+                quiet: quiet.quiet, ids: ids.expressions, ignoreMissing: ids.ignoreMissing,
+                all: all))
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import ChecklistCore
 
 extension ChecklistCommand {
     struct Uncheck: SelectionCommand {
@@ -14,9 +13,6 @@ extension ChecklistCommand {
         @OptionGroup var ids: IDArguments
         @Flag(help: "Apply to every item of the list instead of named IDs.") var all = false
 
-        func change(_ selection: ItemSelection, in store: ChecklistStore) throws -> SelectionChange
-        {
-            try store.uncheck(selection, ignoringMissing: ids.ignoreMissing)
-        }
+        static let change = SelectionRequest.Change.uncheck
     }
 }

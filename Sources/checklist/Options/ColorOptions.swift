@@ -15,9 +15,14 @@ struct ColorOptions: ParsableArguments {
             valueName: "when"))
     var color: ColorChoice = .auto
 
-    /// Whether this command colours its output: the one place that decides.
+    /// Whether this command colours its output.
+    var isColored: Bool { color.isColored }
+}
+
+extension ColorChoice {
+    /// Whether output for people is coloured under this choice: the one place that decides.
     var isColored: Bool {
-        switch color {
+        switch self {
         case .always: true
         case .never: false
         case .auto:

@@ -13,9 +13,18 @@ struct IDArguments: ParsableArguments {
     var ignoreMissing = false
 
     /// What the command applies to: the IDs given, or the list-wide form when its flag is set.
-    func selection(orListWide listWide: ItemSelection?, flag: String, list: ListOptions) throws
+    func selection(orListWide listWide: ItemSelection?, flag: String, list: ListChoice) throws
         -> ItemSelection
     {
+        try Self.selection(expressions, orListWide: listWide, flag: flag, list: list)
+    }
+
+    /// What a command applies to: the IDs of `expressions`, or the list-wide form when its flag
+    /// is set.
+    static func selection(
+        _ expressions: [String], orListWide listWide: ItemSelection?, flag: String,
+        list: ListChoice
+    ) throws -> ItemSelection {
         if let listWide {
             guard expressions.isEmpty else {
                 throw ValidationError("give IDs or \(flag), not both")

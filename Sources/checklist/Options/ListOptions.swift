@@ -10,15 +10,38 @@ struct ListOptions: ParsableArguments {
         completion: .custom(ListNames.complete))
     var list: String?
 
+    /// The option's value, as the requests carry it.
+    var choice: ListChoice { ListChoice(list: list) }
+
+    /// The list a command works on (checked by `validate()`, which ArgumentParser runs
+    /// before `run()`).
+    var name: ListName {
+        get throws { try choice.name }
+    }
+
+    /// The list named by the flag or the environment, if any, as a checked name.
+    var explicitListName: ListName? {
+        get throws { try choice.explicitListName }
+    }
+
+    func validate() throws { try choice.validate() }
+
+    /// `--all` with the flag `--list` is a contradiction (the variable only sets a default).
+    func requireNoList(with all: Bool) throws { try choice.requireNoList(with: all) }
+}
+
+/// `--list`'s value as a plain value (see `Request`), and what it means with the environment.
+struct ListChoice: Equatable {
+    var list: String?
+
     /// The list named by the flag or the environment, if any.
-    var explicitName: String? { list ?? ListOptions.environmentName }
+    var explicitName: String? { list ?? ListChoice.environmentName }
 
     /// The list named by `CHECKLIST_LIST`, if set (an empty value is set, and refused by
     /// `validateEnvironment`).
     static var environmentName: String? { Environment.value("CHECKLIST_LIST") }
 
-    /// The list a command works on (checked by `validate()`, which ArgumentParser runs
-    /// before `run()`).
+    /// The list a command works on.
     var name: ListName {
         get throws { try explicitName.map { try ListName($0) } ?? .defaultList }
     }
@@ -37,7 +60,7 @@ struct ListOptions: ParsableArguments {
             }
             try ListName.validate(list)
         } else {
-            try ListOptions.validateEnvironment()
+            try ListChoice.validateEnvironment()
         }
     }
 

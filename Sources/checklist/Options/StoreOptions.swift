@@ -11,28 +11,44 @@ struct StoreOptions: ParsableArguments {
         completion: .file())
     var db: String?
 
+    /// The option's value, as the requests carry it.
+    var location: StoreLocation { StoreLocation(db: db) }
+
     /// Opens the database read-only; a missing file reads as empty and is not created.
-    func openForReading() throws -> ChecklistStore {
-        try DatabaseOpener.openForReading(location())
-    }
+    func openForReading() throws -> ChecklistStore { try location.openForReading() }
 
     /// Opens a database that must exist (backup): a missing file is an error (exit 3).
-    func openExisting() throws -> ChecklistStore {
-        try DatabaseOpener.openExisting(location())
-    }
+    func openExisting() throws -> ChecklistStore { try location.openExisting() }
 
     /// Opens the database for adding items, creating and migrating it when needed.
-    func openForAdding() throws -> ChecklistStore {
-        try DatabaseOpener.openForWriting(location())
-    }
+    func openForAdding() throws -> ChecklistStore { try location.openForAdding() }
 
     /// Opens the database for changing existing items; a missing file is not created, as
     /// there is nothing in it to change.
-    func openForChanging() throws -> ChecklistStore {
-        try DatabaseOpener.openForWriting(location(), createsMissingFile: false)
+    func openForChanging() throws -> ChecklistStore { try location.openForChanging() }
+}
+
+/// `--db`'s value as a plain value (see `Request`), and the ways a command opens the store.
+struct StoreLocation: Equatable {
+    var db: String?
+
+    func openForReading() throws -> ChecklistStore {
+        try DatabaseOpener.openForReading(resolved())
     }
 
-    private func location() throws -> DatabaseLocation {
+    func openExisting() throws -> ChecklistStore {
+        try DatabaseOpener.openExisting(resolved())
+    }
+
+    func openForAdding() throws -> ChecklistStore {
+        try DatabaseOpener.openForWriting(resolved())
+    }
+
+    func openForChanging() throws -> ChecklistStore {
+        try DatabaseOpener.openForWriting(resolved(), createsMissingFile: false)
+    }
+
+    private func resolved() throws -> DatabaseLocation {
         try DatabaseLocation.resolve(explicitPath: db, environment: Environment.databaseVariables)
     }
 }
