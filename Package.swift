@@ -40,16 +40,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [
-                // The release binary carries Foundation: 82,000 relocations that the loader
-                // applies at every start. Packed relative relocations (DT_RELR, glibc 2.36+)
-                // keep the binary position-independent and take about a millisecond off each
-                // command (bench/README.md). The Swift runtime's C++ library comes from GCC's
-                // static archive (link/static-libstdc++ stands in for the shared one): the
-                // loader then neither loads libstdc++.so nor binds its 1,700 symbols, a
-                // quarter of a minimal GRDB program's start-up instructions.
+                // The release binary carries Foundation. Linked at a fixed address (-no-pie),
+                // it has none of the 84,000 relocations that the loader applies to a
+                // position-independent one at every start, copying 270 of its pages: a sixth of
+                // `checklist count`'s time (perf), which no packing of the relocations removed.
+                // Its libraries, heap and stack are still placed at random; it serves nothing
+                // (checklist-serve, a binary of its own, stays position-independent). The Swift
+                // runtime's C++ library and GCC's unwinder come from GCC's static archives
+                // (link/static-libstdc++ stands in for libstdc++.so; -static-libgcc): the loader
+                // then loads neither libstdc++.so nor libgcc_s.so, nor binds their symbols.
                 .unsafeFlags(
                     [
-                        "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                        "-use-ld=lld", "-Xclang-linker", "-no-pie", "-Xclang-linker", "-static-libgcc",
                         "-L\(packageDirectory)/link/static-libstdc++",
                     ],
                     .when(platforms: [.linux], configuration: .release))
