@@ -120,7 +120,11 @@ public enum DatabaseOpener {
                 readonly
                 ? (hasWAL ? try readOnlyQueue(at: path) : try readingQueue(at: path))
                 : try DatabaseQueue(path: path, configuration: configuration(readonly: false))
-            if try queue.read(SchemaMigrator.state(of:)) == .checklist(pending: []) {
+            // Outside a transaction (four statements fewer): the look's three statements may
+            // see two snapshots. The only change another checklist can make between them is a
+            // newer migration (its row and its header version in one transaction); the look
+            // then says too new, or current as of before it, as one transaction would.
+            if try queue.inDatabase(SchemaMigrator.state(of:)) == .checklist(pending: []) {
                 return ChecklistStore(queue)
             }
             try queue.close()
