@@ -55,7 +55,7 @@ struct Invocation {
     /// usage error points to.
     private static func commandPath(of words: [String]) -> [String] {
         guard let first = words.first,
-            let command = subcommands.first(where: { $0.names.contains(first) })
+            let command = subcommand(named: first)
         else { return [] }
         let nested = words.dropFirst().first.flatMap { word in
             command.type.configuration.subcommands.first { $0.configuration.commandName == word }
@@ -114,7 +114,7 @@ struct Invocation {
             return
         }
         rest.removeFirst()
-        guard let command = Self.subcommands.first(where: { $0.names.contains(word) }) else {
+        guard let command = Self.subcommand(named: word) else {
             if word == "help" {
                 self.init(path: [], leading: [], rest: raw[...])
                 return
@@ -227,7 +227,7 @@ struct Invocation {
     /// name. When the subcommand takes it, the error shows where it goes.
     static func optionBeforeCommand(_ rest: ArraySlice<String>) -> UsageError? {
         guard let option = rest.first, rest.count > 1,
-            let command = subcommands.first(where: { $0.names.contains(rest[rest.startIndex + 1]) })
+            let command = subcommand(named: rest[rest.startIndex + 1])
         else { return nil }
         let name = String(option.prefix { $0 != "=" })
         let commandName = rest[rest.startIndex + 1]
@@ -282,10 +282,20 @@ struct Invocation {
 
     /// Each subcommand's names (its name and aliases) and its type.
     static var subcommands: [(names: [String], type: any ParsableCommand.Type)] {
-        ChecklistCommand.configuration.subcommands.map { command in
-            let configuration = command.configuration
-            return ([configuration.commandName ?? ""] + configuration.aliases, command)
-        }
+        ChecklistCommand.configuration.subcommands.map { (names(of: $0), $0) }
+    }
+
+    /// The subcommand `word` names (or an alias of it). The commands' configurations are made
+    /// one by one until it is found (for `list`, two of seventeen), not all of them first.
+    static func subcommand(named word: String) -> (names: [String], type: any ParsableCommand.Type)? {
+        ChecklistCommand.configuration.subcommands.lazy.map { (names(of: $0), $0) }
+            .first { $0.names.contains(word) }
+    }
+
+    /// A subcommand's name and aliases.
+    private static func names(of command: any ParsableCommand.Type) -> [String] {
+        let configuration = command.configuration
+        return [configuration.commandName ?? ""] + configuration.aliases
     }
 
     /// The subcommand or alias nearest to `word`, if it is within two edits.
