@@ -4,6 +4,10 @@ import PackageDescription
 /// This manifest's folder, for the linker flags that name a folder of the package.
 let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
 
+/// `CHECKLIST_PIE=1 swift build -c release`: a position-independent `checklist` (see its
+/// linker settings).
+let positionIndependent = Context.environment["CHECKLIST_PIE"] == "1"
+
 let package = Package(
     name: "checklist",
     products: [
@@ -44,16 +48,19 @@ let package = Package(
                 // it has none of the 84,000 relocations that the loader applies to a
                 // position-independent one at every start, copying 270 of its pages: a sixth of
                 // `checklist count`'s time (perf), which no packing of the relocations removed.
-                // Its libraries, heap and stack are still placed at random; it serves nothing
-                // (checklist-serve, a binary of its own, stays position-independent). The Swift
-                // runtime's C++ library and GCC's unwinder come from GCC's static archives
-                // (link/static-libstdc++ stands in for libstdc++.so; -static-libgcc): the loader
-                // then loads neither libstdc++.so nor libgcc_s.so, nor binds their symbols.
+                // The cost: its own code (not its libraries, heap or stack) sits at the same
+                // addresses in every run, which helps an attacker who finds a memory bug in
+                // the C code that reads others' data (libsqlite3, libpq). CHECKLIST_PIE=1 at
+                // build time keeps it position-independent. The Swift runtime's C++ library
+                // and GCC's unwinder come from GCC's static archives (link/static-libstdc++
+                // stands in for libstdc++.so; -static-libgcc): the loader then loads neither
+                // libstdc++.so nor libgcc_s.so, nor binds their symbols.
                 .unsafeFlags(
-                    [
-                        "-use-ld=lld", "-Xclang-linker", "-no-pie", "-Xclang-linker", "-static-libgcc",
-                        "-L\(packageDirectory)/link/static-libstdc++",
-                    ],
+                    ["-use-ld=lld", "-Xclang-linker", "-static-libgcc"]
+                        + (positionIndependent
+                            ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
+                            : ["-Xclang-linker", "-no-pie"])
+                        + ["-L\(packageDirectory)/link/static-libstdc++"],
                     .when(platforms: [.linux], configuration: .release))
             ]
         ),

@@ -1,3 +1,5 @@
+import ArgumentParser
+
 /// A parser for the command lines people and scripts type most (`check 5`, `uncheck --all -l
 /// camping`, `count`, `list --format ids`), so that they skip ArgumentParser's start-up: it
 /// reads every command's properties by reflection and scans the conformance records of the
@@ -19,9 +21,19 @@ enum FastPath {
             return nil
         }
         var words = Words(invocation.arguments.dropFirst(1))
-        // The type Invocation found must be the command read (it is nil when a root flag such
-        // as --generate-completion-script follows the command's name).
-        switch invocation.commandPath[0] {
+        guard let request = read(invocation.commandPath[0], type, &words),
+            (try? request.validate()) != nil
+        else { return nil }
+        return request
+    }
+
+    /// The request of a command's words, before the checks its command's `validate()` makes.
+    /// The type Invocation found must be the command read (it is nil when a root flag such as
+    /// --generate-completion-script follows the command's name).
+    private static func read(
+        _ name: String, _ type: any ParsableCommand.Type, _ words: inout Words
+    ) -> Request? {
+        switch name {
         case "check" where type == ChecklistCommand.Check.self:
             return selection(.check, &words).map(Request.selection)
         case "uncheck" where type == ChecklistCommand.Uncheck.self:
@@ -63,13 +75,11 @@ enum FastPath {
                 flags: ["--all", "--checked", "--unchecked", "--all-checked"]),
             let list = listChoice(read.values["--list"])
         else { return nil }
-        let request = CountRequest(
+        return CountRequest(
             store: StoreLocation(db: read.values["--db"]), list: list,
             all: read.flags.contains("--all"), checked: read.flags.contains("--checked"),
             unchecked: read.flags.contains("--unchecked"),
             allChecked: read.flags.contains("--all-checked"), match: read.values["--match"])
-        guard (try? request.validate()) != nil else { return nil }
-        return request
     }
 
     private static func list(_ words: inout Words) -> ListRequest? {
@@ -81,13 +91,11 @@ enum FastPath {
             let format = OutputFormat(rawValue: read.values["--format"] ?? "text"),
             let color = ColorChoice(rawValue: read.values["--color"] ?? "auto")
         else { return nil }
-        let request = ListRequest(
+        return ListRequest(
             store: StoreLocation(db: read.values["--db"]), list: list, color: color,
             all: read.flags.contains("--all"), checked: read.flags.contains("--checked"),
             unchecked: read.flags.contains("--unchecked"), format: format,
             match: read.values["--match"])
-        guard (try? request.validate()) != nil else { return nil }
-        return request
     }
 
     /// The list option's value, when it passes the option group's own validation (else

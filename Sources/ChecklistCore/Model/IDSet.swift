@@ -7,6 +7,7 @@ public struct IDSet: Hashable, Sendable, CustomStringConvertible {
     /// The IDs `lower...upper`. A plain pair rather than `ClosedRange<ItemID>`: the first array
     /// of `ClosedRange<Int64>` a process makes has the Swift runtime look up `Int64: Comparable`
     /// through every conformance record of the binary, 3% of `checklist check 5` (callgrind).
+    /// A set of lone IDs (and `--all`) then makes none; `ranges` and `split()`'s runs do.
     private struct Span: Hashable, Sendable {
         var lower: ItemID
         var upper: ItemID
@@ -15,7 +16,7 @@ public struct IDSet: Hashable, Sendable, CustomStringConvertible {
     /// The spans, sorted, neither overlapping nor touching.
     private var spans: [Span]
 
-    /// The ranges, sorted, neither overlapping nor touching.
+    /// The ranges, sorted, neither overlapping nor touching (made from the spans at each use).
     public var ranges: [ClosedRange<ItemID>] { spans.map { $0.lower...$0.upper } }
 
     /// The empty set.

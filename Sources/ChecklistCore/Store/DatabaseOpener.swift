@@ -120,10 +120,12 @@ public enum DatabaseOpener {
                 readonly
                 ? (hasWAL ? try readOnlyQueue(at: path) : try readingQueue(at: path))
                 : try DatabaseQueue(path: path, configuration: configuration(readonly: false))
-            // Outside a transaction (four statements fewer): the look's three statements may
-            // see two snapshots. The only change another checklist can make between them is a
-            // newer migration (its row and its header version in one transaction); the look
-            // then says too new, or current as of before it, as one transaction would.
+            // Outside a transaction (no BEGIN and COMMIT, nor, on a read-write connection,
+            // GRDB's query_only on and off): the look's three statements may each see a newer
+            // state than the one before. The only change another checklist can make between
+            // them is a newer migration (its row and its header version in one transaction),
+            // and the last statement reads the migrations: the look says too new, or current
+            // as of before it, as one transaction would.
             if try queue.inDatabase(SchemaMigrator.state(of:)) == .checklist(pending: []) {
                 return ChecklistStore(queue)
             }

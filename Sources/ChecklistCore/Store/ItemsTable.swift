@@ -131,15 +131,15 @@ struct ItemsTable {
     /// The IDs of `ids` that name no item. A range costs one count when it is complete.
     func missing(_ ids: IDSet) throws -> IDSet {
         let (lone, runs) = ids.split()
-        var missing = IDSet()
+        var absent: [ItemID] = []
         if !lone.isEmpty {
-            let absent = try itemIDs(
+            absent = try itemIDs(
                 """
                 SELECT value FROM json_each(\(Self.jsonArray(lone)))
                 WHERE NOT EXISTS (SELECT 1 FROM items WHERE items.id = value)
                 """)
-            missing = IDSet(ids: absent)
         }
+        var gaps: [ClosedRange<ItemID>] = []
         for range in runs {
             let found =
                 try SQLRequest<Int>(
@@ -149,9 +149,10 @@ struct ItemsTable {
                         """, cached: true
                 ).fetchOne(db) ?? 0
             if found == Int(range.upperBound - range.lowerBound) + 1 { continue }
-            missing = missing.union(IDSet(try gaps(in: range)))
+            try addGaps(in: range, to: &gaps)
         }
-        return missing
+        // One set made at the end: a union per range would merge again all found before it.
+        return gaps.isEmpty ? IDSet(ids: absent) : IDSet(ids: absent).union(IDSet(gaps))
     }
 
     /// The first column of the rows, as IDs. Read through `Row` rather than
@@ -160,29 +161,33 @@ struct ItemsTable {
     /// conformance record of the binary, 6% of `checklist check 5` (callgrind).
     func itemIDs(_ query: SQL) throws -> [ItemID] {
         var ids: [ItemID] = []
-        let rows = try SQLRequest<Row>(literal: query).fetchCursor(db)
-        while let row = try rows.next() { ids.append(row[0]) }
+        try forEachItemID(query) { ids.append($0) }
         return ids
     }
 
-    /// The IDs of the range that name no item, as ranges.
-    private func gaps(in range: ClosedRange<ItemID>) throws -> [ClosedRange<ItemID>] {
-        var gaps: [ClosedRange<ItemID>] = []
+    /// The first column of each row, as an ID, one row at a time (see `itemIDs`).
+    private func forEachItemID(_ query: SQL, _ body: (ItemID) throws -> Void) throws {
+        let rows = try SQLRequest<Row>(literal: query).fetchCursor(db)
+        while let row = try rows.next() { try body(row[0]) }
+    }
+
+    /// Appends the IDs of the range that name no item, as ranges.
+    private func addGaps(in range: ClosedRange<ItemID>, to gaps: inout [ClosedRange<ItemID>])
+        throws
+    {
         // `next` is the lowest ID not yet accounted for; nil once the range is covered (so an
         // item with ID Int64.max never overflows it).
         var next: ItemID? = range.lowerBound
-        let cursor = try SQLRequest<ItemID>(
-            literal: """
-                SELECT id FROM items WHERE id BETWEEN \(range.lowerBound) AND \(range.upperBound)
-                ORDER BY id
-                """
-        ).fetchCursor(db)
-        while let id = try cursor.next() {
+        try forEachItemID(
+            """
+            SELECT id FROM items WHERE id BETWEEN \(range.lowerBound) AND \(range.upperBound)
+            ORDER BY id
+            """
+        ) { id in
             if let low = next, id > low { gaps.append(low...(id - 1)) }
             next = id == range.upperBound ? nil : id + 1
         }
         if let low = next { gaps.append(low...range.upperBound) }
-        return gaps
     }
 
     /// Where the item is, if it exists.
