@@ -245,7 +245,9 @@ extension EditorState {
         case .filter(var text):
             change(&text)
             self.prompt = .filter(text)
+            let old = filter
             filter = text.isEmpty ? nil : EditorFilter(text)
+            if filter == old || narrowWindow(from: old) { return [] }
             return [.load(reloadQuery)]
         case .add(var text):
             change(&text)

@@ -94,6 +94,45 @@ import Testing
         #expect(editor.handle(.key(.escape)) == [.quit(0)])
     }
 
+    /// A window of a list read from a store (it has an identity), the cursor on `cursor`.
+    private func windowOfAStore(_ titles: [String], cursor: Int, hasRowsAfter: Bool) -> EditorState {
+        var window = page(titles, anchor: cursor)
+        window.listIdentity = ListIdentity(id: 1, createdAt: "2026-11-26T00:00:00.000Z")
+        window.hasRowsAfter = hasRowsAfter
+        var editor = state(showing: window)
+        _ = editor.handle(.key(.character("/")))
+        return editor
+    }
+
+    @Test func aLetterMoreNarrowsTheWindowInPlaceWithoutARead() {
+        var editor = windowOfAStore(["tea 1", "tent 2", "tea 3", "tent 4"], cursor: 0, hasRowsAfter: false)
+        #expect(editor.handle(.key(.character("t"))).isEmpty)  // from no filter: every row stays
+        #expect(editor.page.rows.count == 4)
+        #expect(editor.handle(.key(.character("e"))).isEmpty)
+        #expect(editor.handle(.key(.character("n"))).isEmpty)
+        #expect(editor.page.rows.map(\.title) == ["tent 2", "tent 4"])
+        #expect(editor.cursorRow?.title == "tent 2")  // "tea 1" is left: the next that matches
+        #expect(editor.page.shown == ItemCounts(checked: 0, total: 2))  // the whole list is here
+        // Shorter is wider: a read.
+        #expect(editor.handle(.key(.backspace)).count == 1)
+    }
+
+    @Test func whenNoRowAfterTheCursorMatchesTheCursorGoesBackOnlyAtTheListsEnd() {
+        // Nothing past the window: the row before the cursor, as a read would find.
+        var editor = windowOfAStore(["tent 1", "tea 2", "tea 3"], cursor: 2, hasRowsAfter: false)
+        for letter in "ten" { #expect(editor.handle(.key(.character(letter))).isEmpty) }
+        #expect(editor.cursorRow?.title == "tent 1")
+        // Items past the window: the next match may be there, which only a read can find.
+        editor = windowOfAStore(["tent 1", "tea 2", "tea 3"], cursor: 2, hasRowsAfter: true)
+        #expect(editor.handle(.key(.character("t"))).isEmpty)
+        #expect(editor.handle(.key(.character("e"))).isEmpty)
+        guard case .load(let query) = editor.handle(.key(.character("n"))).first else {
+            Issue.record("no read")
+            return
+        }
+        #expect(query.anchor == .item(3, sortKey: 3))
+    }
+
     @Test func escWhileTypingAFilterClearsIt() {
         var editor = state(showing: page(["Tent"]))
         _ = editor.handle(.key(.character("/")))

@@ -56,6 +56,14 @@ public struct TextMatch: Sendable {
             }
     }
 
+    /// Whether every title this search finds is found by `wider` too: this key contains
+    /// `wider`'s, and a title's key that contains this one contains that one. A filter typed
+    /// one letter further (`tent` after `ten`) narrows the one before it; `e` then U+0301
+    /// does not narrow `e` (its key is `é`, which `e` alone does not match).
+    public func narrows(_ wider: TextMatch) -> Bool {
+        key.withUnsafeBufferPointer { TextMatch.contains($0, wider.key) { $0 } }
+    }
+
     /// Whether a code point's key, put next to its neighbours' keys, is the key of the
     /// whole: it combines with no neighbour under normalization (no combining mark, no
     /// Hangul jamo, none of the scripts whose vowel signs compose with the letter before them,

@@ -15,6 +15,12 @@ public struct EditorFilter: Hashable, Sendable {
         text.isEmpty || match.matches(title)
     }
 
+    /// Whether every title this filter shows, `wider` shows too (no filter shows every title).
+    public func narrows(_ wider: EditorFilter?) -> Bool {
+        guard let wider else { return true }
+        return match.narrows(wider.match)
+    }
+
     public static func == (left: EditorFilter, right: EditorFilter) -> Bool {
         left.text == right.text
     }
