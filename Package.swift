@@ -77,21 +77,26 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What several test targets share: the seedable generator of their random tests.
+        .target(name: "ChecklistTestSupport", path: "Tests/ChecklistTestSupport"),
         .testTarget(
             name: "ChecklistServeTests", dependencies: ["ChecklistServe", "ChecklistCore"]
         ),
         .testTarget(
             name: "ChecklistCoreTests",
-            dependencies: ["ChecklistCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "ChecklistCore", "ChecklistTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
-            name: "ChecklistEditorTests", dependencies: ["ChecklistEditor", "ChecklistCore"]
+            name: "ChecklistEditorTests",
+            dependencies: ["ChecklistEditor", "ChecklistCore", "ChecklistTestSupport"]
         ),
         .testTarget(
             name: "ChecklistCLITests",
             // Depending on the executable makes `swift test` build it first.
             dependencies: [
-                "checklist", "checklist-serve", "ChecklistCore",
+                "checklist", "checklist-serve", "ChecklistCore", "ChecklistTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

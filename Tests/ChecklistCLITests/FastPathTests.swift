@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import checklist
+import ChecklistTestSupport
 
 /// The fast path (`FastPath`) against ArgumentParser, the interface's one definition: for
 /// every command line, generated or chosen, the fast path either declines or makes exactly
@@ -87,7 +88,7 @@ import Testing
         let seed =
             ProcessInfo.processInfo.environment["CHECKLIST_TEST_SEED"].flatMap(UInt64.init)
             ?? UInt64.random(in: 0...UInt64(UInt32.max))
-        var generator = SeededWords(seed: seed)
+        var generator = SplitMix(seed: seed)
         var (taken, declined, disagreements) = (0, 0, 0)
         for _ in 0..<2000 {
             let command = Self.commands[generator.next(Self.commands.count)]
@@ -109,18 +110,5 @@ import Testing
         // Both ways are exercised: many lines the fast path builds, many it leaves.
         #expect(taken > 400, "seed \(seed): the fast path took only \(taken) lines")
         #expect(declined > 400, "seed \(seed): the fast path declined only \(declined) lines")
-    }
-}
-
-/// SplitMix64, seeded, for replayable lines.
-private struct SeededWords {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }

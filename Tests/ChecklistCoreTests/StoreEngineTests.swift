@@ -3,6 +3,7 @@ import GRDB
 import Testing
 
 @testable import ChecklistCore
+import ChecklistTestSupport
 
 /// One store API, two engines: the same calls on a SQLite database and on a PostgreSQL
 /// server's give the same results and errors, and leave the same lists, items and history
@@ -48,7 +49,7 @@ struct StoreEngineTests {
     @Test(arguments: 1...4)
     func randomCallsAgree(_ round: Int) throws {
         let seed = seed() &+ UInt64(round)
-        var random = Generator(seed: seed)
+        var random = SplitMix(seed: seed)
         var succeeded = 0
         for step in 1...100 {
             let call = Self.randomCall(&random)
@@ -92,7 +93,7 @@ struct StoreEngineTests {
         return UInt64.random(in: 0...UInt64(UInt32.max))
     }
 
-    static func randomCall(_ random: inout Generator) -> Call {
+    static func randomCall(_ random: inout SplitMix) -> Call {
         func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
         let lists: [ListName] = ["default", "camping", "size"]
         let list = pick(lists)
@@ -202,19 +203,6 @@ struct StoreEngineTests {
                 let change = try $0.undo()
                 return "undid \(change.id) \(change.description)"
             }
-        }
-    }
-
-    /// SplitMix64, so a failing seed can be replayed.
-    struct Generator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChecklistCore
+import ChecklistTestSupport
 
 @Suite struct TextMatchTests {
     @Test(arguments: [

@@ -1,6 +1,7 @@
 import ChecklistCore
 import Foundation
 import Testing
+import ChecklistTestSupport
 
 /// Export then import gives the same lists: names, modes, titles in order, selection. Random
 /// stores of random lists, written by `ExportWriter` and read by `ImportDocument` into an empty
@@ -104,8 +105,4 @@ struct ByteBuffer: TextOutputStream, ByteOutput {
 
     mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
     mutating func write(bytes more: some Collection<UInt8>) { bytes.append(contentsOf: more) }
-}
-
-extension SplitMix: RandomNumberGenerator {
-    mutating func next() -> UInt64 { UInt64(next(Int.max)) }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChecklistCore
+import ChecklistTestSupport
 
 /// The byte-level checks `list` makes in a pipe agree with the standard library's.
 @Suite struct UTF8ValidationTests {

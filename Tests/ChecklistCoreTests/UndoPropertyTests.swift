@@ -1,6 +1,7 @@
 import ChecklistCore
 import Foundation
 import Testing
+import ChecklistTestSupport
 
 /// Random sequences of every kind of change, then undo all the way back: after each undo the
 /// database must be exactly what it was before the change undone, and no single-choice list
@@ -148,23 +149,5 @@ import Testing
             return seed &+ UInt64(run)
         }
         return UInt64.random(in: 0...UInt64.max)
-    }
-}
-
-/// SplitMix64: small, fast and seedable.
-struct SplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    /// A number in 0..<bound.
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }

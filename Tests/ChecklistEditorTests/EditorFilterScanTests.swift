@@ -2,6 +2,7 @@ import ChecklistCore
 import Foundation
 import ChecklistEditor
 import Testing
+import ChecklistTestSupport
 
 /// A filter over a long list: a key reads a bounded part of the list, the rest of the window
 /// and the count follow between keys, and the screen then is exactly the one an unbounded
@@ -200,18 +201,5 @@ import Testing
             #expect(bounded.screen == unbounded.screen, "after \(keys)")
             #expect(bounded.cursorID == unbounded.cursorID, "after \(keys)")
         }
-    }
-}
-
-/// SplitMix64, seeded, for replayable lists.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }

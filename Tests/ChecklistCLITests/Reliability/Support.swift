@@ -1,33 +1,10 @@
 import Foundation
 import GRDB
 import Testing
+import ChecklistTestSupport
 
-/// A small, fast, seedable generator (SplitMix64), so a failing random test can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// The seed for a test: `CHECKLIST_TEST_SEED` when set (to replay a failure), else random.
-    static func seed() -> UInt64 {
-        if let text = ProcessInfo.processInfo.environment["CHECKLIST_TEST_SEED"],
-            let seed = UInt64(text)
-        {
-            return seed
-        }
-        return UInt64.random(in: 0...UInt64.max)
-    }
-}
+/// The tests' seedable generator (a failing random test can be replayed).
+typealias SeededGenerator = SplitMix
 
 /// One item as stored, read straight from the file.
 struct StoredItem: Equatable, CustomStringConvertible {
