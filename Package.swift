@@ -4,10 +4,6 @@ import PackageDescription
 /// This manifest's folder, for the linker flags that name a folder of the package.
 let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
 
-/// `CHECKLIST_PIE=1 swift build -c release`: a position-independent `checklist` (see its
-/// linker settings).
-let positionIndependent = Context.environment["CHECKLIST_PIE"] == "1"
-
 let package = Package(
     name: "checklist",
     products: [
@@ -44,23 +40,22 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [
-                // The release binary carries Foundation. Linked at a fixed address (-no-pie),
-                // it has none of the 84,000 relocations that the loader applies to a
-                // position-independent one at every start, copying 270 of its pages: a sixth of
-                // `checklist count`'s time (perf), which no packing of the relocations removed.
-                // The cost: its own code (not its libraries, heap or stack) sits at the same
-                // addresses in every run, which helps an attacker who finds a memory bug in
-                // the C code that reads others' data (libsqlite3, libpq). CHECKLIST_PIE=1 at
-                // build time keeps it position-independent. The Swift runtime's C++ library
-                // and GCC's unwinder come from GCC's static archives (link/static-libstdc++
-                // stands in for libstdc++.so; -static-libgcc): the loader then loads neither
-                // libstdc++.so nor libgcc_s.so, nor binds their symbols.
+                // The release binary carries Foundation and reads files and databases that
+                // other people made, through C code (libsqlite3, libpq): it stays
+                // position-independent, as Debian builds every package, so its own code is
+                // placed at random too. Its relative relocations are packed (DT_RELR), which
+                // makes applying them cheap. The Swift runtime's C++ library and GCC's
+                // unwinder come from GCC's static archives (link/static-libstdc++ stands in for
+                // libstdc++.so; -static-libgcc): the loader then loads neither libstdc++.so
+                // nor libgcc_s.so, nor binds their symbols. `.ci/check-release-link.sh`
+                // checks all of it.
                 .unsafeFlags(
-                    ["-use-ld=lld", "-Xclang-linker", "-static-libgcc"]
-                        + (positionIndependent
-                            ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
-                            : ["-Xclang-linker", "-no-pie"])
-                        + ["-L\(packageDirectory)/link/static-libstdc++"],
+                    [
+                        "-use-ld=lld", "-Xclang-linker", "-static-libgcc",
+                        "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                        "-Xlinker", "--no-export-dynamic",
+                        "-L\(packageDirectory)/link/static-libstdc++",
+                    ],
                     .when(platforms: [.linux], configuration: .release))
             ]
         ),

@@ -3,7 +3,7 @@ import Testing
 
 /// `--color`, `NO_COLOR` and `TERM=dumb`, through a pseudo-terminal made by util-linux's
 /// `script` and through pipes.
-@Suite(.runsProcesses) final class ColorTests {
+@Suite(.runsProcesses, .needs(.script, .sqlite3)) final class ColorTests {
     let cli: CLI
 
     init() throws {

@@ -247,7 +247,7 @@ import Testing
 
     // MARK: - Durability and pipes
 
-    @Test func selectionSurvivesRestarts() throws {
+    @Test(.needs(.sqlite3)) func selectionSurvivesRestarts() throws {
         try cli.run("add", "Tent", "Stove", "Map")
         // One process checks, another reads, and the file itself holds the selection.
         try cli.run("check", "1,3")

@@ -76,7 +76,7 @@ import Testing
             try Data(contentsOf: URL(fileURLWithPath: path)) == Data("shopping: milk, eggs\n".utf8))
     }
 
-    @Test(.fileOnly) func aNewerSchemaIsRefusedWith65AndLeftUntouched() throws {
+    @Test(.fileOnly, .needs(.sqlite3)) func aNewerSchemaIsRefusedWith65AndLeftUntouched() throws {
         try cli.run("add", "Tent")
         let sql =
             "INSERT INTO grdb_migrations VALUES ('9999_future'); PRAGMA wal_checkpoint(TRUNCATE);"

@@ -4,7 +4,7 @@ import Testing
 /// `checklist edit` through a real terminal: the built binary runs in a tmux pane of 80x24,
 /// keys go in with `send-keys`, the screen comes back with `capture-pane`, and the database
 /// is checked after each step with the binary itself.
-@Suite(.runsProcesses)
+@Suite(.runsProcesses, .needs(.tmux))
 struct EditTerminalTests {
     @Test func togglesArePersistedAndQLeavesTheTerminalAsItWas() throws {
         let cli = try CLI()

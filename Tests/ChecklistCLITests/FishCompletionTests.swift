@@ -4,7 +4,7 @@ import Testing
 /// The fish completion script `--generate-completion-script fish` prints, in a real
 /// interactive fish with the binary on PATH as `checklist`: the aliases `ls` and `rm` are
 /// offered and complete as `list` and `delete` do, list names after `-l` included.
-@Suite(.runsProcesses) final class FishCompletionTests {
+@Suite(.runsProcesses, .needs(.fish, .script)) final class FishCompletionTests {
     let cli: CLI
 
     init() throws {

@@ -137,7 +137,7 @@ import Testing
                 + " (add one item --checked, or add them unchecked)\n")
     }
 
-    @Test func aSingleListNeverHasTwoCheckedItemsAfterRandomCommands() throws {
+    @Test(.needs(.sqlite3)) func aSingleListNeverHasTwoCheckedItemsAfterRandomCommands() throws {
         let seed = SeededGenerator.seed()
         var random = SeededGenerator(seed: seed)
         try cli.run("lists", "add", "tents", "--mode", "single")

@@ -22,7 +22,7 @@ import Testing
 
     /// The README's `sqlite3` recipe, as written there, while `checklist toggle` writes in a
     /// loop: every read succeeds (without `.timeout`, 59 of 200 said "database is locked").
-    @Test(.fileOnly) func theReadmesSQLiteRecipeReadsWhileChecklistWrites() throws {
+    @Test(.fileOnly, .needs(.sqlite3)) func theReadmesSQLiteRecipeReadsWhileChecklistWrites() throws {
         let readme = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .deletingLastPathComponent().deletingLastPathComponent()

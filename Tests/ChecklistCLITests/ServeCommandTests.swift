@@ -5,7 +5,7 @@ import Testing
 /// the page, stores a tap, refuses what it must with nothing changed and keeps running, and
 /// exits 0 on SIGTERM. (The page's rules in detail: ChecklistServeTests; in a browser:
 /// Tests/browser/test_page.py.)
-@Suite(.runsProcesses, .fileOnly) final class ServeCommandTests {
+@Suite(.runsProcesses, .fileOnly, .needs(.curl)) final class ServeCommandTests {
     let cli: CLI
 
     init() throws {

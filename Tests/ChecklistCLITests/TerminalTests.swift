@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Output on a terminal, through a pseudo-terminal made by util-linux's `script`.
-@Suite(.runsProcesses) final class TerminalTests {
+@Suite(.runsProcesses, .needs(.script)) final class TerminalTests {
     let cli: CLI
 
     init() throws {

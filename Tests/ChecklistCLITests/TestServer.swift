@@ -10,9 +10,15 @@ enum TestServer {
         return value.isEmpty ? nil : value
     }()
 
-    static let isAvailable = uri != nil
+    /// Whether the server suites run: with a server named, or always under CI, where a missing
+    /// server (or `psql`) fails them instead of skipping them.
+    static let isAvailable = RequiredTool.isCI || (uri != nil && RequiredTool.psql.isInstalled)
     static let missing =
-        "CHECKLIST_TEST_POSTGRES names no PostgreSQL server (start one with .ci/postgres.sh start)"
+        uri == nil
+        ? "\(RequiredTool.skipMarker) no PostgreSQL server: CHECKLIST_TEST_POSTGRES is not set"
+            + " (apt-get install postgresql postgresql-client; then"
+            + " export CHECKLIST_TEST_POSTGRES=$(bash .ci/postgres.sh start))"
+        : "\(RequiredTool.psql.skipLine)"
 
     /// A new, empty database on the server; returns its URI (the server's URI with the
     /// database name replaced).

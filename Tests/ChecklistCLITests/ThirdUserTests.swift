@@ -67,7 +67,7 @@ import Testing
         #expect(!fine.stdout.isEmpty)
     }
 
-    @Test func messagesQuotingATitleOrListNameEscapeControlsOnATerminal() throws {
+    @Test(.needs(.script)) func messagesQuotingATitleOrListNameEscapeControlsOnATerminal() throws {
         let evil = "evil\u{1B}]0;PWNED\u{07}\u{1B}[2J"
         try cli.run("add", "Tent", "-q")
         try cli.run("rename", "1", evil, "-q")
@@ -171,7 +171,7 @@ import Testing
         cli = try CLI()
     }
 
-    @Test(arguments: ["--color never", "", "--color auto"])
+    @Test(.needs(.script), arguments: ["--color never", "", "--color auto"])
     func listLinesUpTitlesOnATerminalWithoutColour(_ option: String) throws {
         try cli.run(["add"] + (1...10).map { "item \($0)" } + ["-q"], stdin: Data())
         try cli.run("check", "10", "-q")

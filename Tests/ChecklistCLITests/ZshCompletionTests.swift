@@ -5,7 +5,7 @@ import Testing
 /// interactive zsh's `fpath` and driven through a pseudo-terminal (zpty), with the binary on
 /// PATH as `checklist`: the aliases `ls` and `rm` are offered and complete as `list` and
 /// `delete` do, list names after `-l` included.
-@Suite(.runsProcesses) final class ZshCompletionTests {
+@Suite(.runsProcesses, .needs(.zsh)) final class ZshCompletionTests {
     let cli: CLI
 
     init() throws {

@@ -11,7 +11,7 @@ import Testing
 enum Engine: String, Sendable, CustomTestStringConvertible {
     case file, server
 
-    static let all: [Engine] = TestServer.uri == nil ? [.file] : [.file, .server]
+    static let all: [Engine] = TestServer.runs ? [.file, .server] : [.file]
 
     var testDescription: String { rawValue }
 

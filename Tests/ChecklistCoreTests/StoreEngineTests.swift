@@ -11,9 +11,7 @@ import ChecklistTestSupport
 /// makes, by two authors, with `undo` and `undo(anyone:)` among them: the undo journal and its
 /// conflict rules are compared too. Replay a failure with CHECKLIST_TEST_SEED.
 @Suite(
-    .enabled(
-        if: TestServer.uri != nil,
-        "CHECKLIST_TEST_POSTGRES names no PostgreSQL server (start one with .ci/postgres.sh start)"))
+    .enabled(if: TestServer.runs, "\(TestServer.missing)"))
 struct StoreEngineTests {
     /// Two stores over each engine: ana's and ben's.
     let file: (ana: ChecklistStore, ben: ChecklistStore)
