@@ -19,6 +19,9 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
     case corruptDatabase(path: String)
     /// The file was written by a newer checklist.
     case schemaTooNew(path: String)
+    /// The server's schema carries triggers, rules or policies this program did not create:
+    /// code its owner wrote, which would run as whoever writes. Exit 65, nothing changed.
+    case untrustedServerSchema(path: String, objects: String)
     /// The file cannot be opened or written: permissions, a full disk, a held lock.
     case databaseUnavailable(path: String, reason: String)
     /// Another process held the write lock for longer than the busy timeout.
@@ -76,6 +79,10 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
         case .corruptDatabase(let path):
             return "\(path) is damaged (database disk image is malformed); left it untouched"
                 + " (restore it from a backup)"
+        case .untrustedServerSchema(let path, let objects):
+            return "\(path): the schema checklist carries code this program did not create"
+                + " (\(objects)), which would run as you; left it untouched"
+                + " (ask its owner to drop it, or use another database)"
         case .schemaTooNew(let path):
             return "\(path) was written by a newer checklist; left it untouched"
                 + " (upgrade checklist to use it)"

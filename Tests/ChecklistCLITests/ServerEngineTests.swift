@@ -53,8 +53,8 @@ final class ServerEngineTests {
         #expect(try run("add", "Tent").stdout == "1\n")
         #expect(try hasSchema())
         #expect(
-            try TestServer.psql(uri, "SELECT identifier FROM checklist.migrations")
-                == "0001_checklist_schema\n")
+            try TestServer.psql(uri, "SELECT identifier FROM checklist.migrations ORDER BY 1")
+                == "0001_checklist_schema\n0002_change_author_policies\n")
         #expect(
             try TestServer.psql(uri, "SELECT id, title, is_selected FROM checklist.items")
                 == "1|Tent|f\n")
@@ -251,32 +251,7 @@ final class ServerEngineTests {
         #expect(try run("list", uri: own).stdout == "[x] 1 Tent\n[ ] 2 Stove\n")
         #expect(try run("history", "--format", "ids", uri: own).stdout == "2\n1\n")
     }
-
-    @Test func aWriteWaitsForTheLockThenGivesUpWithExit74() throws {
-        try run("add", "Tent")
-        // Another session holds the write lock (the advisory lock every write takes).
-        let holder = try CLI.Running(
-            URL(fileURLWithPath: "/usr/bin/psql"),
-            [uri, "-X", "-q", "-c", "SELECT pg_advisory_lock(1128811340), pg_sleep(9)"],
-            stdin: Data(), environment: ["PATH": "/usr/bin:/bin"], in: cli.folder)
-        defer { _ = try? holder.finish() }
-        var waited = 0
-        while try TestServer.psql(
-            uri,
-            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND database ="
-                + " (SELECT oid FROM pg_database WHERE datname = current_database())") == "0\n",
-            waited < 100
-        {
-            usleep(50_000)
-            waited += 1
-        }
-        let result = try run("check", "1")
-        #expect(result.status == 74)
-        #expect(result.stderr.contains("is busy"), "\(result)")
-        // Reads do not wait.
-        #expect(try run("list").stdout == "[ ] 1 Tent\n")
-        #expect(try run("count", "--checked").stdout == "0\n")
-    }
+    // The write lock itself: ServerSecurityTests.
 }
 
 /// `checklist edit` on a server, through a real terminal (tmux): the same keys, writes stored

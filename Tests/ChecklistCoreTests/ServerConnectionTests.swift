@@ -110,6 +110,60 @@ struct ServerConnectionTests {
         #expect(try connection.query("SELECT 1 WHERE false") == [])
     }
 
+    @Test func everySessionSearchesOnlyTheSystemCatalogEvenAfterAReconnect() throws {
+        let connection = try ServerConnection(try #require(TestServer.uri))
+        #expect(try connection.query("SHOW search_path") == [["pg_catalog,pg_temp"]])
+        connection.reconnectForTesting()
+        #expect(try connection.query("SHOW search_path") == [["pg_catalog,pg_temp"]])
+    }
+
+    @Test func aSilentNetworkIsNoticedWithinSecondsUnlessTheUserSaidOtherwise() throws {
+        let defaults = Dictionary(
+            uniqueKeysWithValues: ServerConnection.networkDefaults(hasOwnConnectTimeout: false))
+        #expect(defaults["keepalives"] == "1")
+        #expect(defaults["tcp_user_timeout"] == "10000")
+        #expect(defaults["connect_timeout"] == "10")
+        #expect(
+            ServerConnection.networkDefaults(hasOwnConnectTimeout: true)
+                .contains { $0.0 == "connect_timeout" } == false)
+        // A URI's own setting wins over the defaults (they come before it).
+        let base = try #require(TestServer.uri).description
+        let own = try #require(ServerURI(base + "&connect_timeout=3&keepalives_idle=7"))
+        let connection = try ServerConnection(own)
+        #expect(connection.setting("connect_timeout") == "3")
+        #expect(connection.setting("keepalives_idle") == "7")
+        #expect(connection.setting("keepalives_count") == "3")
+    }
+
+    @Test func aWriteEndsItsTransactionIfTheClientFallsSilent() throws {
+        let store = try TestServer.freshStore()
+        _ = try store.add(titles("Tent"), to: ListName.defaultList)
+        guard case .server(let server) = store.engine else { throw CancellationError() }
+        let inside = try server.write { connection in
+            try connection.query("SHOW idle_in_transaction_session_timeout")
+        }
+        #expect(inside == [["10s"]])
+    }
+
+    @Test func aNotificationFromARoleThatCannotWriteMovesNothing() throws {
+        let store = try TestServer.freshStore()
+        _ = try store.add(titles("Tent"), to: ListName.defaultList)
+        let before = try store.dataVersion()
+        guard case .server(let server) = store.engine else { throw CancellationError() }
+        let eve = "eve_" + UUID().uuidString.prefix(8).lowercased()
+        _ = try server.connection.query("CREATE ROLE \(eve) LOGIN")
+        let eveURI = try #require(
+            ServerURI(server.connection.uri.description.replacingOccurrences(
+                of: "user=postgres", with: "user=\(eve)")))
+        let eveConnection = try ServerConnection(eveURI)
+        try eveConnection.execute("NOTIFY checklist_changes")
+        usleep(100_000)
+        #expect(try store.dataVersion() == before)
+        _ = try store.add(titles("Stove"), to: ListName.defaultList)
+        usleep(100_000)
+        #expect(try store.dataVersion() != before)
+    }
+
     @Test func aFailingStatementIsOneLineNamingTheServer() throws {
         let uri = try #require(TestServer.uri)
         let connection = try ServerConnection(uri)

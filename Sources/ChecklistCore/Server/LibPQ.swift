@@ -12,7 +12,11 @@ struct LibPQ: @unchecked Sendable {
     typealias Text = UnsafePointer<CChar>
     typealias NoticeProcessor = @convention(c) (UnsafeMutableRawPointer?, Text?) -> Void
 
-    let connectdb: @convention(c) (Text) -> Connection?
+    /// `PQconnectdbParams(keywords, values, expand_dbname)`: NULL-terminated arrays; with
+    /// `expand_dbname` 1 the `dbname` value may be a URI, whose settings override the
+    /// keywords before it and are overridden by those after it.
+    let connectdbParams:
+        @convention(c) (UnsafePointer<Text?>, UnsafePointer<Text?>, Int32) -> Connection?
     let status: @convention(c) (Connection?) -> Int32
     let errorMessage: @convention(c) (Connection?) -> Text?
     let finish: @convention(c) (Connection?) -> Void
@@ -47,6 +51,10 @@ struct LibPQ: @unchecked Sendable {
     let notifies: @convention(c) (Connection?) -> UnsafeMutableRawPointer?
     let freemem: @convention(c) (UnsafeMutableRawPointer?) -> Void
     let reset: @convention(c) (Connection?) -> Void
+    /// `PQconninfo` (an array of `PQconninfoOption`, ended by a NULL keyword) and
+    /// `PQconninfoFree`: the settings a connection was made with.
+    let conninfo: @convention(c) (Connection?) -> UnsafeMutableRawPointer?
+    let conninfoFree: @convention(c) (UnsafeMutableRawPointer?) -> Void
 
     /// `CONNECTION_OK`, `PGRES_COMMAND_OK`, `PGRES_TUPLES_OK`, `PG_DIAG_SQLSTATE`.
     static let connectionOK: Int32 = 0
@@ -64,7 +72,10 @@ struct LibPQ: @unchecked Sendable {
         func load<T>(_ symbol: String) -> T? {
             dlsym(handle, symbol).map { unsafeBitCast($0, to: T.self) }
         }
-        guard let connectdb: @convention(c) (Text) -> Connection? = load("PQconnectdb"),
+        guard
+            let connectdbParams:
+                @convention(c) (UnsafePointer<Text?>, UnsafePointer<Text?>, Int32) -> Connection? =
+                load("PQconnectdbParams"),
             let status: @convention(c) (Connection?) -> Int32 = load("PQstatus"),
             let errorMessage: @convention(c) (Connection?) -> Text? = load("PQerrorMessage"),
             let finish: @convention(c) (Connection?) -> Void = load("PQfinish"),
@@ -95,13 +106,17 @@ struct LibPQ: @unchecked Sendable {
             let notifies: @convention(c) (Connection?) -> UnsafeMutableRawPointer? = load(
                 "PQnotifies"),
             let freemem: @convention(c) (UnsafeMutableRawPointer?) -> Void = load("PQfreemem"),
-            let reset: @convention(c) (Connection?) -> Void = load("PQreset")
+            let reset: @convention(c) (Connection?) -> Void = load("PQreset"),
+            let conninfo: @convention(c) (Connection?) -> UnsafeMutableRawPointer? = load(
+                "PQconninfo"),
+            let conninfoFree: @convention(c) (UnsafeMutableRawPointer?) -> Void = load(
+                "PQconninfoFree")
         else {
             dlclose(handle)
             return nil
         }
-        (self.connectdb, self.status, self.errorMessage, self.finish) = (
-            connectdb, status, errorMessage, finish
+        (self.connectdbParams, self.status, self.errorMessage, self.finish) = (
+            connectdbParams, status, errorMessage, finish
         )
         (self.execParams, self.exec, self.resultStatus) = (execParams, exec, resultStatus)
         self.cmdTuples = cmdTuples
@@ -111,5 +126,43 @@ struct LibPQ: @unchecked Sendable {
         (self.host, self.port, self.setNoticeProcessor) = (host, port, setNoticeProcessor)
         (self.consumeInput, self.notifies) = (consumeInput, notifies)
         (self.freemem, self.reset) = (freemem, reset)
+        (self.conninfo, self.conninfoFree) = (conninfo, conninfoFree)
+    }
+
+    /// The value of one setting of `connection` (`PQconninfo`), nil when unset.
+    func conninfoValue(_ connection: Connection, _ keyword: String) -> String? {
+        guard let options = conninfo(connection) else { return nil }
+        defer { conninfoFree(options) }
+        // struct PQconninfoOption { char *keyword, *envvar, *compiled, *val, *label,
+        // *dispchar; int dispsize; }: six pointers and an int, padded to 56 bytes.
+        let stride = 6 * MemoryLayout<UnsafeRawPointer>.stride + 8
+        var entry = options
+        while let name = entry.load(as: UnsafePointer<CChar>?.self) {
+            if String(cString: name) == keyword {
+                let value = entry.load(
+                    fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.stride,
+                    as: UnsafePointer<CChar>?.self)
+                return value.map { String(cString: $0) }
+            }
+            entry += stride
+        }
+        return nil
+    }
+
+    /// Connects with `settings` (keyword, value) around the URI: those in `defaults` give way
+    /// to the URI's own and the `PG*` variables', those in `overrides` win over them.
+    func connect(
+        uri: String, defaults: [(String, String)], overrides: [(String, String)]
+    ) -> Connection? {
+        let pairs = defaults + [("dbname", uri)] + overrides
+        let keywords = pairs.map { strdup($0.0) }
+        let values = pairs.map { strdup($0.1) }
+        defer {
+            keywords.forEach { free($0) }
+            values.forEach { free($0) }
+        }
+        let keywordArray = keywords.map { UnsafePointer($0) } + [nil]
+        let valueArray = values.map { UnsafePointer($0) } + [nil]
+        return connectdbParams(keywordArray, valueArray, 1)
     }
 }

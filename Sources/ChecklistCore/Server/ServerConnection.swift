@@ -1,3 +1,5 @@
+import Glibc
+
 /// One connection to a PostgreSQL server, through libpq. Every failure is a `ChecklistError`
 /// whose one line names the server (its URI without a password) and libpq's reason.
 final class ServerConnection {
@@ -29,7 +31,10 @@ final class ServerConnection {
                     + "`sudo apt-get install libpq5`)")
         }
         self.library = library
-        guard let connection = library.connectdb(uri.text) else {
+        guard
+            let connection = library.connect(
+                uri: uri.text, defaults: Self.networkDefaults(), overrides: Self.sessionSettings)
+        else {
             throw .databaseUnavailable(path: uri.shown, reason: "libpq could not start a connection")
         }
         guard library.status(connection) == LibPQ.connectionOK else {
@@ -44,6 +49,33 @@ final class ServerConnection {
 
     deinit {
         library.finish(connection)
+    }
+
+    /// Every session's settings, after the URI's (so they win): PostgreSQL's secure schema
+    /// usage pattern (CVE-2018-1058). Only `pg_catalog` is searched, then the session's own
+    /// temporary objects for tables alone (functions and operators are never looked up in
+    /// `pg_temp`), so a function or operator that another role created in `public` or in a
+    /// schema named after this role never wins an overload resolution in this program's
+    /// statements; its tables are always named with their schema, `checklist`. Given as a
+    /// startup option, it holds on a connection libpq makes again (`PQreset`) too. A URI's
+    /// own `options=` (or `PGOPTIONS`) is replaced by it.
+    static let sessionSettings = [("options", "-c search_path=pg_catalog,pg_temp")]
+
+    /// How long to wait for a server, and how soon to notice a network gone silent (no reset:
+    /// a cable pulled, a laptop's Wi-Fi gone) while a command waits for an answer: without
+    /// these, TCP waits about two hours, and a write holds its lock all that time. Given
+    /// before the URI, so a URI's own setting wins, and left out where the environment has
+    /// its own (`PGCONNECT_TIMEOUT`). They apply to TCP connections; a Unix socket has no
+    /// silent network.
+    static func networkDefaults(hasOwnConnectTimeout: Bool = getenv("PGCONNECT_TIMEOUT") != nil)
+        -> [(String, String)]
+    {
+        var settings: [(String, String)] = [
+            ("keepalives", "1"), ("keepalives_idle", "5"), ("keepalives_interval", "2"),
+            ("keepalives_count", "3"), ("tcp_user_timeout", "10000"),
+        ]
+        if !hasOwnConnectTimeout { settings.append(("connect_timeout", "10")) }
+        return settings
     }
 
     /// Runs one statement with text parameters (`$1`, `$2`…; nil is NULL) and returns its rows,
@@ -88,6 +120,16 @@ final class ServerConnection {
             count += 1
         }
         return count
+    }
+
+    /// The value libpq uses for a connection setting (`connect_timeout`, `keepalives_idle`…).
+    func setting(_ keyword: String) -> String? {
+        library.conninfoValue(connection, keyword)
+    }
+
+    /// Connects again, as after a dropped connection (for the tests).
+    func reconnectForTesting() {
+        library.reset(connection)
     }
 
     /// Whether the connection is up.

@@ -9,15 +9,19 @@ final class ServerStore {
     private(set) lazy var role: String = (try? connection.query("SELECT current_user"))?
         .first?.first??.description ?? "?"
 
-    /// Every write takes this advisory lock (a transaction-scoped one, released at commit or
-    /// rollback): "CHKL" in ASCII.
-    static let writeLock = 0x4348_4B4C
+    /// The lock the first writers of an empty database take while they create the schema
+    /// (a transaction-scoped advisory lock, released at commit or rollback): "CHKL" in ASCII.
+    /// Once the schema is there, writes lock its row of `checklist.state` instead, which only
+    /// a role that may change the lists can do.
+    static let schemaLock = 0x4348_4B4C
 
     /// Whether a transaction is open: a read inside another read joins it.
     private var isInTransaction = false
-    /// Whether this connection listens for other connections' writes, and how many it saw.
+    /// Whether this connection listens for other connections' writes; the revision it saw last,
+    /// and how often it connected again.
     private var isListening = false
-    private var changesSeen: Int64 = 0
+    private var revision: Int64 = 0
+    private var reconnections: Int64 = 0
 
     init(_ connection: ServerConnection) {
         self.connection = connection
@@ -25,23 +29,39 @@ final class ServerStore {
 
     var shown: String { connection.uri.shown }
 
-    /// A number that moves when a write commits on the server (every write sends `NOTIFY
-    /// checklist_changes`): the first call starts listening, later calls look at what the
-    /// server sent without a query, so an open editor costs a busy server nothing between
-    /// changes. A connection that broke is made again here, and the number moves (everything
-    /// is read again); until then this throws, and writes fail with nothing changed.
+    /// A number that moves when a write commits on the server: the schema's revision, which
+    /// every write bumps, with the number of reconnections above it. The first call starts
+    /// listening; later calls look at what the server sent without a query, and read the
+    /// revision again only after a notification. A notification is only a hint to look:
+    /// any role that may connect can send `NOTIFY checklist_changes`, and one that cannot write
+    /// moves nothing, so an editor reads nothing again for it. A connection that broke is
+    /// made again here, and the number moves (everything is read again); until then this
+    /// throws, and writes fail with nothing changed.
     func changeCount() throws -> Int64 {
         if !connection.isConnected {
             try connection.reconnect()
             isListening = false
-            changesSeen += 1
+            reconnections += 1
         }
+        var mustLook = false
         if !isListening {
             try connection.execute("LISTEN checklist_changes")
             isListening = true
+            mustLook = true
         }
-        changesSeen += Int64(try connection.takeNotifications())
-        return changesSeen
+        if try connection.takeNotifications() > 0 { mustLook = true }
+        if mustLook { revision = try readRevision() }
+        return reconnections << 48 &+ revision
+    }
+
+    /// The schema's revision; 0 while there is no schema.
+    private func readRevision() throws -> Int64 {
+        let exists = try connection.query(
+            "SELECT pg_catalog.to_regclass('checklist.state') IS NOT NULL")
+        guard exists.first?.first == "t" else { return 0 }
+        let rows = try connection.query("SELECT revision FROM checklist.state")
+        guard let text = rows.first?.first ?? nil, let value = Int64(text) else { return 0 }
+        return value
     }
 
     // MARK: - Transactions
@@ -49,6 +69,9 @@ final class ServerStore {
     /// Whether the schema is known to be there and of a version this program reads (the
     /// opener looked; a write made it).
     var hasSchema = false
+    /// Whether the schema is known to be at this program's version (the opener looked; a
+    /// write made it): a write then need not look.
+    var schemaIsCurrent = false
 
     /// Runs `body` in one read-only transaction over one snapshot; nil when the database has no
     /// `checklist` schema yet (it reads as empty, and nothing is created). A schema recorded at
@@ -69,15 +92,48 @@ final class ServerStore {
     /// Runs `body` in one write transaction holding the write lock, after creating or migrating
     /// the schema as needed. (A change that changed something bumps the revision and tells
     /// the editors: `changed()`.)
+    ///
+    /// The write lock is a row lock on `checklist.state` (`FOR UPDATE`, which needs the UPDATE
+    /// privilege there): a role that may only connect cannot take it and hold every writer
+    /// back. It waits `lock_timeout` (5 s), then `databaseBusy`. A write's transaction that
+    /// the network leaves silent is ended by the server after 10 s
+    /// (`idle_in_transaction_session_timeout`), so its lock is freed for the other writers.
     func write<T>(_ body: (ServerConnection) throws -> T) throws -> T {
+        do {
+            return try writeOnce(body)
+        } catch {
+            // Another first writer created the schema while this one waited for the schema
+            // lock: this session's catalog cache still said it was missing (PostgreSQL reads
+            // other sessions' catalog changes at the start of a transaction and when it locks
+            // a table, not after an advisory lock), so its CREATE collided. Nothing was
+            // changed; a new transaction sees the schema and writes.
+            guard isSchemaRace, !isInTransaction else { throw error }
+            return try writeOnce(body)
+        }
+    }
+
+    /// Set when a write failed because another first writer created the schema meanwhile.
+    private var isSchemaRace = false
+
+    private func writeOnce<T>(_ body: (ServerConnection) throws -> T) throws -> T {
+        isSchemaRace = false
         let result = try transaction("BEGIN") {
-            _ = try connection.query("SET LOCAL lock_timeout = '5s'")
-            _ = try connection.query("SELECT pg_advisory_xact_lock($1)", [String(Self.writeLock)])
-            try ServerSchema.migrate(connection, at: shown)
+            try connection.execute(
+                "SET LOCAL lock_timeout = '5s'; SET LOCAL idle_in_transaction_session_timeout = '10s'")
+            if !schemaIsCurrent {
+                do {
+                    try ServerSchema.migrate(connection, at: shown)
+                } catch let error as ChecklistError {
+                    isSchemaRace = ServerSchema.raceStates.contains(connection.lastFailure ?? "")
+                    throw error
+                }
+            }
+            _ = try connection.query("SELECT revision FROM checklist.state FOR UPDATE")
             return try body(connection)
         }
-        // Committed: the schema is there now.
+        // Committed: the schema is there now, at this program's version.
         hasSchema = true
+        schemaIsCurrent = true
         return result
     }
 
@@ -116,9 +172,39 @@ enum ServerSchema {
         .map { ($0.identifier, String(decoding: $0.bytes, as: UTF8.self)) }
         .sorted { $0.identifier < $1.identifier }
 
+    /// The policies the migrations create; any other trigger, rule or policy on the schema's
+    /// tables is someone else's code that would run as whoever writes.
+    static let ownPolicies = ["changes_read", "changes_insert_own", "changes_update_own", "changes_delete"]
+
     static func state(_ connection: ServerConnection) throws -> State {
-        let exists = try connection.query("SELECT to_regclass('checklist.migrations') IS NOT NULL")
-        guard exists.first?.first == "t" else { return .missing }
+        let policies = ownPolicies.map { "'\($0)'" }.joined(separator: ", ")
+        let found = try connection.query(
+            """
+            SELECT pg_catalog.to_regclass('checklist.migrations') IS NOT NULL,
+                (SELECT pg_catalog.string_agg(what, ', ' ORDER BY what) FROM (
+                    SELECT 'trigger ' || t.tgname::text || ' on ' || c.relname::text AS what
+                    FROM pg_catalog.pg_trigger t
+                    JOIN pg_catalog.pg_class c ON c.oid = t.tgrelid
+                    JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                    WHERE n.nspname = 'checklist' AND NOT t.tgisinternal
+                    UNION ALL
+                    SELECT 'rule ' || r.rulename::text || ' on ' || c.relname::text
+                    FROM pg_catalog.pg_rewrite r
+                    JOIN pg_catalog.pg_class c ON c.oid = r.ev_class
+                    JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                    WHERE n.nspname = 'checklist' AND r.rulename <> '_RETURN'
+                    UNION ALL
+                    SELECT 'policy ' || p.polname::text || ' on ' || c.relname::text
+                    FROM pg_catalog.pg_policy p
+                    JOIN pg_catalog.pg_class c ON c.oid = p.polrelid
+                    JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                    WHERE n.nspname = 'checklist' AND p.polname NOT IN (\(policies))
+                ) AS foreign_objects)
+            """)
+        if let foreign = found.first?[1] {
+            throw ChecklistError.untrustedServerSchema(path: connection.uri.shown, objects: foreign)
+        }
+        guard found.first?.first == "t" else { return .missing }
         let applied = Set(
             try connection.query("SELECT identifier FROM checklist.migrations").compactMap {
                 $0.first ?? nil
@@ -128,10 +214,23 @@ enum ServerSchema {
         return applied == known ? .current : .pending
     }
 
+    /// What a first writer's CREATE gets when another one created the schema while it waited
+    /// for the schema lock: duplicate_schema, duplicate_table, unique_violation (a catalog's
+    /// index).
+    static let raceStates: Set<String> = ["42P06", "42P07", "23505"]
+
     /// Creates the schema when it is missing and applies the pending migrations. Runs inside a
-    /// write's transaction, under its lock, so two first writers cannot both create it.
+    /// write's transaction, under the schema lock, so two first writers cannot both create it
+    /// (the one that waited finds it made; see `ServerStore.write`).
     static func migrate(_ connection: ServerConnection, at shown: String) throws {
-        switch try state(connection) {
+        var found = try state(connection)
+        if found == .missing || found == .pending {
+            _ = try connection.query(
+                "SELECT pg_catalog.pg_advisory_xact_lock($1::pg_catalog.int8)",
+                [String(ServerStore.schemaLock)])
+            found = try state(connection)
+        }
+        switch found {
         case .current: return
         case .tooNew: throw ChecklistError.schemaTooNew(path: shown)
         case .missing:

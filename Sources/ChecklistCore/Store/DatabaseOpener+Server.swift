@@ -7,12 +7,14 @@ extension DatabaseOpener {
     /// it, inside its own transaction); a schema of a newer program is refused (65).
     static func openServer(_ uri: ServerURI, creating: Bool) throws -> ChecklistStore {
         let server = ServerStore(try ServerConnection(uri))
-        switch try ServerSchema.state(server.connection) {
+        let state = try ServerSchema.state(server.connection)
+        switch state {
         case .tooNew: throw ChecklistError.schemaTooNew(path: uri.shown)
         case .missing where !creating: return try ChecklistStore.empty()
         case .missing: return ChecklistStore(server: server)
         case .current, .pending:
             server.hasSchema = true
+            server.schemaIsCurrent = state == .current
             return ChecklistStore(server: server)
         }
     }

@@ -10,5 +10,6 @@ let embeddedMigrations: [(identifier: String, bytes: [UInt8])] = [
 
 /// The PostgreSQL schema's migrations, `migrations/postgresql/`, registered the same way.
 let embeddedServerMigrations: [(identifier: String, bytes: [UInt8])] = [
-    ("0001_checklist_schema", PackageResources._001_checklist_schema_sql)
+    ("0001_checklist_schema", PackageResources._001_checklist_schema_sql),
+    ("0002_change_author_policies", PackageResources._002_change_author_policies_sql),
 ]

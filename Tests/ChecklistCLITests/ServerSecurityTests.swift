@@ -1,0 +1,242 @@
+import Foundation
+import Testing
+
+/// What another role on the same server can and cannot do to a user's lists: functions planted
+/// where the user's `search_path` would find them, the write lock taken by a role that may only
+/// connect, notifications from it, the schema's first writers racing. Each test gets a
+/// database of its own and roles named for it (roles are the server's, not a database's).
+@Suite(.runsProcesses, .enabled(if: TestServer.isAvailable, "\(TestServer.missing)"))
+final class ServerSecurityTests {
+    let cli: CLI
+    let uri: String
+    let database: String
+    /// A suffix that makes this test's role names its own.
+    let tag = UUID().uuidString.prefix(8).lowercased()
+
+    init() throws {
+        cli = try CLI()
+        uri = try TestServer.freshDatabase()
+        // postgresql:///NAME?host=…
+        database = String(uri.dropFirst("postgresql:///".count).prefix(while: { $0 != "?" }))
+    }
+
+    /// The database's URI as `role`.
+    private func uri(as role: String) -> String {
+        uri.replacingOccurrences(of: "user=postgres", with: "user=\(role)")
+    }
+
+    @discardableResult
+    private func run(_ arguments: String..., as role: String) throws -> CLI.Result {
+        try cli.run(arguments, stdin: Data(), environment: ["CHECKLIST_DB": uri(as: role)])
+    }
+
+    /// A role that may log in and create the schema in this database (as the README's first
+    /// writer does).
+    private func makeWriter(_ name: String) throws {
+        try TestServer.psql(
+            uri, "CREATE ROLE \(name) LOGIN; GRANT CREATE ON DATABASE \(database) TO \(name)")
+    }
+
+    @Test func functionsAnotherRolePlantedOnTheUsersSearchPathNeverRun() throws {
+        let ana = "ana_\(tag)"
+        let mallory = "mallory_\(tag)"
+        try makeWriter(ana)
+        try TestServer.psql(uri, "CREATE ROLE \(mallory) LOGIN")
+        // Mallory owns a schema named like ana (first on her search_path, "$user") and may
+        // create in public; every call of a planted function is logged where anyone may write.
+        try TestServer.psql(
+            uri,
+            """
+            CREATE SCHEMA \(ana) AUTHORIZATION \(mallory);
+            GRANT CREATE ON SCHEMA public TO \(mallory);
+            CREATE SCHEMA trap AUTHORIZATION \(mallory);
+            GRANT USAGE ON SCHEMA trap TO PUBLIC;
+            """)
+        var plants = ""
+        for schema in [ana, "public"] {
+            for signature in [
+                "pg_advisory_xact_lock(text)", "pg_advisory_lock(text)", "to_regclass(unknown)",
+                "md5(unknown)", "to_char(timestamptz, unknown)", "unnest(text)",
+                "set_config(unknown, unknown, boolean)",
+            ] {
+                let name = signature.prefix(while: { $0 != "(" })
+                let parameters = signature.dropFirst(name.count + 1).dropLast()
+                    .split(separator: ",").enumerated()
+                    .map { "p\($0.offset) \($0.element.trimmingCharacters(in: .whitespaces) == "unknown" ? "text" : String($0.element))" }
+                    .joined(separator: ", ")
+                plants += """
+                    CREATE FUNCTION \(schema).\(name)(\(parameters)) RETURNS text
+                        LANGUAGE plpgsql AS $$ BEGIN
+                        INSERT INTO trap.calls VALUES ('\(schema).\(name)', current_user);
+                        RETURN ''; END $$;
+
+                    """
+            }
+        }
+        try TestServer.psql(
+            uri(as: mallory),
+            """
+            CREATE TABLE trap.calls (name text, caller text);
+            GRANT INSERT, SELECT ON trap.calls TO PUBLIC;
+            \(plants)
+            """)
+        #expect(try run("add", "-l", "camping", "Tent", "Stove", as: ana).status == 0)
+        #expect(try run("check", "-l", "camping", "1", as: ana).status == 0)
+        #expect(try run("toggle", "2", "-l", "camping", as: ana).status == 0)
+        #expect(try run("undo", as: ana).status == 0)
+        #expect(try run("list", "-l", "camping", as: ana).stdout == "[x] 1 Tent\n[ ] 2 Stove\n")
+        #expect(try run("lists", "add", "kitchen", as: ana).status == 0)
+        #expect(try run("history", as: ana).status == 0)
+        #expect(try TestServer.psql(uri, "SELECT name, caller FROM trap.calls") == "")
+    }
+
+    @Test func aRoleThatMayOnlyConnectCannotHoldTheWriteLock() throws {
+        let ana = "ana_\(tag)"
+        let eve = "eve_\(tag)"
+        try makeWriter(ana)
+        try TestServer.psql(uri, "CREATE ROLE \(eve) LOGIN")
+        try run("add", "Tent", as: ana)
+        // Eve holds the old write lock (the advisory lock every write took) for 9 s.
+        let holder = try CLI.Running(
+            URL(fileURLWithPath: "/usr/bin/psql"),
+            [uri(as: eve), "-X", "-q", "-c", "SELECT pg_advisory_lock(1128811340), pg_sleep(9)"],
+            stdin: Data(), environment: ["PATH": "/usr/bin:/bin"], in: cli.folder)
+        defer { holder.kill(); _ = try? holder.finish() }
+        var waited = 0
+        while try TestServer.psql(
+            uri, "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'") == "0\n", waited < 100
+        {
+            usleep(50_000)
+            waited += 1
+        }
+        #expect(waited < 100, "eve never took the advisory lock")
+        let started = Date()
+        let result = try run("check", "1", as: ana)
+        #expect(result.status == 0, "\(result)")
+        #expect(Date().timeIntervalSince(started) < 4, "the write waited for eve")
+        // The lock writes take now needs a privilege on the schema eve does not have.
+        let refused = try CLI.execute(
+            URL(fileURLWithPath: "/usr/bin/psql"),
+            [uri(as: eve), "-X", "-q", "-c", "SELECT revision FROM checklist.state FOR UPDATE"],
+            stdin: Data(), environment: ["PATH": "/usr/bin:/bin"], in: cli.folder)
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("permission denied"), "\(refused)")
+    }
+
+    @Test func theWriteLockIsARowLockThatMakesAWriterWaitThenGiveUpWithExit74() throws {
+        let ana = "ana_\(tag)"
+        try makeWriter(ana)
+        try run("add", "Tent", as: ana)
+        let holder = try CLI.Running(
+            URL(fileURLWithPath: "/usr/bin/psql"),
+            [
+                uri, "-X", "-q", "-c",
+                "BEGIN; SELECT revision FROM checklist.state FOR UPDATE; SELECT pg_sleep(9); COMMIT",
+            ],
+            stdin: Data(), environment: ["PATH": "/usr/bin:/bin"], in: cli.folder)
+        defer { holder.kill(); _ = try? holder.finish() }
+        var waited = 0
+        while try TestServer.psql(
+            uri,
+            "SELECT count(*) FROM pg_stat_activity WHERE query LIKE '%pg_sleep(9)%'"
+                + " AND state = 'active' AND pid <> pg_backend_pid()") == "0\n", waited < 100
+        {
+            usleep(50_000)
+            waited += 1
+        }
+        let result = try run("check", "1", as: ana)
+        #expect(result.status == 74, "\(result)")
+        #expect(result.stderr.contains("is busy"), "\(result)")
+        #expect(try run("list", as: ana).stdout == "[ ] 1 Tent\n")
+    }
+
+    /// Ana writes first and owns the schema; bob gets the README's grants.
+    private func anaAndBob() throws -> (ana: String, bob: String) {
+        let ana = "ana_\(tag)"
+        let bob = "bob_\(tag)"
+        try makeWriter(ana)
+        try TestServer.psql(uri, "CREATE ROLE \(bob) LOGIN")
+        try run("add", "Tent", "Stove", as: ana)
+        try TestServer.psql(
+            uri(as: ana),
+            """
+            GRANT USAGE ON SCHEMA checklist TO \(bob);
+            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA checklist TO \(bob);
+            """)
+        return (ana, bob)
+    }
+
+    @Test func anotherRoleCanNeitherRewriteNorForgeAnAuthor() throws {
+        let (ana, bob) = try anaAndBob()
+        #expect(try run("check", "1", as: bob).status == 0)
+        let rewrite = try CLI.execute(
+            URL(fileURLWithPath: "/usr/bin/psql"),
+            [uri(as: bob), "-X", "-q", "-c", "UPDATE checklist.changes SET author = '\(bob)'"],
+            stdin: Data(), environment: ["PATH": "/usr/bin:/bin"], in: cli.folder)
+        #expect(rewrite.status == 0, "\(rewrite)")  // RLS: ana's rows are not bob's to update
+        #expect(
+            try TestServer.psql(uri, "SELECT author FROM checklist.changes ORDER BY id")
+                == "\(ana)\n\(bob)\n")
+        let forge = try CLI.execute(
+            URL(fileURLWithPath: "/usr/bin/psql"),
+            [
+                uri(as: bob), "-X", "-q", "-c",
+                "INSERT INTO checklist.changes VALUES (99, 'check', 'forged', 1, 'x', '\(ana)')",
+            ],
+            stdin: Data(), environment: ["PATH": "/usr/bin:/bin"], in: cli.folder)
+        #expect(forge.status != 0)
+        #expect(forge.stderr.contains("row-level security"), "\(forge)")
+        // Undo's rule stands: bob's undo of ana's add over his own later check is refused.
+        #expect(try run("undo", as: bob).status == 0)
+        #expect(try run("toggle", "2", as: bob).status == 0)
+        let undone = try run("undo", as: ana)
+        #expect(undone.status == 75, "\(undone)")
+    }
+
+    @Test func aSchemaCarryingItsOwnersTriggerIsRefusedAndTheTriggerNeverRuns() throws {
+        let (ana, bob) = try anaAndBob()
+        try TestServer.psql(
+            uri(as: ana),
+            """
+            CREATE SCHEMA loot;
+            CREATE TABLE loot.titles (title text, taken_as text);
+            GRANT USAGE ON SCHEMA loot TO PUBLIC;
+            GRANT INSERT ON loot.titles TO PUBLIC;
+            CREATE FUNCTION loot.take() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+                INSERT INTO loot.titles VALUES (NEW.title, current_user); RETURN NEW; END $$;
+            CREATE TRIGGER take AFTER INSERT OR UPDATE ON checklist.items
+                FOR EACH ROW EXECUTE FUNCTION loot.take();
+            """)
+        let before = try TestServer.dump(uri)
+        let added = try run("add", "Passport", as: bob)
+        #expect(added.status == 65, "\(added)")
+        #expect(added.stderr.contains("trigger take on items"), "\(added)")
+        #expect(added.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(try run("list", as: bob).status == 65)
+        #expect(try TestServer.dump(uri) == before)
+        #expect(try TestServer.psql(uri, "SELECT count(*) FROM loot.titles") == "0\n")
+    }
+
+    @Test func eightFirstWritersOfAnEmptyDatabaseAllSucceedTwentyRoundsInARow() throws {
+        for round in 1...20 {
+            let fresh = try TestServer.freshDatabase()
+            let script = """
+                pids=""
+                for n in 1 2 3 4 5 6 7 8; do
+                    CHECKLIST_DB='\(fresh)' "$CHECKLIST" add "item $n" >/dev/null 2>"err.$n" &
+                    pids="$pids $!"
+                done
+                failed=0
+                for pid in $pids; do wait "$pid" || failed=$((failed + 1)); done
+                cat err.* >&2
+                exit "$failed"
+                """
+            let result = try cli.pipeline(script)
+            #expect(result.status == 0, "round \(round): \(result)")
+            #expect(
+                try TestServer.psql(fresh, "SELECT count(*) FROM checklist.items") == "8\n",
+                "round \(round)")
+            if result.status != 0 { break }
+        }
+    }
+}
