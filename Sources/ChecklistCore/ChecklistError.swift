@@ -49,6 +49,9 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
     /// Changes are recorded, `others` of them, but none by `author`.
     case nothingToUndoBy(author: String, others: Int)
     /// Undoing `change` would overwrite `laterChange`, another author's; nothing changed.
+    /// The editor's `u`: the author's newest change did not touch the list on screen; it is
+    /// left alone. `lists`: the lists it touched.
+    case newestChangeElsewhere(Change, lists: [String])
     case undoConflict(Change, laterChange: Change, UndoConflicts.Reason)
     /// An import file that does not parse; `line` is the first bad line (1-based).
     case malformedImport(line: Int, reason: String)
@@ -83,6 +86,12 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
             return "\(path): the schema checklist carries code this program did not create"
                 + " (\(objects)), which would run as you; left it untouched"
                 + " (ask its owner to drop it, or use another database)"
+        case .newestChangeElsewhere(let change, let lists):
+            let place =
+                lists.isEmpty
+                ? "another list" : lists.prefix(2).map { "'\($0)'" }.joined(separator: ", ")
+            return "your newest change is in \(place): \(change.description); nothing undone"
+                + " (undo it from there, or with checklist undo)"
         case .schemaTooNew(let path):
             return "\(path) was written by a newer checklist; left it untouched"
                 + " (upgrade checklist to use it)"

@@ -97,8 +97,8 @@ public struct EditorEngine {
             try store.toggle(selection)
         case .deleteChecked(let counted, let list):
             return try delete(counted, list: list)
-        case .undo:
-            let change = try store.undo()
+        case .undo(let list):
+            let change = try store.undo(onlyIn: list)
             return .changed(focus: nil, note: "undid: \(change.description)")
         case .add(let texts, let list):
             let titles = try texts.map { try Title($0) }

@@ -22,8 +22,10 @@ public struct EditorSession {
         send(.resized(rows: rows, columns: columns))
     }
 
-    /// Applies the event and everything that follows from it.
-    public mutating func send(_ event: EditorEvent) {
+    /// Applies the event and everything that follows from it. `drawing` is called with the
+    /// state before a write that may take a while (`EditorState.isWorking`), so the screen
+    /// says it is working while the store is busy.
+    public mutating func send(_ event: EditorEvent, drawing: ((EditorState) -> Void)? = nil) {
         var effects = state.handle(event)
         while !effects.isEmpty {
             let effect = effects.removeFirst()
@@ -31,6 +33,7 @@ public struct EditorSession {
                 exitStatus = status
                 return
             }
+            if case .write = effect, state.isWorking { drawing?(state) }
             if let result = engine.perform(effect) { effects += state.handle(result) }
         }
     }

@@ -14,11 +14,13 @@ extension EditorState {
             show(page)
             return []
         case .changed(let focus, let note):
+            isWorking = false
             message = note
             shownCounting = nil
             if let focus { return [.load(query(.item(focus, sortKey: Int64.max)))] }
             return [.load(reloadQuery)]
         case .failed(let line):
+            isWorking = false
             message = line
             return []
         case .deletionCounted(let ids):
@@ -101,7 +103,14 @@ extension EditorState {
                 return []
             }
             return [.countDeletion(list: list, filter: filter)]
-        case .undo: return [.write(.undo)]
+        case .undo:
+            guard let listIdentity else {
+                message = "nothing of yours to undo on this list"
+                return []
+            }
+            message = "undoing your newest change to this list…"
+            isWorking = true
+            return [.write(.undo(listIdentity))]
         case .filter:
             prompt = .filter(filter?.text ?? "")
             return []

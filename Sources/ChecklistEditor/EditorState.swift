@@ -77,7 +77,9 @@ public enum EditorWrite: Hashable, Sendable {
     case invertShown(list: ListName, filter: EditorFilter?)
     /// `delete`: those of the counted items that are still checked.
     case deleteChecked(IDSet, list: ListName)
-    case undo
+    /// `undo`, of the newest change of the list with this identity only (see
+    /// `ChecklistStore.undo(onlyIn:)`).
+    case undo(ListIdentity)
     /// `add`: one item per title, in one change (a paste of several lines).
     case add([String], list: ListName)
     case rename(ItemID, String)
@@ -136,6 +138,9 @@ public struct EditorState: Hashable, Sendable {
     public var prompt: EditorPrompt?
     /// One line for the footer (a failed write, a note), until the next key.
     public var message: String?
+    /// A write that may take a while is on its way (an undo): the footer says so, and the
+    /// driver draws the screen before it waits for the store (`EditorSession.send`).
+    public var isWorking = false
     public var showsHelp = false
     /// The first help line shown, when the help does not fit.
     public var helpOffset = 0

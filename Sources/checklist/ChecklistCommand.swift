@@ -184,7 +184,7 @@ enum ExitStatus: Int32 {
             .strictImportRefused:
             self = .dataError
         case .databaseUnavailable, .databaseBusy, .cannotRead: self = .ioError
-        case .undoConflict: self = .undoRefused
+        case .undoConflict, .newestChangeElsewhere: self = .undoRefused
         }
     }
 }

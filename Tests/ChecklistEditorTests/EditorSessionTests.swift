@@ -79,6 +79,39 @@ import Testing
         #expect(editor.footer == "nothing deleted  ? q")
     }
 
+    @Test func uUndoesOnlyTheListOnScreenAndNamesANewerChangeElsewhere() throws {
+        let (store, ids) = try storeWith(["Tent", "Stove"], list: "camping")
+        let milk = try store.add([try Title("Milk"), try Title("Eggs")], to: "groceries")
+        try store.check(.ids(IDSet(ids: [ids[0]])))
+        try store.delete(.ids(IDSet(ids: milk)))
+        var editor = TestEditor(store: store, list: "camping")
+        editor.type("u")
+        // The delete in groceries is the newest change: it stays, and the footer names it.
+        #expect(try allIDs(store, list: "groceries").isEmpty)
+        #expect(try checkedIDs(store, list: "camping") == [ids[0]])
+        #expect(
+            editor.footer.hasPrefix("your newest change is in 'groceries': deleted 2 items"),
+            "\(editor.footer)")
+        #expect(try store.history().count == 4)
+        // Undone where it was made, the next `u` here undoes the check on this list.
+        try store.undo()
+        editor.type("u")
+        #expect(try checkedIDs(store, list: "camping").isEmpty)
+        #expect(editor.footer.hasPrefix("undid: "), "\(editor.footer)")
+    }
+
+    @Test func aSlowUndoIsDrawnAsWorkingBeforeTheStoreIsCalled() throws {
+        let (store, _) = try storeWith(["Tent"])
+        var editor = TestEditor(store: store)
+        editor.type(" ")
+        var drawn: [EditorState] = []
+        editor.session.send(.key(.character("u"))) { drawn.append($0) }
+        #expect(drawn.count == 1)
+        #expect(drawn.first?.message == "undoing your newest change to this list…")
+        #expect(try checkedIDs(store).isEmpty)
+        #expect(editor.footer.hasPrefix("undid: "))
+    }
+
     @Test func undoRestoresDeletedItemsWithTheirIDs() throws {
         let (store, ids) = try storeWith(["Tent", "Stove", "Map"])
         try store.check(.ids(IDSet(ids: [ids[0], ids[2]])))

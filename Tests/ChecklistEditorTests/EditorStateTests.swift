@@ -69,9 +69,24 @@ import Testing
         }
     }
 
-    @Test func uUndoes() {
-        var editor = state(showing: page(["Tent"]))
-        #expect(editor.handle(.key(.character("u"))) == [.write(.undo)])
+    @Test func uUndoesTheNewestChangeToTheListOnScreenAndSaysItIsWorking() {
+        var shown = page(["Tent"])
+        let identity = ListIdentity(id: 7, createdAt: "2026-11-28T08:00:00.000Z")
+        shown.listIdentity = identity
+        var editor = state(showing: shown)
+        #expect(editor.handle(.key(.character("u"))) == [.write(.undo(identity))])
+        #expect(editor.isWorking)
+        #expect(editor.message == "undoing your newest change to this list…")
+        #expect(EditorScreen.lines(for: editor, rows: 24, columns: 80).last?.text.hasPrefix(
+            "undoing your newest change to this list…") == true)
+        _ = editor.handle(.changed(focus: nil, note: "undid: checked 1 item"))
+        #expect(!editor.isWorking)
+    }
+
+    @Test func uOnAListThatDoesNotExistUndoesNothing() {
+        var editor = state(showing: page([]))
+        #expect(editor.handle(.key(.character("u"))).isEmpty)
+        #expect(editor.message == "nothing of yours to undo on this list")
     }
 
     @Test func aFilterAppliesAsItIsTypedEnterKeepsItAndEscClearsIt() {

@@ -47,6 +47,28 @@ struct ServerUndo: UndoSteps {
         try ServerStore.changed(connection)
     }
 
+    func listsTouched(by id: Int64) throws -> [(id: Int64, name: String)] {
+        try connection.query(
+            """
+            WITH touched(list_id) AS (
+                SELECT list_id FROM checklist.changed_items WHERE change_id = $1
+                UNION SELECT list_id FROM checklist.changed_lists WHERE change_id = $1
+                UNION SELECT i.list_id FROM checklist.changed_selections s
+                    CROSS JOIN LATERAL unnest(s.item_ids) AS x(id)
+                    JOIN checklist.items i ON i.id = x.id WHERE s.change_id = $1
+                UNION SELECT i.list_id FROM checklist.added_items a
+                    JOIN checklist.items i ON i.id BETWEEN a.first_id AND a.last_id
+                    WHERE a.change_id = $1)
+            SELECT t.list_id, coalesce(l.name, (SELECT r.name FROM checklist.changed_lists r
+                WHERE r.change_id = $1 AND r.list_id = t.list_id), '?')
+            FROM touched t LEFT JOIN checklist.lists l ON l.id = t.list_id ORDER BY 2
+            """, [String(id)]
+        ).compactMap { row in
+            guard let id = row[0].flatMap({ Int64($0) }), let name = row[1] else { return nil }
+            return (id, name)
+        }
+    }
+
     /// Writes back what change `id` recorded: lists (the first record of each), then items;
     /// the lists it created go last.
     private func revertRecords(_ id: Int64, keepingUnchangedLists: Bool) throws {

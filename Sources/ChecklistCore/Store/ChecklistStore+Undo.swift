@@ -10,13 +10,20 @@ extension ChecklistStore {
     /// Another author's later changes stay, unless they touched the same items or lists, or
     /// the revert would leave a single-choice list with two checked items: then nothing
     /// changes and `undoConflict` names the later change.
+    ///
+    /// `list` (the editor's `u`): only when the change touched that list; otherwise nothing
+    /// changes and `newestChangeElsewhere` names the change and the lists it touched.
     @discardableResult
-    public func undo(anyone: Bool = false) throws -> Change {
+    public func undo(anyone: Bool = false, onlyIn list: ListIdentity? = nil) throws -> Change {
         let author = anyone ? nil : self.author
-        if let server { return try server.write { try ServerUndo(connection: $0).undo(by: author) } }
+        if let server {
+            return try server.write {
+                try ServerUndo(connection: $0).undo(by: author, onlyIn: list?.id)
+            }
+        }
         return try write { db in
             guard try db.tableExists("changes") else { throw ChecklistError.nothingToUndo }
-            return try FileUndo(db: db).undo(by: author)
+            return try FileUndo(db: db).undo(by: author, onlyIn: list?.id)
         }
     }
 }
@@ -58,6 +65,25 @@ struct FileUndo: UndoSteps {
 
     func forget(_ id: Int64) throws {
         try db.execute(literal: "DELETE FROM changes WHERE id = \(id)")
+    }
+
+    func listsTouched(by id: Int64) throws -> [(id: Int64, name: String)] {
+        let rows = try SQLRequest<Row>(
+            literal: """
+                WITH touched(listId) AS (
+                    SELECT listId FROM changedItems WHERE changeId = \(id)
+                    UNION SELECT listId FROM changedLists WHERE changeId = \(id)
+                    UNION SELECT i.listId FROM changedSelections AS s, json_each(s.itemIds) AS j
+                        JOIN items AS i ON i.id = j.value WHERE s.changeId = \(id)
+                    UNION SELECT i.listId FROM addedItems AS a
+                        JOIN items AS i ON i.id BETWEEN a.firstId AND a.lastId
+                        WHERE a.changeId = \(id))
+                SELECT t.listId, coalesce(l.name, (SELECT r.name FROM changedLists AS r
+                    WHERE r.changeId = \(id) AND r.listId = t.listId), '?')
+                FROM touched AS t LEFT JOIN lists AS l ON l.id = t.listId ORDER BY 2
+                """
+        ).fetchAll(db)
+        return try rows.map { (try $0.decode(Int64.self, atIndex: 0), try $0.decode(String.self, atIndex: 1)) }
     }
 
     /// Writes back what change `id` recorded. Lists first (restored items need their list),

@@ -18,6 +18,10 @@ protocol UndoSteps {
     func revert(_ id: Int64, keepingUnchangedLists: Bool) throws -> Bool
     /// Removes the change from the journal (and tells the editors, on a server).
     func forget(_ id: Int64) throws
+    /// The lists change `id` touched, by ID: those of the items it recorded, changed the
+    /// selection of or added (where they are now), and the lists it recorded or created;
+    /// with each list's name (as it is now, or as recorded for a list gone since).
+    func listsTouched(by id: Int64) throws -> [(id: Int64, name: String)]
 }
 
 /// What undoing one change (the target) would overwrite of later changes by other authors; see
@@ -53,13 +57,22 @@ extension UndoSteps {
     /// journal; returns it. Another author's later changes stay, unless they touched the same
     /// items or lists, or the revert would leave a single-choice list with two checked items:
     /// then `undoConflict` names the later change, and the caller's transaction rolls back.
-    func undo(by author: String?) throws -> Change {
+    ///
+    /// `list`: the undo is for that list only (the editor's `u`): a newest change that did not
+    /// touch it is left alone, and `newestChangeElsewhere` names it.
+    func undo(by author: String?, onlyIn list: Int64? = nil) throws -> Change {
         guard let change = try newestChange(by: author) else {
             let others = try changeCount()
             if let author, others > 0 {
                 throw ChecklistError.nothingToUndoBy(author: author, others: others)
             }
             throw ChecklistError.nothingToUndo
+        }
+        if let list {
+            let touched = try listsTouched(by: change.id)
+            if !touched.contains(where: { $0.id == list }) {
+                throw ChecklistError.newestChangeElsewhere(change, lists: touched.map(\.name))
+            }
         }
         // Every later change is another author's (the target is this author's newest).
         let later = try changes(after: change.id)

@@ -123,9 +123,17 @@ struct EditorDriver {
             }
             let decoded = KeyDecoder.decode(pending, isFinal: timedOut)
             pending.removeFirst(decoded.used)
+            // A slow write (an undo) shows that it is working before it waits for the store.
+            var frames = encoder
+            let screen = size
             for key in decoded.keys where session.exitStatus == nil {
-                session.send(.key(key))
+                session.send(.key(key)) { state in
+                    let lines = EditorScreen.lines(for: state, rows: screen.rows, columns: screen.columns)
+                    let frame = frames.frame(lines)
+                    if !frame.isEmpty { Terminal.write(frame) }
+                }
             }
+            encoder = frames
             if idle && timedOut && pending.isEmpty { session.workWhileIdle() }
             if Self.now() - lastPoll >= Self.pollInterval {
                 session.reloadIfChanged(since: &version)
