@@ -24,11 +24,15 @@ let package = Package(
         .target(
             name: "ChecklistCore",
             dependencies: [
+                "CSQLiteDefensive",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             resources: [.embedInCode("Migrations")]
         ),
+        // sqlite3_db_config, which takes variable arguments (Swift cannot call them): defensive
+        // mode and an untrusted schema on every connection.
+        .target(name: "CSQLiteDefensive", linkerSettings: [.linkedLibrary("sqlite3")]),
         // The edit mode's pure parts: its state machine, renderer and key decoder, and the
         // engine that turns its effects into store calls. No terminal I/O: that is the
         // executable's driver.

@@ -92,6 +92,66 @@ import Testing
         #expect(try cli.databaseBytes() == before)
     }
 
+    @Test(
+        .fileOnly, .needs(.sqlite3),
+        arguments: [
+            "CREATE TRIGGER empty AFTER UPDATE ON items BEGIN DELETE FROM items; END",
+            "CREATE TRIGGER again AFTER UPDATE ON items BEGIN UPDATE items SET title = title; END",
+            "CREATE VIEW everything AS SELECT * FROM items",
+        ])
+    func aFileWithTriggersOrViewsItDidNotCreateIsNotAChecklistDatabase(_ sql: String) throws {
+        try cli.run("add", "Tent", "Stove")
+        let setUp = "PRAGMA recursive_triggers = ON; \(sql); PRAGMA wal_checkpoint(TRUNCATE);"
+        #expect(try cli.pipeline("sqlite3 \"$CHECKLIST_DB\" \"\(setUp)\" >/dev/null").status == 0)
+        let before = try cli.databaseBytes()
+        for arguments in [["check", "1"], ["list"], ["count"], ["add", "Map"], ["undo"]] {
+            let result = try cli.run(arguments, stdin: Data())
+            #expect(result.status == 65, "\(arguments): \(result)")
+            #expect(
+                result.stderr == "checklist: \(cli.databasePath) is not a checklist database;"
+                    + " left it untouched (pass --db or set CHECKLIST_DB to use another file)\n")
+        }
+        #expect(try cli.databaseBytes() == before)
+    }
+
+    @Test(.fileOnly) func aPathThatStartsWithFileColonIsAPathNotAURI() throws {
+        // As a URI, `file:decoy.db?mode=memory` would be an empty in-memory database and
+        // `file:other.db` the file other.db.
+        let other = cli.folder.appendingPathComponent("other.db").path
+        try cli.run("add", "Other", environment: ["CHECKLIST_DB": other])
+        let otherBytes = try Data(contentsOf: URL(fileURLWithPath: other))
+        for name in ["file:other.db", "file:decoy.db?mode=memory"] {
+            #expect(try cli.run("add", "Tent", "--db", name).status == 0)
+            #expect(try cli.run("list", "--db", name).stdout == "[ ] 1 Tent\n")
+            let made = cli.folder.appendingPathComponent(name).path
+            let mode = try FileManager.default.attributesOfItem(atPath: made)[.posixPermissions]
+            #expect(mode as? Int == 0o600, "\(name)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == otherBytes)
+        // backup to such a name writes the whole copy there and leaves nothing else.
+        let backup = try cli.run("backup", "--db", "file:other.db", "file:copy.db")
+        #expect(backup.status == 0, "\(backup)")
+        #expect(
+            try cli.run("list", "--db", "file:copy.db").stdout == "[ ] 1 Tent\n")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: cli.folder.path)
+            .filter { $0.contains("partial") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
+    @Test(.fileOnly) func aDanglingSymbolicLinkIsRefusedAndItsTargetNeverMade() throws {
+        let target = cli.folder.appendingPathComponent("shared/target.db").path
+        try FileManager.default.createDirectory(
+            atPath: cli.folder.appendingPathComponent("shared").path,
+            withIntermediateDirectories: true)
+        let link = cli.folder.appendingPathComponent("link.db").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let result = try cli.run("add", "Tent", "--db", link)
+        #expect(result.status == 74, "\(result)")
+        #expect(result.stderr.contains("symbolic link to a file that does not exist"))
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(!FileManager.default.fileExists(atPath: target))
+    }
+
     @Test func aDirectoryCannotBeOpened() throws {
         let path = cli.folder.appendingPathComponent("adir").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

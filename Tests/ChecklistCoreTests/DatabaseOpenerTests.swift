@@ -1,4 +1,4 @@
-import ChecklistCore
+@testable import ChecklistCore
 import Foundation
 import GRDB
 import Testing
@@ -207,4 +207,27 @@ import Testing
 
 func titles(count: Int) throws -> [Title] {
     try (1...count).map { try Title("item \($0)") }
+}
+
+/// Every connection the opener makes is defensive and distrusts the file's schema.
+@Suite struct HardenedConnectionTests {
+    @Test func theSchemaCannotBeWrittenDirectly() throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("hardened-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("c.db").path
+        let queue = try DatabaseQueue(
+            path: path, configuration: DatabaseOpener.configuration(readonly: false))
+        try SchemaMigrator.migrate(queue)
+        let trusted = try queue.read { try Int.fetchOne($0, sql: "PRAGMA trusted_schema") }
+        #expect(trusted == 0)
+        // Defensive mode: writable_schema is ignored, so sqlite_master cannot be edited.
+        #expect(throws: DatabaseError.self) {
+            try queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA writable_schema = ON")
+                try db.execute(sql: "UPDATE sqlite_master SET sql = sql WHERE name = 'items'")
+            }
+        }
+    }
 }

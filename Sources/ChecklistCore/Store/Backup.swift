@@ -20,6 +20,13 @@ extension ChecklistStore {
         }
         do {
             try copy(to: temporary)
+            // The copy is checked before it takes the name: a checklist database of this
+            // program's schema, whole.
+            guard case .sqlite(_, isCurrent: true) = try DatabaseOpener.inspectFile(at: temporary)
+            else {
+                throw ChecklistError.databaseUnavailable(
+                    path: path, reason: "the copy did not come out whole; nothing was written")
+            }
             if let failure = FileSystem.flushToDisk(temporary) ?? FileSystem.move(temporary, to: path) {
                 throw ChecklistError.databaseUnavailable(path: path, reason: failure.reason)
             }

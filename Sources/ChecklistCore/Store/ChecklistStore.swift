@@ -93,7 +93,7 @@ public struct ChecklistStore: @unchecked Sendable {
         if let server { return try server.copy(toSQLiteAt: path) }
         // VACUUM INTO cannot run inside a transaction; it reads one snapshot by itself.
         try writer.writeWithoutTransaction { db in
-            try db.execute(literal: "VACUUM INTO \(path)")
+            try db.execute(literal: "VACUUM INTO \(DatabaseOpener.plainPath(path))")
         }
     }
 

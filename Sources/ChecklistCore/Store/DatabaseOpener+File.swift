@@ -93,6 +93,17 @@ extension DatabaseOpener {
         if let failure = FileSystem.createNew(path, mode: 0o600), !failure.isExisting {
             throw .databaseUnavailable(path: path, reason: failure.reason)
         }
+        // A symbolic link to nothing (stat said missing, O_EXCL said it exists): SQLite would
+        // create the file it points to, with the umask's mode, wherever whoever made the link
+        // chose (in a shared folder, a file they can read). Refused; nothing is created.
+        if case .success(let link) = FileSystem.status(of: path, ofLinkItself: true),
+            link.kind == .symbolicLink, !FileSystem.exists(path)
+        {
+            throw .databaseUnavailable(
+                path: path,
+                reason: "it is a symbolic link to a file that does not exist; create the database"
+                    + " where you want it and pass --db with that path")
+        }
     }
 
     static func createFolders(for path: String) throws(ChecklistError) {

@@ -1,3 +1,4 @@
+import CSQLiteDefensive
 import GRDB
 
 /// Opens the database file for a command, after a look that never writes.
@@ -78,14 +79,13 @@ public enum DatabaseOpener {
                 if state == .tooNew { throw ChecklistError.schemaTooNew(path: path) }
                 if state == .foreign { throw ChecklistError.notAChecklistDatabase(path: path) }
                 try requireWritable(path)
-                let queue = try DatabaseQueue(
-                    path: path, configuration: configuration(readonly: false))
+                let queue = try connection(at: path, readonly: false)
                 if !isWAL { try enableWAL(queue) }
                 if state != .checklist(pending: []) { try SchemaMigrator.migrate(queue) }
                 return ChecklistStore(queue)
             }
             try requireWritable(path)
-            let queue = try DatabaseQueue(path: path, configuration: configuration(readonly: false))
+            let queue = try connection(at: path, readonly: false)
             try enableWAL(queue)
             try SchemaMigrator.migrate(queue)
             return ChecklistStore(queue)
@@ -119,7 +119,7 @@ public enum DatabaseOpener {
             let queue =
                 readonly
                 ? (hasWAL ? try readOnlyQueue(at: path) : try readingQueue(at: path))
-                : try DatabaseQueue(path: path, configuration: configuration(readonly: false))
+                : try connection(at: path, readonly: false)
             // Outside a transaction (no BEGIN and COMMIT, nor, on a read-write connection,
             // GRDB's query_only on and off): the look's three statements may each see a newer
             // state than the one before. The only change another checklist can make between
@@ -155,7 +155,7 @@ public enum DatabaseOpener {
                 if !exists(path + "-wal") && modificationStamp(path) == before { return state }
             }
         }
-        let look = try DatabaseQueue(path: path, configuration: configuration(readonly: true))
+        let look = try connection(at: path, readonly: true)
         defer { try? look.close() }
         return try look.read(SchemaMigrator.state(of:))
     }
@@ -198,7 +198,7 @@ public enum DatabaseOpener {
     /// its closing checkpoint is skipped, never waited for, while other connections are open.
     private static func readingQueue(at path: String) throws -> DatabaseQueue {
         guard isWritableWithItsFolder(path) else { return try readOnlyQueue(at: path) }
-        return try DatabaseQueue(path: path, configuration: configuration(readonly: false))
+        return try connection(at: path, readonly: false)
     }
 
     /// Whether this user may write the file and the folder it is in.
@@ -213,7 +213,7 @@ public enum DatabaseOpener {
     /// the main file, the file alone is the whole database, and SQLite may read it as immutable.
     private static func readOnlyQueue(at path: String) throws -> DatabaseQueue {
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration(readonly: true))
+            let queue = try connection(at: path, readonly: true)
             _ = try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
             return queue
         } catch let error as DatabaseError
@@ -225,11 +225,31 @@ public enum DatabaseOpener {
         }
     }
 
+    /// A connection to the file at `path`, which SQLite reads as a path even where it starts
+    /// with `file:` (SQLite would read that as a URI naming another file, with its own
+    /// options, past every look the opener made).
+    static func connection(at path: String, readonly: Bool) throws -> DatabaseQueue {
+        try DatabaseQueue(path: plainPath(path), configuration: configuration(readonly: readonly))
+    }
+
+    /// `path` as SQLite reads a path, never a URI: a relative path that starts with `file:`
+    /// gets `./` in front.
+    static func plainPath(_ path: String) -> String {
+        path.hasPrefix("file:") ? "./" + path : path
+    }
+
     static func configuration(readonly: Bool) -> Configuration {
         var configuration = Configuration()
         configuration.readonly = readonly
         configuration.busyMode = .timeout(busyTimeout)
         configuration.foreignKeysEnabled = true
+        // A file may come from anyone: SQLite's defensive mode, and its schema untrusted (no
+        // function with side effects runs from what the file stores). The look refuses a file
+        // with triggers or views (SchemaMigrator.state).
+        configuration.prepareDatabase { db in
+            let status = checklist_sqlite_harden(UnsafeMutableRawPointer(db.sqliteConnection))
+            if status != 0 { throw DatabaseError(resultCode: ResultCode(rawValue: status)) }
+        }
         return configuration
     }
 

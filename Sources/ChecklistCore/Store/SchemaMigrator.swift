@@ -45,8 +45,20 @@ public enum SchemaMigrator {
         // Each migration from 0003 on records its number in the header: a larger number was
         // written by a newer program, whatever the tables and the migrations table say.
         if try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 > newestNumber { return .tooNew }
-        let tables = try String.fetchSet(
-            db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        // The program's schema has tables and indexes only: a trigger or a view is someone
+        // else's code, which would run on our writes or reads. Such a file is not ours.
+        var tables: Set<String> = []
+        var hasCode = false
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT type = 'table', name FROM sqlite_master WHERE type IN ('table', 'trigger', 'view')")
+        while let row = try rows.next() {
+            if try row.decode(Bool.self, atIndex: 0) {
+                tables.insert(try row.decode(String.self, atIndex: 1))
+            } else {
+                hasCode = true
+            }
+        }
+        if hasCode { return .foreign }
         if tables.isEmpty { return .empty }
         guard tables.contains("grdb_migrations") else { return .foreign }
         let applied = try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")

@@ -6,7 +6,7 @@ extension ServerStore {
     /// and authors, read from one snapshot of the server. The server's journal records
     /// selection changes as whole rows, so the copy's `undo` works as the server's would.
     func copy(toSQLiteAt path: String) throws {
-        let queue = try DatabaseQueue(path: path)
+        let queue = try DatabaseQueue(path: DatabaseOpener.plainPath(path))
         try SchemaMigrator.migrate(queue)
         _ = try read { connection in
             try queue.write { db in
