@@ -97,6 +97,25 @@ import Testing
         #expect(try cli.run("lists").stdout == "tents  1/3\n")
     }
 
+    @Test func keepNamesTheCheckedItemToKeepAndNeverChecksAnother() throws {
+        try cli.run("add", "-q", "Tent", "Stove", "Map")
+        let before = try cli.run("list", "--format", "json").stdout
+        let history = try cli.run("history").stdout
+        let refused = try cli.run("lists", "mode", "default", "single", "--keep", "2")
+        #expect(refused.status == 64, "\(refused)")
+        #expect(
+            refused.stderr
+                == "checklist: --keep 2: item 2 is not checked; --keep names the checked item to"
+                + " keep (check it first, or name a checked one)\n")
+        #expect(try cli.run("list", "--format", "json").stdout == before)
+        #expect(try cli.run("history").stdout == history)
+        // Nor does it move the choice to an unchecked item.
+        try cli.run("check", "1", "3")
+        let moved = try cli.run("lists", "mode", "default", "single", "--keep", "2")
+        #expect(moved.status == 64)
+        #expect(try cli.run("list").stdout == "[x] 1 Tent\n[ ] 2 Stove\n[x] 3 Map\n")
+    }
+
     @Test func listsModeTakesOnlyMultipleOrSingle() throws {
         try cli.run("lists", "add", "x")
         #expect(try cli.run("lists", "mode", "x", "several").status == 64)

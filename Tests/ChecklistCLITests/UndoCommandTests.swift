@@ -29,7 +29,7 @@ import Testing
         ["lists", "add", "empty", "--mode", "single"],
         ["lists", "rename", "camping", "trip"],
         ["lists", "delete", "camping", "--force"],
-        ["lists", "mode", "camping", "single", "--keep", "1"],
+        ["lists", "mode", "camping", "single"],
         ["lists", "mode", "tents", "multiple"],
         ["import", "-"],
     ]

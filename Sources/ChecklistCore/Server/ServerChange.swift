@@ -257,14 +257,6 @@ extension ServerChange: ChangeSteps {
         ).compactMap { $0[0].flatMap(Int64.init) }
     }
 
-    func checkItem(_ id: ItemID) throws {
-        let unchecked = "id = \(id) AND NOT is_selected"
-        try recordSelections(where: unchecked)
-        _ = try connection.query(
-            "UPDATE checklist.items SET is_selected = true, updated_at = $1 WHERE \(unchecked)",
-            [now])
-    }
-
     private func others(_ listID: Int64, _ moving: ItemID) -> String {
         "list_id = \(listID) AND id <> \(moving)"
     }

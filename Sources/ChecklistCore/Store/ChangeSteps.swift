@@ -31,8 +31,6 @@ protocol ChangeSteps {
     func place(of id: ItemID) throws -> ItemPlace?
     /// The checked items of a list, by ID.
     func checkedItems(inList listID: Int64) throws -> [ItemID]
-    /// Records the item's selection, then checks it (nothing when it is checked already).
-    func checkItem(_ id: ItemID) throws
     /// Unchecks every checked item of a list but `keeping` and `sparing`; returns how many.
     func uncheckOthers(in listID: Int64, keeping: ItemID?, sparing: [ItemID]) throws -> Int
 
@@ -191,18 +189,24 @@ extension ChangeSteps {
     // MARK: - A list's mode
 
     /// Sets a list's mode. `keeping` (single-choice only, checked by `ChecklistStore`) names
-    /// the item left checked, unchecking the others; without it a list with several checked
+    /// the checked item left checked, unchecking the others (an unchecked one is refused); without it a list with several checked
     /// items cannot become single-choice.
     func setMode(_ mode: ListMode, ofList name: ListName, keeping: ItemID?) throws -> ListChange {
         let listID = try existingList(named: name)
         let list = try listRow(listID)
         var unchecked = 0
         if let keeping {
-            guard try place(of: keeping)?.listID == listID else {
+            guard let kept = try place(of: keeping), kept.listID == listID else {
                 throw ChecklistError.itemNotInList(keeping, list: name.text)
             }
+            // `--keep` names the checked item to keep: it never checks one, nor moves the
+            // choice, which neither the summary nor history would say.
+            guard kept.isSelected else {
+                throw ChecklistError.invalidInput(
+                    "--keep \(keeping): item \(keeping) is not checked; --keep names the checked"
+                        + " item to keep (check it first, or name a checked one)")
+            }
             unchecked = try uncheckOthers(in: listID, keeping: keeping, sparing: [])
-            try checkItem(keeping)
         } else if mode == .single {
             let checked = try checkedItems(inList: listID)
             if checked.count > 1 {

@@ -284,13 +284,6 @@ extension ChangeTransaction: ChangeSteps {
         ).fetchAll(db)
     }
 
-    func checkItem(_ id: ItemID) throws {
-        let unchecked: SQL = "id = \(id) AND isSelected = 0"
-        try recordSelections(where: unchecked)
-        try db.execute(
-            literal: "UPDATE items SET isSelected = 1, updatedAt = \(now) WHERE \(unchecked)")
-    }
-
     private func others(_ listID: Int64, _ moving: ItemID) -> SQL {
         "listId = \(listID) AND id != \(moving)"
     }
