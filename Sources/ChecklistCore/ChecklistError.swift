@@ -17,6 +17,8 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
     case notAChecklistDatabase(path: String)
     /// The file is damaged.
     case corruptDatabase(path: String)
+    /// `backup` of a damaged database: names the database, not the backup's path.
+    case damagedBackupSource(path: String)
     /// The file was written by a newer checklist.
     case schemaTooNew(path: String)
     /// The server's schema carries triggers, rules or policies this program did not create:
@@ -92,6 +94,9 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
                 ? "another list" : lists.prefix(2).map { "'\($0)'" }.joined(separator: ", ")
             return "your newest change is in \(place): \(change.description); nothing undone"
                 + " (undo it from there, or with checklist undo)"
+        case .damagedBackupSource(let path):
+            return "\(path) is damaged (database disk image is malformed), so no backup was"
+                + " written; 'checklist export' may still save what it holds"
         case .schemaTooNew(let path):
             return "\(path) was written by a newer checklist; left it untouched"
                 + " (upgrade checklist to use it)"

@@ -48,7 +48,8 @@ struct ServeCommand: AsyncParsableCommand {
         } catch let error as ChecklistError {
             FileHandle.standardError.write(Data("checklist: \(error.description)\n".utf8))
             switch error {
-            case .notAChecklistDatabase, .corruptDatabase, .schemaTooNew, .untrustedServerSchema:
+            case .notAChecklistDatabase, .corruptDatabase, .damagedBackupSource, .schemaTooNew,
+                .untrustedServerSchema:
                 throw ExitCode(65)
             default: throw ExitCode(74)
             }

@@ -179,7 +179,8 @@ enum ExitStatus: Int32 {
             self = .notFound
         case .declined: self = .declined
         case .invalidInput, .fileExists, .singleChoiceConflict: self = .usage
-        case .notAChecklistDatabase, .corruptDatabase, .schemaTooNew, .untrustedServerSchema,
+        case .notAChecklistDatabase, .corruptDatabase, .damagedBackupSource, .schemaTooNew,
+            .untrustedServerSchema,
             .malformedImport,
             .strictImportRefused:
             self = .dataError

@@ -152,6 +152,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: target))
     }
 
+    @Test(.fileOnly) func aBackupOfADamagedDatabaseNamesTheDatabaseNotTheBackup() throws {
+        let titles = (1...400).map { "item \($0) with a title long enough to fill pages" }
+        try cli.run(["add", "-q", "-"], stdin: Data(titles.joined(separator: "\n").utf8))
+        // Garbage over the middle of the file's pages; the header stays whole.
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: cli.databasePath))
+        let size = try handle.seekToEnd()
+        try handle.seek(toOffset: 4096 * 2)
+        handle.write(Data(repeating: 0xA5, count: Int(size) - 4096 * 3))
+        try handle.close()
+        let target = cli.folder.appendingPathComponent("bk.db").path
+        let result = try cli.run("backup", target)
+        #expect(result.status == 65, "\(result)")
+        #expect(
+            result.stderr
+                == "checklist: \(cli.databasePath) is damaged (database disk image is malformed),"
+                + " so no backup was written; 'checklist export' may still save what it holds\n")
+        #expect(!FileManager.default.fileExists(atPath: target))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: cli.folder.path)
+            .filter { $0.contains("partial") }
+        #expect(leftovers.isEmpty)
+    }
+
     @Test func aDirectoryCannotBeOpened() throws {
         let path = cli.folder.appendingPathComponent("adir").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

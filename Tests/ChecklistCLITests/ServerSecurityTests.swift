@@ -217,6 +217,16 @@ final class ServerSecurityTests {
         #expect(try TestServer.psql(uri, "SELECT count(*) FROM loot.titles") == "0\n")
     }
 
+    @Test func aRoleThatMayNotCreateTheSchemaIsToldWhatIsMissing() throws {
+        let carl = "carl_\(tag)"
+        try TestServer.psql(uri, "CREATE ROLE \(carl) LOGIN; REVOKE CREATE ON DATABASE \(database) FROM PUBLIC")
+        let result = try run("add", "Tent", as: carl)
+        #expect(result.status == 74, "\(result)")
+        #expect(result.stderr.contains("permission denied for database"), "\(result)")
+        #expect(result.stderr.contains("GRANT CREATE ON DATABASE"), "\(result)")
+        #expect(!result.stderr.contains("GRANT this role the schema"), "\(result)")
+    }
+
     @Test func eightFirstWritersOfAnEmptyDatabaseAllSucceedTwentyRoundsInARow() throws {
         for round in 1...20 {
             let fresh = try TestServer.freshDatabase()

@@ -99,8 +99,14 @@ final class ServerConnection {
             var reason = Self.oneLine(message, hiding: secrets)
             // insufficient_privilege: the role may not create or use the schema.
             if state == "42501" {
-                reason += "; nothing changed (the database's owner can GRANT this role the"
-                    + " schema checklist, as the README's shared lists section shows)"
+                reason +=
+                    reason.contains("permission denied for database")
+                    // The schema does not exist yet, and creating it needs CREATE on the
+                    // database: a GRANT on the schema cannot help.
+                    ? "; nothing changed (the schema checklist does not exist yet: the database's"
+                        + " owner can write first, or GRANT CREATE ON DATABASE to this role)"
+                    : "; nothing changed (the database's owner can GRANT this role the"
+                        + " schema checklist, as the README's shared lists section shows)"
             }
             throw .databaseUnavailable(path: uri.shown, reason: reason)
         }

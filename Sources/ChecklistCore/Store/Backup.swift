@@ -33,6 +33,12 @@ extension ChecklistStore {
         } catch {
             FileSystem.remove(temporary)
             if let error = error as? DatabaseError {
+                // A damaged database is the one backed up, not the backup's path.
+                if [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode),
+                    case .file(let writer) = engine
+                {
+                    throw ChecklistError.damagedBackupSource(path: writer.path)
+                }
                 throw ChecklistError(error, path: path)
             }
             throw error
