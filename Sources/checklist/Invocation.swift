@@ -47,8 +47,34 @@ struct Invocation {
                     command: commandPath(of: arguments))
             }
             arguments.append(argument)
+            hidePasswords(of: argument, at: pointer)
         }
         return arguments
+    }
+
+    /// Overwrites, in the process's own argument memory, the password of a PostgreSQL URI
+    /// given on the command line (`--db postgresql://ana:secret@…`), once read: every local
+    /// user can read a running process's arguments (`ps`), for as long as `edit` or `serve`
+    /// runs. The program works from its copy; `ps` shows `ana:xxxxxx@`.
+    private static func hidePasswords(of argument: String, at pointer: UnsafeMutablePointer<CChar>) {
+        guard argument.contains("://") else { return }
+        let uriText = argument.hasPrefix("--db=") ? String(argument.dropFirst(5)) : argument
+        guard let uri = ServerURI(uriText) else { return }
+        let bytes = UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
+        let count = Platform.length(ofCString: pointer)
+        for password in uri.writtenPasswords {
+            let needle = Array(password.utf8)
+            guard !needle.isEmpty, needle.count <= count else { continue }
+            var start = 0
+            while start + needle.count <= count {
+                if (0..<needle.count).allSatisfy({ bytes[start + $0] == needle[$0] }) {
+                    for offset in 0..<needle.count { bytes[start + offset] = UInt8(ascii: "x") }
+                    start += needle.count
+                } else {
+                    start += 1
+                }
+            }
+        }
     }
 
     /// The subcommand the first words name (`["lists", "add"]`), if any: for the help a

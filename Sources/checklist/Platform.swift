@@ -168,6 +168,11 @@ extension Platform {
         return (folder.isEmpty ? "." : folder) + "/" + name
     }
 
+    /// Sets an environment variable for this process and the programs it runs.
+    static func setEnvironment(_ name: String, _ value: String) {
+        setenv(name, value, 1)
+    }
+
     /// Replaces this process with the program (execv); returns only when it could not, with
     /// the reason.
     static func execute(_ path: String, arguments: [String]) -> String {

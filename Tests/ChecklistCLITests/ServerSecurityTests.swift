@@ -227,6 +227,37 @@ final class ServerSecurityTests {
         #expect(!result.stderr.contains("GRANT this role the schema"), "\(result)")
     }
 
+    /// `ps` shows every local user a process's arguments: a password given in `--db` is gone
+    /// from them once read (the local logins are trusted here, so any password connects).
+    @Test(arguments: [["add", "-"], ["serve", "--port", "0"]])
+    func aPasswordInTheDatabaseURIIsHiddenFromTheProcessArguments(_ command: [String]) throws {
+        let withPassword = uri.replacingOccurrences(
+            of: "postgresql:///", with: "postgresql://postgres:Hunter2pw@/")
+        let words = (command + ["--db", withPassword]).map { "'\($0)'" }.joined(separator: " ")
+        let running = try cli.startScript(
+            """
+            sleep 20 | "$CHECKLIST" \(words) >out 2>&1 &
+            echo "$!"
+            wait
+            """)
+        defer { running.kill(); _ = try? running.finish() }
+        var pid = ""
+        var cmdline = ""
+        for _ in 0..<100 {
+            pid = running.stdoutSoFar().trimmingCharacters(in: .whitespacesAndNewlines)
+            usleep(100_000)
+            guard !pid.isEmpty,
+                let bytes = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
+            else { continue }
+            cmdline = String(decoding: bytes.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            // Once the arguments were read (serve: once checklist-serve runs).
+            if cmdline.contains("xxxxxxxxx") || cmdline.contains("checklist-serve") { break }
+        }
+        #expect(!cmdline.isEmpty, "no process \(pid)")
+        #expect(!cmdline.contains("Hunter2pw"), "\(cmdline)")
+        kill(Int32(pid) ?? 0, SIGTERM)
+    }
+
     @Test func eightFirstWritersOfAnEmptyDatabaseAllSucceedTwentyRoundsInARow() throws {
         for round in 1...20 {
             let fresh = try TestServer.freshDatabase()

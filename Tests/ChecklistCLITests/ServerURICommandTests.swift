@@ -73,4 +73,32 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: cli.folder.appendingPathComponent("postgres:x").path))
         #expect(try cli.run("--db", "postgres:x", "list").stdout == "[ ] 1 Tent\n")
     }
+
+    @Test(arguments: [
+        "host=db.example password=Secret-123 dbname=trips", " user = ana password=Secret-123",
+        "POSTGRESQL://ana:Secret-123@db/trips", "postgresql:/ana:Secret-123@db/trips",
+        "postgres:/trips?password=Secret-123", "postgresq://ana:Secret-123@db/trips",
+        "Postgres://ana:Secret-123@db/trips",
+    ])
+    func aMistypedServerIsRefusedAndNoFileIsMade(_ value: String) throws {
+        for arguments in [["add", "Tent", "--db", value], ["list", "--db", value]] {
+            let result = try cli.run(arguments, stdin: Data())
+            #expect(result.status == 64, "\(value): \(result)")
+            #expect(result.stderr.contains("postgresql://USER@HOST/DATABASE"), "\(result)")
+            #expect(!result.stderr.contains("Secret-123"), "\(result)")
+            #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+        }
+        let made = try FileManager.default.contentsOfDirectory(atPath: cli.folder.path)
+        #expect(made.filter { !["home", "xdg", "checklist.db"].contains($0) }.isEmpty, "\(made)")
+    }
+
+    @Test func aPasswordWithAnUnencodedAtSlashAndQuestionMarkIsRefusedUnshown() throws {
+        let result = try cli.run(
+            "list", "--db", "postgresql://ben:Xy7@kq/L?m9@127.0.0.1:55432/trips")
+        #expect(result.status == 74, "\(result)")
+        #expect(result.stderr.contains("postgresql://…"), "\(result)")
+        #expect(result.stderr.contains("%40"), "\(result)")
+        #expect(!result.stderr.contains("kq"), "\(result)")
+        #expect(!result.stderr.contains("m9"), "\(result)")
+    }
 }

@@ -15,14 +15,23 @@ import Testing
         #expect(location.path == text, "no password to hide, so shown as given")
     }
 
-    @Test(arguments: [
-        "./postgres:x", "postgres:x", "postgresql:/trips", "PostgreSQL://ana@db/trips",
-        "trips.db", "/var/lib/postgresql://x",
-    ])
+    @Test(arguments: ["./postgres:x", "postgres:x", "trips.db", "/var/lib/postgresql://x"])
     func anythingElseIsASQLitePath(_ text: String) throws {
         let location = try DatabaseLocation.resolve(explicitPath: text, environment: [:])
         #expect(location.server == nil)
         #expect(location.path == text)
+    }
+
+    /// A misspelt scheme or libpq's keyword form was surely meant for a server: refused (64),
+    /// never taken for a file named with the password.
+    @Test(arguments: [
+        "postgresql:/trips", "PostgreSQL://ana@db/trips", "postgresq://ana@db/trips",
+        "host=db password=x",
+    ])
+    func aMisspeltServerIsRefused(_ text: String) throws {
+        #expect(throws: ChecklistError.self) {
+            try DatabaseLocation.resolve(explicitPath: text, environment: [:])
+        }
     }
 
     @Test func theEnvironmentVariableMayNameAServer() throws {
@@ -66,7 +75,10 @@ import Testing
         #expect(line == "connection to server on socket \"/tmp/x\" failed: FATAL: role \"ana\" does not exist")
     }
 
-    @Test(arguments: ["postgres://ana:p@ss@db/trips", "postgresql://ana:pa/ss@db/trips"])
+    @Test(arguments: [
+        "postgres://ana:p@ss@db/trips", "postgresql://ana:pa/ss@db/trips",
+        "postgresql://ben:Xy7@kq/L?m9@127.0.0.1:55432/trips",
+    ])
     func aURIThatLibpqWouldReadOtherwiseIsRefusedWithoutShowingIt(_ text: String) throws {
         let uri = try #require(ServerURI(text))
         #expect(uri.isAmbiguous)

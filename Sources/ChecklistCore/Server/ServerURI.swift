@@ -34,16 +34,33 @@ public struct ServerURI: Hashable, Sendable, CustomStringConvertible {
         return Array(Set(found + found.map(Self.percentDecoded))).filter { !$0.isEmpty }.sorted()
     }
 
-    /// Whether libpq would read the URI otherwise than it looks: an `@` or a `/` in a password
-    /// that was not percent-encoded (`ana:p@ss@db`, `ana:pa/ss@db`). libpq ends the credentials
+    /// The passwords as they are written in the URI (not decoded): what must not stay in the
+    /// process's arguments, where every local user can read them (`ps`).
+    public var writtenPasswords: [String] {
+        passwords.filter { text.contains($0) }.sorted { $0.count > $1.count }
+    }
+
+    /// Whether libpq would read the URI otherwise than it looks: an `@`, `/` or `?` in a
+    /// password that was not percent-encoded (`ana:p@ss@db`, `ana:pa/ss@db`,
+    /// `ben:Xy7@kq/L?m9@db`). libpq ends the credentials
     /// at the first `@` or `/`, and could then quote a piece of the password as a host, a port
     /// or a database. Such a URI is refused before libpq reads it, and shown as `postgresql://…`.
     var isAmbiguous: Bool {
         let rest = text.dropFirst(text.hasPrefix("postgresql://") ? 13 : 11)
         let slash = rest.firstIndex(of: "/") ?? rest.endIndex
         if rest[..<slash].filter({ $0 == "@" }).count > 1 { return true }
-        let path = rest[slash...].prefix { $0 != "?" }
-        return path.contains("@")
+        // An `@` after the host, in the path or in a query piece that is not `key=value`, is
+        // a password's `@`, `/` or `?` that was not encoded (`ben:Xy7@kq/L?m9@host/db`:
+        // libpq would take `kq` for the host). `?user=a@b` is a setting, read as written.
+        let afterHost = rest[slash...]
+        let question = afterHost.firstIndex(of: "?") ?? afterHost.endIndex
+        if afterHost[..<question].contains("@") { return true }
+        return afterHost[question...].dropFirst().split(separator: "&").contains { piece in
+            guard piece.contains("@") else { return false }
+            let key = piece.prefix { $0 != "=" }
+            return key.count == piece.count || key.isEmpty
+                || !key.allSatisfy { $0.isLetter || $0 == "_" }
+        }
     }
 
     /// The URI cut as libpq cuts it: the credentials end at the `@` before the first `/` (a

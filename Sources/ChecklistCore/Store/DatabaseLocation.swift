@@ -18,8 +18,47 @@ public struct DatabaseLocation: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A file's path or a server's URI.
-    static func given(_ text: String) -> DatabaseLocation {
-        ServerURI(text).map(DatabaseLocation.init(server:)) ?? DatabaseLocation(path: text)
+    static func given(_ text: String) throws(ChecklistError) -> DatabaseLocation {
+        if let uri = ServerURI(text) { return DatabaseLocation(server: uri) }
+        if let mistake = Self.misreadServer(text) { throw .invalidInput(mistake) }
+        return DatabaseLocation(path: text)
+    }
+
+    /// Why `text`, which is not a `postgresql://` URI, was surely meant for a server: libpq's
+    /// keyword form (`host=db password=…`) or a misspelt scheme (`POSTGRESQL://`,
+    /// `postgresql:/x`, `postgresq://`). Taken as a file's path, it made a SQLite file (and
+    /// folders) named with the password. `./postgres:x` stays a file, as any path that starts
+    /// with `.` or `/`. The message never quotes the value: it may hold a password.
+    static func misreadServer(_ text: String) -> String? {
+        let hint =
+            "write postgresql://USER@HOST/DATABASE (put the password in PGPASSWORD or ~/.pgpass),"
+            + " or start a file's path with ./"
+        let lowered = text.lowercased()
+        let keywords = [
+            "host", "hostaddr", "port", "dbname", "user", "password", "service", "sslmode",
+            "connect_timeout", "options", "application_name", "passfile",
+        ]
+        let firstWord = lowered.drop { $0 == " " }.prefix { $0 != "=" && $0 != " " }
+        if lowered.contains("="), keywords.contains(String(firstWord)),
+            lowered.drop(while: { $0 == " " }).dropFirst(firstWord.count)
+                .drop(while: { $0 == " " }).first == "="
+        {
+            return "the database looks like a libpq connection string (keyword=value);"
+                + " checklist takes a URI: \(hint)"
+        }
+        let scheme = lowered.prefix { $0 != ":" }
+        guard scheme.count < lowered.count, !scheme.isEmpty else { return nil }
+        let afterColon = lowered.dropFirst(scheme.count + 1)
+        // `postgres:x` stays a file (the contract's example of a path that only looks like a
+        // URI); `postgres:/x`, `POSTGRESQL://…` and `postgresq://…` were meant for a server.
+        let looksLikeServer =
+            (["postgresql", "postgres"].contains(String(scheme)) && afterColon.hasPrefix("/"))
+            || (afterColon.hasPrefix("//") && scheme != "file"
+                && scheme.allSatisfy { $0.isLetter || $0 == "+" || $0 == "-" || $0 == "." })
+        return looksLikeServer
+            ? "the database looks like a server URI but is not spelt postgresql:// or"
+                + " postgres:// (lower case, two slashes): \(hint)"
+            : nil
     }
 
     /// Resolves the location from an explicit path and the environment, in the contract's order.
@@ -30,10 +69,10 @@ public struct DatabaseLocation: Hashable, Sendable, CustomStringConvertible {
             guard !explicitPath.isEmpty else {
                 throw .invalidInput("--db needs a file path; it was given an empty one")
             }
-            return given(explicitPath)
+            return try given(explicitPath)
         }
         if let path = environment["CHECKLIST_DB"], !path.isEmpty {
-            return given(path)
+            return try given(path)
         }
         // The XDG spec says a relative XDG_DATA_HOME is invalid and must be ignored.
         if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {

@@ -27,7 +27,9 @@ extension ChecklistCommand {
         func run() throws {
             var arguments: [String] = []
             if let name = list.list { arguments += ["--list", name] }
-            if let db = store.db { arguments += ["--db", db] }
+            // Through the environment, which only this user may read, not the arguments,
+            // which every local user may (`ps`): a URI may carry a password.
+            if let db = store.db { Platform.setEnvironment("CHECKLIST_DB", db) }
             if let host { arguments += ["--host", host] }
             if let port { arguments += ["--port", String(port)] }
             let path = Platform.siblingExecutable("checklist-serve")
