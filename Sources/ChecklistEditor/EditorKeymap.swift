@@ -110,6 +110,31 @@ public enum EditorKeymap {
             } + ["Any other key goes back."]
     }
 
+    /// The help at a width: a description too long for its line goes on under itself (a hanging
+    /// indent at the descriptions' column), cut only where even one word does not fit.
+    public static func helpLines(columns: Int) -> [String] {
+        let width = (entries.map(\.label.count).max() ?? 0) + 4
+        let room = columns - width
+        guard room >= 12 else { return helpLines }
+        var lines = ["Keys"]
+        for entry in entries {
+            var first = "  " + entry.label + String(repeating: " ", count: width - entry.label.count - 2)
+            var line = ""
+            for word in entry.description.split(separator: " ") {
+                let candidate = line.isEmpty ? String(word) : line + " " + word
+                if EditorText.width(of: candidate) <= room || line.isEmpty {
+                    line = candidate
+                } else {
+                    lines.append(first + line)
+                    first = String(repeating: " ", count: width)
+                    line = String(word)
+                }
+            }
+            lines.append(first + line)
+        }
+        return lines + ["Any other key goes back."]
+    }
+
     /// The footer's hints that may be left out for room, most useful first.
     public static var optionalHints: [String] {
         entries.compactMap(\.hint).filter { !essentialHints.contains($0) }

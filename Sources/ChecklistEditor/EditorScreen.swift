@@ -52,7 +52,9 @@ public enum EditorScreen {
         let footer = footerLine(state, columns: columns)
         // A tiny terminal keeps what matters most: a prompt or message, else the cursor row.
         if rows == 1 {
-            if state.prompt != nil || state.message != nil { return [footer] }
+            if state.prompt != nil || state.message ?? state.connectionLost != nil {
+                return [footer]
+            }
             return [bodyLines(state, height: 1, columns: columns).first ?? footer]
         }
         if rows == 2 { return bodyLines(state, height: 1, columns: columns) + [footer] }
@@ -127,7 +129,7 @@ public enum EditorScreen {
                 ? text : "…" + String(text.suffix(max(columns - 2, 0)))
             return ScreenLine([(shown, .plain), ("_", .cursor)])
         }
-        if let message = state.message {
+        if let message = state.message ?? state.connectionLost {
             // Cut between words, never in the middle of an ID; the way to help and out stays.
             let keys = "  " + essentialKeys
             let text = EditorText.fittingAtWord(
@@ -163,7 +165,8 @@ public enum EditorScreen {
 
     /// The help from `offset`; when it does not fit, its last line says how to scroll.
     static func helpBody(from offset: Int, height: Int, columns: Int) -> [ScreenLine] {
-        let size = helpPageSize(height: height)
+        let helpLines = helpLines(columns: columns)
+        let size = helpPageSize(height: height, lineCount: helpLines.count)
         var lines = (0..<size).map { index in
             let line = offset + index
             return ScreenLine(EditorText.fitting(line < helpLines.count ? helpLines[line] : "", into: columns))
@@ -177,11 +180,16 @@ public enum EditorScreen {
 
     /// Help lines shown at once: all of them, or one line less than the height, for the line
     /// that says how to scroll.
-    public static func helpPageSize(height: Int) -> Int {
-        helpLines.count <= height ? height : max(height - 1, 1)
+    public static func helpPageSize(height: Int, lineCount: Int = helpLines.count) -> Int {
+        lineCount <= height ? height : max(height - 1, 1)
     }
 
     public static let helpLines = EditorKeymap.helpLines
+
+    /// The help's lines at a width (long descriptions wrapped under themselves).
+    public static func helpLines(columns: Int) -> [String] {
+        EditorKeymap.helpLines(columns: columns)
+    }
 
     /// Cuts spans to `columns` display columns.
     private static func fitting(_ spans: [(text: String, style: TextStyle)], into columns: Int)

@@ -68,6 +68,8 @@ public struct EditorSession {
             if lostConnection == nil {
                 let reason = "\(error)"
                 lostConnection = reason
+                state.connectionLost =
+                    "connection lost, reconnecting; nothing changes until then (\(reason))"
                 send(
                     .failed(
                         "connection lost, reconnecting; nothing changes until then (\(reason))"))
@@ -76,6 +78,7 @@ public struct EditorSession {
         }
         if lostConnection != nil {
             lostConnection = nil
+            state.connectionLost = nil
             version = current
             reloadAfterExternalChange()
             send(.changed(focus: nil, note: "connected again"))

@@ -6,8 +6,9 @@ extension EditorState {
         switch event {
         case .key(let key):
             return handle(key)
-        case .resized(let rows, _):
+        case .resized(let rows, let columns):
             bodyHeight = max(rows - 2, 1)
+            self.columns = columns
             normalizeViewport()
             return [.load(reloadQuery)]
         case .loaded(let page):
@@ -172,8 +173,9 @@ extension EditorState {
 
     /// In the help: moving keys scroll it when it does not fit; any other key goes back.
     private mutating func scrollHelp(_ key: EditorKey) -> [EditorEffect] {
-        let height = EditorScreen.helpPageSize(height: max(bodyHeight, 1))
-        let last = max(EditorScreen.helpLines.count - height, 0)
+        let lineCount = EditorScreen.helpLines(columns: columns).count
+        let height = EditorScreen.helpPageSize(height: max(bodyHeight, 1), lineCount: lineCount)
+        let last = max(lineCount - height, 0)
         switch key {
         case .character("j"), .down: helpOffset = min(helpOffset + 1, last)
         case .character("k"), .up: helpOffset = max(helpOffset - 1, 0)

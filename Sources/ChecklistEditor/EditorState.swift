@@ -134,10 +134,15 @@ public struct EditorState: Hashable, Sendable {
     public var cursorLine = 0
     /// Rows the screen shows at once.
     public var bodyHeight = 20
+    /// The screen's width (the help wraps to it).
+    public var columns = 80
     public var filter: EditorFilter?
     public var prompt: EditorPrompt?
     /// One line for the footer (a failed write, a note), until the next key.
     public var message: String?
+    /// The database cannot be reached now (a server's connection dropped), and why: the
+    /// footer says so until it can again, whatever keys come meanwhile.
+    public var connectionLost: String?
     /// A write that may take a while is on its way (an undo): the footer says so, and the
     /// driver draws the screen before it waits for the store (`EditorSession.send`).
     public var isWorking = false

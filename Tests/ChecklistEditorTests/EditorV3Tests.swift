@@ -183,15 +183,34 @@ import Testing
         editor.type("?")
         #expect(editor.screen.contains { $0.contains("scroll") })
         var seen = Set(editor.screen)
-        for _ in 0..<EditorScreen.helpLines.count { editor.type("j"); seen.formUnion(editor.screen) }
-        for line in EditorScreen.helpLines {
-            #expect(
-                seen.contains(EditorText.fitting(line, into: 37)), "never shown: \(line)")
+        let wrapped = EditorScreen.helpLines(columns: 37)
+        for _ in 0..<wrapped.count { editor.type("j"); seen.formUnion(editor.screen) }
+        for line in wrapped {
+            #expect(seen.contains(line), "never shown: \(line)")
+        }
+        // Every word of every description is shown: wrapped, not cut.
+        let shownWords = Set(seen.flatMap { $0.split(separator: " ").map(String.init) })
+        for entry in EditorKeymap.entries {
+            for word in entry.description.split(separator: " ") {
+                #expect(shownWords.contains(String(word)), "cut: \(word) of \(entry.description)")
+            }
         }
         editor.type("k")
         #expect(editor.state.showsHelp)
         editor.type("x")
         #expect(!editor.state.showsHelp)
+    }
+
+    @Test func theConnectionLostLineStaysUntilTheConnectionIsBack() {
+        var editor = state(showing: page(["Tent", "Stove"]))
+        editor.connectionLost = "connection lost, reconnecting; nothing changes until then (x)"
+        _ = editor.handle(.key(.character("j")))
+        _ = editor.handle(.key(.character("k")))
+        let footer = EditorScreen.lines(for: editor, rows: 10, columns: 80).last?.text ?? ""
+        #expect(footer.hasPrefix("connection lost, reconnecting"), "\(footer)")
+        editor.connectionLost = nil
+        let back = EditorScreen.lines(for: editor, rows: 10, columns: 80).last?.text ?? ""
+        #expect(back.hasPrefix("Delete (0)"), "\(back)")
     }
 
     @Test func aMessageIsNeverCutInTheMiddleOfAnID() {
