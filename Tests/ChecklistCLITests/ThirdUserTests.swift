@@ -186,6 +186,27 @@ import Testing
         #expect(try cli.run("list").stdout.hasPrefix("[ ] 1 item 1\n"))
     }
 
+    @Test(.needs(.script))
+    func aLongTitleGoesOnUnderTheTitlesColumnAtFortyColumns() throws {
+        let title = "Sleeping bag rated to minus five degrees, in its compression sack"
+        try cli.run("add", "-q", "Tent", title, "露营用的帐篷和睡袋还有炉子和燃料以及头灯")
+        let screen = try cli.pipeline(
+            "NO_COLOR=1 script -qec 'stty cols 40 rows 20; \"$CHECKLIST\" list' /dev/null"
+        ).stdout.replacingOccurrences(of: "\r\n", with: "\n")
+        let lines = screen.split(separator: "\n").map(String.init)
+        #expect(
+            Array(lines.prefix(6)) == [
+                "[ ] 1 Tent",
+                "[ ] 2 Sleeping bag rated to minus five",
+                "      degrees, in its compression sack",
+                "[ ] 3 露营用的帐篷和睡袋还有炉子和燃料以",  // 34 columns: 40 less the 6 before
+                "      及头灯",
+                "0 of 3 checked",
+            ], "\(lines)")
+        // In a pipe, the v1 bytes: one line an item.
+        #expect(try cli.run("list").stdout.split(separator: "\n").count == 3)
+    }
+
     @Test func listsAlignsCountsByDisplayWidth() throws {
         for name in ["露营", "🏕️ trip", "camping", "x"] {
             try cli.run("add", "-l", name, "Tent", "-q")

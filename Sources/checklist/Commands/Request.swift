@@ -146,7 +146,8 @@ struct ListRequest: Equatable {
         }
         var renderer = AlignedTextRenderer(
             showsListNames: all, largestID: try store.largestItemID(in: scope, filter: filter),
-            isColored: isColored)
+            isColored: isColored,
+            columns: isTerminal ? Platform.terminalSize()?.columns : nil)
         var counts = ItemCounts(checked: 0, total: 0)
         try store.forEachHeadline(in: scope, filter: filter, matching: matching) {
             counts.total += 1

@@ -14,6 +14,10 @@ struct AlignedTextRenderer {
     /// The largest ID of the items the scope and filter select, before any `--match`.
     let largestID: Int64
     let isColored: Bool
+    /// The terminal's width, when the output is a terminal: a title too long for its line goes
+    /// on under the title's column (a hanging indent), never back under the boxes. Nil in a
+    /// pipe or a file (`--color always`), where each item stays one line.
+    let columns: Int?
     private var held: [ItemHeadline] = []
     /// The ID column's width, once the rows stream; nil while they are held.
     private var width: Int?
@@ -22,10 +26,11 @@ struct AlignedTextRenderer {
     /// How many rows are held to find the widest ID shown.
     static let heldRows = 10_000
 
-    init(showsListNames: Bool, largestID: Int64, isColored: Bool) {
+    init(showsListNames: Bool, largestID: Int64, isColored: Bool, columns: Int? = nil) {
         self.showsListNames = showsListNames
         self.largestID = largestID
         self.isColored = isColored
+        self.columns = columns
     }
 
     mutating func write(_ item: ItemHeadline, to output: inout some TextOutputStream & ByteOutput) {
@@ -65,7 +70,9 @@ struct AlignedTextRenderer {
         }
         let id = String(item.id)
         let padding = String(repeating: " ", count: max(0, width - id.count))
-        let title = TerminalText.escapingControls(item.title)
+        let title = Self.wrapped(
+            TerminalText.escapingControls(item.title), indent: 4 + max(width, id.count) + 1,
+            columns: columns)
         if !isColored {
             output.write((item.isSelected ? "[x] " : "[ ] ") + padding + id + " " + title + "\n")
         } else if item.isSelected {
@@ -74,5 +81,43 @@ struct AlignedTextRenderer {
         } else {
             output.write("[ ] " + padding + id + " " + title + "\n")
         }
+    }
+
+    /// `title` broken between words to fit `columns` after `indent` columns, its next lines
+    /// starting at the indent; a word longer than the room is broken where it reaches the edge.
+    /// Widths are display columns (a CJK character or an emoji takes two).
+    static func wrapped(_ title: String, indent: Int, columns: Int?) -> String {
+        guard let columns, columns - indent >= 8, TerminalText.width(of: title) > columns - indent
+        else { return title }
+        let room = columns - indent
+        let margin = "\n" + String(repeating: " ", count: indent)
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        for word in title.split(separator: " ", omittingEmptySubsequences: false) {
+            let wordWidth = TerminalText.width(of: String(word))
+            if !line.isEmpty && lineWidth + 1 + wordWidth <= room {
+                line += " " + word
+                lineWidth += 1 + wordWidth
+                continue
+            }
+            if !line.isEmpty {
+                lines.append(line)
+                line = ""
+                lineWidth = 0
+            }
+            for character in word {
+                let characterWidth = TerminalText.width(of: character)
+                if lineWidth + characterWidth > room {
+                    lines.append(line)
+                    line = ""
+                    lineWidth = 0
+                }
+                line.append(character)
+                lineWidth += characterWidth
+            }
+        }
+        lines.append(line)
+        return lines.joined(separator: margin)
     }
 }
