@@ -207,4 +207,26 @@ import Testing
         #expect(try cli.run(arguments, stdin: Data()).status == 0)
         #expect(beside().isEmpty, "\(arguments)")
     }
+
+    /// Another user who may read the file but not write it, in a folder they may write (a
+    /// shared folder): their reads leave no files of theirs beside the owner's database.
+    @Test(
+        .fileOnly, .enabled(if: getuid() == 0, "runs the read as another user through setpriv"),
+        arguments: [["list"], ["count"], ["lists"], ["history"], ["export"]])
+    func anotherUsersReadLeavesNoFilesBesideTheDatabase(_ arguments: [String]) throws {
+        let cli = try CLI()
+        let shared = cli.folder.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: shared.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: cli.folder.path)
+        let path = shared.appendingPathComponent("owner.db").path
+        try cli.run("add", "Tent", "-q", "--db", path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let words = arguments.joined(separator: " ")
+        let result = try cli.pipeline(
+            "setpriv --reuid=65534 --regid=65534 --clear-groups \"$CHECKLIST\" \(words) --db '\(path)'")
+        #expect(result.status == 0, "\(result)")
+        let beside = try FileManager.default.contentsOfDirectory(atPath: shared.path)
+        #expect(beside == ["owner.db"], "\(arguments): \(beside)")
+    }
 }

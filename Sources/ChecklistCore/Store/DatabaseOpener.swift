@@ -212,6 +212,15 @@ public enum DatabaseOpener {
     /// another user's folder) cannot get its `-shm` file; when no `-wal` holds changes beyond
     /// the main file, the file alone is the whole database, and SQLite may read it as immutable.
     private static func readOnlyQueue(at path: String) throws -> DatabaseQueue {
+        // A file this user may not write, with no `-wal` beside it (no connection is open,
+        // and the file alone is the whole database): read as immutable. An ordinary read-only
+        // connection would create the `-wal` and `-shm` of a WAL database in a folder this user
+        // may write, owned by this user, and could not remove them: another user's read
+        // would leave files beside the owner's database.
+        if !exists(path + "-wal"), FileSystem.writeRefusal(path) != nil {
+            return try DatabaseQueue(
+                path: immutableURI(path), configuration: configuration(readonly: true))
+        }
         do {
             let queue = try connection(at: path, readonly: true)
             _ = try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
