@@ -26,8 +26,12 @@ while [ $# -gt 0 ]; do
     esac
 done
 [ -x "$BIN" ] || { echo "bench/server.sh: no binary at $BIN (swift build -c release)" >&2; exit 1; }
-command -v hyperfine >/dev/null && command -v psql >/dev/null ||
+# The real psql binary: Debian's /usr/bin/psql is a Perl wrapper (pg_wrapper) whose own
+# start-up would be timed with it.
+PSQL_BIN=$( (pg_config --bindir 2>/dev/null || ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1) | head -n 1)/psql
+command -v hyperfine >/dev/null && [ -x "$PSQL_BIN" ] ||
     { echo "bench/server.sh: needs hyperfine and psql (apt-get install hyperfine postgresql-client)" >&2; exit 1; }
+head -c 2 "$PSQL_BIN" | grep -q '#!' && { echo "bench/server.sh: $PSQL_BIN is a script, not psql's binary" >&2; exit 1; }
 
 if [ -z "$URI" ]; then
     OWN=$(bash "$REPO/.ci/postgres.sh" start)
@@ -46,7 +50,7 @@ seq 1 2 20000 | head -n 10000 >"$WORK/ids"
 ONE=$((N / 2))
 IDS=$(paste -sd, "$WORK/ids")
 NOW="to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
-LOCK="SET LOCAL lock_timeout = '5s'; SELECT pg_advisory_xact_lock(1128811340);"
+LOCK="SET LOCAL lock_timeout = '5s'; SELECT revision FROM checklist.state FOR UPDATE;"
 cat >"$WORK/check-one.sql" <<EOF
 BEGIN; $LOCK
 UPDATE checklist.items SET is_selected = true, updated_at = $NOW WHERE id = $ONE AND NOT is_selected;
@@ -65,7 +69,7 @@ WHERE l.name = 'default' ORDER BY l.name, i.position, i.id;
 EOF
 RESET_ONE="psql '$TARGET' -X -q -c 'UPDATE checklist.items SET is_selected = false WHERE id = $ONE'"
 RESET_MANY="psql '$TARGET' -X -q -c 'UPDATE checklist.items SET is_selected = false WHERE is_selected'"
-PSQL="psql '$TARGET' -X -q -A -t"
+PSQL="'$PSQL_BIN' '$TARGET' -X -q -A -t"
 CL="CHECKLIST_DB='$TARGET' '$BIN'"
 
 row() { # name, prepare, checklist command, psql command

@@ -111,9 +111,13 @@ struct ChecklistCommand: ParsableCommand {
             // command does.
             if exitCode(for: error) == .success { exit(printing: fullMessage(for: error)) }
             // ArgumentParser's own parse and validation errors: one line, no usage block.
-            let message = withoutFarSuggestion(
-                message(for: error)
-                    .split(separator: "\n").first.map(String.init) ?? "\(error)")
+            // Its first paragraph (an argument's own line break must not end it), with every
+            // quoted argument shown short and escaped: one error, one line.
+            let full = message(for: error)
+            let firstParagraph = Self.firstParagraph(of: full)
+            let message = Phrase.quotingInput(
+                in: withoutFarSuggestion(
+                    String(firstParagraph.reversed().drop { $0 == "\n" }.reversed())))
             Output.reportError(
                 lowercasingFirst(message.replacingPrefix("Error: ", with: "")) + " " + help)
             Platform.exit(ExitStatus.usage.rawValue)
@@ -131,6 +135,15 @@ struct ChecklistCommand: ParsableCommand {
         Platform.exit(ExitStatus.success.rawValue)
     }
 
+    /// An ArgumentParser message before its usage block (an argument's own line break is part
+    /// of the message, not its end).
+    private static func firstParagraph(of message: String) -> String {
+        for marker in ["\nUsage:", "\n  See '", "\nHelp:"] {
+            if let range = message.range(of: marker) { return String(message[..<range.lowerBound]) }
+        }
+        return message
+    }
+
     /// ArgumentParser suggests the nearest option however far it is (`--quiet`: "Did you mean
     /// '--list'?"); a suggestion more than two edits away is dropped.
     private static func withoutFarSuggestion(_ message: String) -> String {
@@ -146,6 +159,7 @@ struct ChecklistCommand: ParsableCommand {
     }
 
     /// "(see 'checklist lists add --help')".
+    /// (Help pointers are the program's own words.)
     private static func helpPointer(_ commandPath: [String]) -> String {
         "(see '" + (["checklist"] + commandPath + ["--help"]).joined(separator: " ") + "')"
     }

@@ -1,3 +1,5 @@
+import ChecklistCore
+
 /// A usage error found before ArgumentParser reads the command line.
 enum UsageError: Error, Equatable {
     case unknownCommand(String, suggestion: String?)
@@ -12,14 +14,16 @@ enum UsageError: Error, Equatable {
     var message: String {
         switch self {
         case .unknownCommand(let word, let suggestion):
-            "unknown command '\(word)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+            "unknown command \(Phrase.quotedInput(word))"
+                + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case .titleLooksLikeOption(let word, let noun, let fix, _):
-            "unknown option '\(word)'; \(noun) that starts with a dash goes after --: \(fix)"
+            "unknown option \(Phrase.quotedInput(word)); \(noun) that starts with a dash goes"
+                + " after --: \(Phrase.quotingInput(in: fix))"
         case .optionBeforeCommand(let option, let fix?, _):
-            "'\(option)' goes after the command's name (only --db and --list may come first):"
-                + " \(fix)"
+            "\(Phrase.quotedInput(option)) goes after the command's name (only --db and --list"
+                + " may come first): \(Phrase.quotingInput(in: fix))"
         case .optionBeforeCommand(let option, nil, _):
-            "unknown option '\(option)'"
+            "unknown option \(Phrase.quotedInput(option))"
         case .notUTF8(let position, let shown, _):
             "argument \(position) is not valid UTF-8 text: '\(shown)'; give it in UTF-8"
         }

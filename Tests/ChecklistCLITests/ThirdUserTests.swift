@@ -90,6 +90,29 @@ import Testing
 
     // MARK: - History
 
+    /// One error, one line, wherever it goes: echoed input is a short, escaped prefix.
+    @Test func anErrorQuotesAShortEscapedPrefixOfTheInputItEchoes() throws {
+        try cli.run("add", "-q", "Tent")
+        let huge = String(repeating: "a", count: 1_000_000)
+        let big = try cli.run(["check", "-"], stdin: Data(huge.utf8))
+        #expect(big.status == 64)
+        #expect(big.stderr.count < 300, "\(big.stderr.count) bytes")
+        #expect(big.stderr.contains("'" + String(repeating: "a", count: 40) + "…'"))
+        for (arguments, stdin) in [
+            (["check", "ab\ncd"], ""), (["check", "-"], "x\u{1}y\u{1B}[2J"),
+            (["list", "x\ry"], ""), (["chekc\n1"], ""), (["list", "--colr\u{1B}[31m"], ""),
+        ] {
+            let result = try cli.run(arguments, stdin: Data(stdin.utf8))
+            #expect(result.status == 64, "\(arguments): \(result)")
+            let line = result.stderr
+            #expect(line.filter { $0 == "\n" }.count == 1, "\(arguments): \(line)")
+            #expect(line.hasSuffix("--help')\n") || line.contains("whole number"), "\(line)")
+            #expect(!line.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(line)")
+        }
+        let invalid = try cli.run(["check", "-"], stdin: Data([0x31, 0xFF, 0x0A]))
+        #expect(invalid.stderr.contains("\\u{FFFD}"), "\(invalid)")
+    }
+
     @Test func aHistoryDescriptionNamesTheItemsThatChanged() throws {
         try cli.run("add", "A", "B", "C", "D", "-q")
         try cli.run("check", "1", "-q")

@@ -155,7 +155,7 @@ public struct IDSet: Hashable, Sendable, CustomStringConvertible {
         }
         guard low <= high else {
             throw .invalidInput(
-                "invalid ID range \(Phrase.quoted(String(part))): it runs backwards; write \(high)-\(low)"
+                "invalid ID range \(Phrase.quotedInput(String(part))): it runs backwards; write \(high)-\(low)"
             )
         }
         return Span(lower: low, upper: high)
@@ -172,7 +172,7 @@ public struct IDSet: Hashable, Sendable, CustomStringConvertible {
 
     private static func invalid(_ expression: String) -> ChecklistError {
         .invalidInput(
-            "invalid ID \(Phrase.quoted(expression)): an ID is a positive whole number"
+            "invalid ID \(Phrase.quotedInput(expression)): an ID is a positive whole number"
                 + " (up to 9223372036854775807), a range like 3-7, or a list like 1,4,9-11")
     }
 }

@@ -14,20 +14,22 @@ struct ServerChange {
     init(_ connection: ServerConnection, author: String) throws {
         self.connection = connection
         self.author = author
+        // The entry, numbered from the counter, and the change's time, in one round trip.
         let row = try connection.query(
             """
-            SELECT last_change_id + 1,
-                   to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-            FROM checklist.state
-            """
-        ).first
-        changeID = Int64(row?[0] ?? "") ?? 1
-        now = row?[1] ?? ""
-        _ = try connection.query(
-            """
             INSERT INTO checklist.changes (id, command, description, item_count, created_at, author)
-            VALUES ($1, '', '', 0, $2, $3)
-            """, [String(changeID), now, author])
+            SELECT last_change_id + 1, '', '', 0,
+                   to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), $1
+            FROM checklist.state
+            RETURNING id, created_at
+            """, [author]
+        ).first
+        guard let id = row?[0].flatMap({ Int64($0) }), let time = row?[1] ?? nil else {
+            throw ChecklistError.databaseUnavailable(
+                path: connection.uri.shown, reason: "the schema's state row is missing")
+        }
+        changeID = id
+        now = time
     }
 
     /// Completes the entry when the change recorded something, else removes it (a change that
@@ -51,14 +53,16 @@ struct ServerChange {
             UPDATE checklist.changes SET command = $2, description = $3, item_count = $4
             WHERE id = $1
             """, [id, command, change.historyLine, String(change.itemCount)])
-        _ = try connection.query(
-            "UPDATE checklist.state SET last_change_id = $1", [id])
-        try ServerStore.changed(connection)
-        _ = try connection.query(
+        // One round trip for the rest (the numbers are this program's own integers): the
+        // counter, the revision and the editors' notification, and the journal's oldest entries.
+        try connection.execute(
             """
+            UPDATE checklist.state SET last_change_id = \(changeID), revision = revision + 1;
+            NOTIFY checklist_changes;
             DELETE FROM checklist.changes WHERE id <= (
-                SELECT id FROM checklist.changes ORDER BY id DESC LIMIT 1 OFFSET $1)
-            """, [String(ChangeTransaction.journalDepth)])
+                SELECT id FROM checklist.changes ORDER BY id DESC LIMIT 1
+                OFFSET \(ChangeTransaction.journalDepth))
+            """)
     }
 
     // MARK: - Journal records

@@ -117,9 +117,12 @@ final class ServerStore {
 
     private func writeOnce<T>(_ body: (ServerConnection) throws -> T) throws -> T {
         isSchemaRace = false
-        let result = try transaction("BEGIN") {
-            try connection.execute(
-                "SET LOCAL lock_timeout = '5s'; SET LOCAL idle_in_transaction_session_timeout = '10s'")
+        let settings =
+            "SET LOCAL lock_timeout = '5s'; SET LOCAL idle_in_transaction_session_timeout = '10s'"
+        let lock = "SELECT revision FROM checklist.state FOR UPDATE"
+        // A current schema: the transaction, its settings and the lock in one round trip.
+        let begin = schemaIsCurrent ? "BEGIN; \(settings); \(lock)" : "BEGIN; \(settings)"
+        let result = try transaction(begin) {
             if !schemaIsCurrent {
                 do {
                     try ServerSchema.migrate(connection, at: shown)
@@ -127,8 +130,8 @@ final class ServerStore {
                     isSchemaRace = ServerSchema.raceStates.contains(connection.lastFailure ?? "")
                     throw error
                 }
+                _ = try connection.query(lock)
             }
-            _ = try connection.query("SELECT revision FROM checklist.state FOR UPDATE")
             return try body(connection)
         }
         // Committed: the schema is there now, at this program's version.
@@ -144,9 +147,16 @@ final class ServerStore {
             "UPDATE checklist.state SET revision = revision + 1; NOTIFY checklist_changes")
     }
 
+    /// Runs `body` between `begin` (a script: `BEGIN` and what goes with it) and `COMMIT`;
+    /// anything that fails rolls back, `begin` included.
     private func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
         if isInTransaction { return try body() }
-        _ = try connection.query(begin)
+        do {
+            try connection.execute(begin)
+        } catch {
+            _ = try? connection.query("ROLLBACK")
+            throw error
+        }
         isInTransaction = true
         defer { isInTransaction = false }
         do {

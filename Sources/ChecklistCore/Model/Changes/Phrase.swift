@@ -10,6 +10,55 @@ public enum Phrase {
         "'" + text + "'"
     }
 
+    /// Input a message echoes (a bad ID, an unknown word): quoted, at most `limit` characters
+    /// of it (then `…`), with what is not printable escaped (`\u{A}` for a line break, `\u{1B}`
+    /// for an escape, `\u{FFFD}` for bytes that were not UTF-8, bidirectional controls), so
+    /// one error is one line wherever it goes: a megabyte of input gives a short line, and an
+    /// argument cannot forge a line of a log or move a terminal's cursor.
+    public static func quotedInput(_ text: String, limit: Int = 40) -> String {
+        var shown = ""
+        var count = 0
+        for character in text {
+            if count == limit {
+                shown += "…"
+                break
+            }
+            count += 1
+            for scalar in character.unicodeScalars {
+                if isUnprintable(scalar) {
+                    shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    shown.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return "'" + shown + "'"
+    }
+
+    private static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0xFFFD, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E,
+            0x2066...0x2069:
+            true
+        default: false
+        }
+    }
+
+    /// Every `'…'` of an ArgumentParser message shown as `quotedInput` shows it.
+    public static func quotingInput(in message: String) -> String {
+        let parts = message.split(separator: "'", omittingEmptySubsequences: false)
+        guard parts.count >= 3 else { return quotedInput(message, limit: 400).dropFirst().dropLast().description }
+        var result = ""
+        for (index, part) in parts.enumerated() {
+            if index % 2 == 1 && index < parts.count - 1 {
+                result += quotedInput(String(part))
+            } else {
+                result += quotedInput(String(part), limit: 400).dropFirst().dropLast()
+            }
+        }
+        return result
+    }
+
     /// "ID 4", "IDs 1-3, 7".
     public static func ids(_ ids: IDSet, limit: Int = 20) -> String {
         (ids.count == 1 ? "ID " : "IDs ") + ids.summary(limit: limit)
