@@ -53,7 +53,8 @@ struct ChecklistCommand: ParsableCommand {
             // done by `Invocation` rather than with ArgumentParser's `defaultSubcommand`,
             // which builds the default command's whole argument set on every run, a tenth of
             // every command's start-up.
-            let invocation = try Invocation(try Invocation.commandLineArguments())
+            let invocation = try Invocation(
+                Invocation.separatingAttachedValues(try Invocation.commandLineArguments()))
             commandPath = invocation.commandPath
             if let script = CompletionScript(requestedBy: invocation) {
                 // ArgumentParser's own script would lack the aliases (see CompletionScript).

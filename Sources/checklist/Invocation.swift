@@ -133,6 +133,7 @@ struct Invocation {
                 return
             }
             if let error = Self.optionBeforeCommand(rest) { throw error }
+            if let error = Self.unknownRootOption(word) { throw error }
             // Parsed as `list` itself: the root's own -l and --db (declared for help and
             // completion) must not take the options meant for it.
             self.init(path: ["list"], leading: leading, rest: rest)
@@ -142,6 +143,7 @@ struct Invocation {
         rest.removeFirst()
         guard let command = Self.subcommand(named: word) else {
             if word == "help" {
+                if let error = Self.helpOfNoCommand(rest) { throw error }
                 self.init(path: [], leading: [], rest: raw[...])
                 return
             }
@@ -158,6 +160,9 @@ struct Invocation {
             type = nestedType
             rest.removeFirst()
         }
+        if path.count == 1, let error = Self.unknownNestedCommand(rest.first, of: word, type) {
+            throw error
+        }
         self.init(path: path, leading: leading, rest: rest)
         // Root-level flags after a subcommand (--generate-completion-script) are the root's.
         if !rest.contains(where: { Self.rootFlags.contains(String($0.prefix { $0 != "=" })) })
@@ -172,6 +177,76 @@ struct Invocation {
         commandPath = path
         arguments = path + leading + Self.joiningNegativeValues(rest)
         commandType = nil
+    }
+
+    /// `-lcamping` is `-l camping`, as POSIX reads a short option's attached value; nothing
+    /// after `--` changes. (`-l` is the only short option that takes a value.)
+    static func separatingAttachedValues(_ arguments: [String]) -> [String] {
+        guard arguments.contains(where: { $0.count > 2 && $0.hasPrefix("-l") }) else {
+            return arguments
+        }
+        var separated: [String] = []
+        var afterSeparator = false
+        for argument in arguments {
+            if argument == "--" { afterSeparator = true }
+            if !afterSeparator && argument.count > 2 && argument.hasPrefix("-l")
+                && !argument.hasPrefix("--")
+            {
+                separated += ["-l", String(argument.dropFirst(2))]
+            } else {
+                separated.append(argument)
+            }
+        }
+        return separated
+    }
+
+    /// `help NAME` of no command is a usage error, not the root's help.
+    static func helpOfNoCommand(_ rest: ArraySlice<String>) -> UsageError? {
+        guard let name = rest.first, !name.hasPrefix("-"), subcommand(named: name) == nil
+        else { return nil }
+        return .unknownCommand(name, suggestion: suggestion(for: name))
+    }
+
+    /// An option before any subcommand that neither the root nor `list` has (`-v`,
+    /// `--help-me`): the root's error, pointing to the root's help.
+    static func unknownRootOption(_ word: String) -> UsageError? {
+        let name = String(word.prefix { $0 != "=" })
+        guard !accepts(ChecklistCommand.List.self, option: name),
+            !accepts(ChecklistCommand.self, option: name)
+        else { return nil }
+        return .optionBeforeCommand(name, fix: nil, command: [])
+    }
+
+    /// `lists remove`: a word where a group's subcommand goes, near one (or a synonym).
+    static func unknownNestedCommand(
+        _ nested: String?, of word: String, _ type: any ParsableCommand.Type
+    ) -> UsageError? {
+        guard let nested, !nested.hasPrefix("-"), !type.configuration.subcommands.isEmpty
+        else { return nil }
+        // (A closure: a key path through the metatype crashed the compiler, Swift 6.3.1.)
+        let names = type.configuration.subcommands.compactMap { $0.configuration.commandName }
+        guard let near = nestedSuggestion(for: nested, among: names) else { return nil }
+        return .unknownCommand(word + " " + nested, suggestion: word + " " + near)
+    }
+
+    /// The root option nearest to `option`: `-v` is `--version`; else one within two edits.
+    static func rootSuggestion(for option: String) -> String? {
+        if option == "-v" || option == "-V" { return "--version" }
+        let options = ["--help", "--version", "--db", "--list"]
+        return options.min { editDistance(option, $0) < editDistance(option, $1) }
+            .flatMap { editDistance(option, $0) <= 2 || option.hasPrefix($0) ? $0 : nil }
+    }
+
+    /// The subcommand of a command group `word` most likely means: within two edits, or a
+    /// usual synonym (`remove`, `rm`: delete; `new`, `create`: add; `mv`: rename).
+    static func nestedSuggestion(for word: String, among names: [String]) -> String? {
+        let synonyms = [
+            "remove": "delete", "rm": "delete", "del": "delete", "new": "add", "create": "add",
+            "mv": "rename", "set": "mode",
+        ]
+        if let synonym = synonyms[word], names.contains(synonym) { return synonym }
+        return names.filter { editDistance(word, $0) <= 2 }
+            .min { editDistance(word, $0) < editDistance(word, $1) }
     }
 
     /// `--to -1` becomes `--to=-1`; nothing after `--` changes.
@@ -268,7 +343,7 @@ struct Invocation {
 
     /// Whether the command has this option (from its help, which ArgumentParser writes from
     /// the same definitions it parses with).
-    private static func accepts(_ type: any ParsableCommand.Type, option: String) -> Bool {
+    static func accepts(_ type: any ParsableCommand.Type, option: String) -> Bool {
         let help = type.helpMessage(columns: 1000)
         return help.split(whereSeparator: { " ,\n[]".contains($0) }).contains { $0 == option }
     }

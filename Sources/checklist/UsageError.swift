@@ -22,8 +22,12 @@ enum UsageError: Error, Equatable {
         case .optionBeforeCommand(let option, let fix?, _):
             "\(Phrase.quotedInput(option)) goes after the command's name (only --db and --list"
                 + " may come first): \(Phrase.quotingInput(in: fix))"
-        case .optionBeforeCommand(let option, nil, _):
+        case .optionBeforeCommand(let option, nil, let command):
+            // Before any subcommand (`-v`, `--help-me`): the root's nearest option.
             "unknown option \(Phrase.quotedInput(option))"
+                + ((command.isEmpty ? Invocation.rootSuggestion(for: option) : nil).map {
+                    "; did you mean '\($0)'?"
+                } ?? "")
         case .notUTF8(let position, let shown, _):
             "argument \(position) is not valid UTF-8 text: '\(shown)'; give it in UTF-8"
         }

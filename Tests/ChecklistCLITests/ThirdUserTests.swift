@@ -113,6 +113,28 @@ import Testing
         #expect(invalid.stderr.contains("\\u{FFFD}"), "\(invalid)")
     }
 
+    @Test func usageErrorsPointTheRightWay() throws {
+        try cli.run("add", "-q", "-l", "camping", "Tent")
+        let cases: [([String], String)] = [
+            (["help", "nonexistent"], "checklist: unknown command 'nonexistent' (see 'checklist --help')\n"),
+            (["--help-me"], "checklist: unknown option '--help-me'; did you mean '--help'? (see 'checklist --help')\n"),
+            (["-v"], "checklist: unknown option '-v'; did you mean '--version'? (see 'checklist --help')\n"),
+            (["lists", "remove", "camping"], "checklist: unknown command 'lists remove'; did you mean 'lists delete'? (see 'checklist --help')\n"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try cli.run(arguments, stdin: Data())
+            #expect(result.status == 64, "\(arguments): \(result)")
+            #expect(result.stderr == expected)
+        }
+        // A short option's attached value, as POSIX reads it.
+        for arguments in [["-lcamping", "list"], ["list", "-lcamping"], ["ls", "-lcamping"]] {
+            let result = try cli.run(arguments, stdin: Data())
+            #expect(result.stdout == "[ ] 1 Tent\n", "\(arguments): \(result)")
+        }
+        #expect(try cli.run("add", "-lcamping", "Stove").stdout == "2\n")
+        #expect(try cli.run("add", "--", "-lcamping").stdout == "3\n", "after --, a title")
+    }
+
     @Test func aHistoryDescriptionNamesTheItemsThatChanged() throws {
         try cli.run("add", "A", "B", "C", "D", "-q")
         try cli.run("check", "1", "-q")
@@ -155,7 +177,8 @@ import Testing
                 "'--quiet' goes after the command's name (only --db and --list may come first):"
                     + " checklist check --quiet 1 (see 'checklist check --help')"
             ),
-            (["--quiet"], "unknown option '--quiet' (see 'checklist list --help')"),
+            // No subcommand: neither the root nor `list` has it, so the root's help (issue 29).
+            (["--quiet"], "unknown option '--quiet' (see 'checklist --help')"),
             (
                 ["-q", "add", "--", "-5"],
                 "'-q' goes after the command's name (only --db and --list may come first):"
