@@ -188,6 +188,21 @@ import Testing
         #expect(state.contains(#"\u003cscript>alert('x')\u003c/script> & \"quotes\" ✓ 日本"#))
     }
 
+    /// A title's U+202E reorders nothing outside it: each title is a `<bdi>`, isolated by the
+    /// style sheet as well, in the page and in the rows the script makes.
+    @Test func titlesAreIsolatedFromTheirRow() throws {
+        try store.add([try Title("\u{202E}]x[ Rope")], to: "camping")
+        let page = text(get("/\(token)/"))
+        #expect(page.contains(#"<label for="item-4"><bdi>\#u{202E}]x[ Rope</bdi></label>"#))
+        #expect(page.contains(#"<label for="item-1"><bdi>Tent</bdi></label>"#))
+        let css = text(get("/\(token)/page.css"))
+        #expect(css.contains("bdi { unicode-bidi: isolate; }"))
+        let script = text(get("/\(token)/page.js"))
+        #expect(script.contains(#"label.append(document.createElement("bdi"))"#))
+        #expect(script.contains(#"const title = label.querySelector("bdi");"#))
+        #expect(!script.contains("label.textContent = row.title"))
+    }
+
     /// With the hosts set (as `checklist-serve` sets them), a `Host` naming any other host is
     /// 400 before anything is read (DNS rebinding); every answer carries nosniff.
     @Test func aHostTheServerDoesNotAnswerToIsRefused() throws {
@@ -248,7 +263,7 @@ import Testing
         try unchanged {
             let asking = post("delete", "list=camping&ids=1,3&edit=1")
             #expect(asking.status == 200)
-            #expect(text(asking).contains("Delete 2 checked items of camping?"))
+            #expect(text(asking).contains("Delete 2 checked items of <bdi>camping</bdi>?"))
         }
         // Item 3 is unchecked meanwhile: only what is still checked goes.
         try store.uncheck(.ids(IDSet(ids: [3])))
