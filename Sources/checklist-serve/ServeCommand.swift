@@ -141,7 +141,7 @@ struct ServeCommand: ParsableCommand {
     ) {
         let head = request.head
         guard let (path, query) = head.pathAndQuery else {
-            server.respond(id, pages.respond(to: PageRequest(method: "GET", path: "/")), closes: true)
+            server.respond(id, .text(400, "the query is not valid form encoding\n"), closes: true)
             return
         }
         var headers: [String: String] = [:]
