@@ -13,8 +13,9 @@ import Foundation
 ///   `idleTimeout` without a request.
 /// - Connections are capped below the file limit (read again at each accept, so `prlimit` on a
 ///   running server counts): at the cap, the oldest connection still waiting for its request
-///   makes room for the new one. A failed `accept` (EMFILE and the rest) pauses accepting for
-///   100 ms; nothing a client does ends the server.
+///   makes room for the new one. An `accept` that fails for want of files (EMFILE and the
+///   rest) closes that oldest waiting connection and tries again, or with none pauses
+///   accepting for 100 ms; nothing a client does ends the server.
 /// - A connection whose request is being answered is not read (back-pressure); the handler runs
 ///   elsewhere and answers through `respond`, `upgrade` or `push`, from any thread.
 final class SocketServer: @unchecked Sendable {
@@ -246,7 +247,13 @@ final class SocketServer: @unchecked Sendable {
                 switch errno {
                 case EAGAIN, EWOULDBLOCK: return
                 case EINTR, ECONNABORTED, EPROTO: continue
-                default:  // EMFILE, ENFILE, ENOBUFS, ENOMEM: wait for files to be freed
+                default:
+                    // EMFILE, ENFILE, ENOBUFS, ENOMEM: the oldest connection still waiting for its
+                    // request gives its file up; without one, accepting waits 100 ms.
+                    if let oldest = oldestWaiting() {
+                        close(oldest)
+                        continue
+                    }
                     acceptPausedUntil = now + 0.1
                     return
                 }
@@ -255,11 +262,7 @@ final class SocketServer: @unchecked Sendable {
             var yes: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
             if connections.count >= cap {
-                let waiting = connections.values.filter { connection in
-                    if case .head = connection.state, !connection.hasOutput { return true }
-                    return false
-                }
-                guard let oldest = waiting.min(by: { $0.waitingSince < $1.waitingSince }) else {
+                guard let oldest = oldestWaiting() else {
                     Glibc.close(fd)
                     continue
                 }
@@ -270,6 +273,17 @@ final class SocketServer: @unchecked Sendable {
             connections[fd] = connection
             byID[connection.id] = fd
         }
+    }
+
+    /// The connection that has waited longest for its request (none: every one is being
+    /// answered, or is a web socket).
+    private func oldestWaiting() -> Connection? {
+        var oldest: Connection?
+        for connection in connections.values {
+            guard case .head = connection.state, !connection.hasOutput else { continue }
+            if oldest == nil || connection.waitingSince < oldest!.waitingSince { oldest = connection }
+        }
+        return oldest
     }
 
     private func read(_ connection: Connection, _ now: Double) {

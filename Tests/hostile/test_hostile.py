@@ -290,6 +290,23 @@ def check_hostile_clients(served):
           % (monitor.count, monitor.slowest * 1000, monitor.largest / 1024))
 
 
+def check_too_few_files(served):
+    """A file limit far below the connections (20): accept fails with EMFILE; the server gives up
+    its oldest silent connection for the new one and answers a page within 1 s."""
+    subprocess.run(["prlimit", "--pid", str(served.process.pid), "--nofile=20:20"], check=True)
+    held = half_open_connections(served, 200)
+    time.sleep(1)
+    expect(served.alive(), "the server exited with a 20-file limit and 200 connections")
+    for _ in range(5):
+        start = time.monotonic()
+        status, _, _ = request(served, timeout=1.0)
+        expect(status == 200, "with a 20-file limit the page was answered %r" % status)
+        expect(time.monotonic() - start < 1.0, "with a 20-file limit the page took over 1 s")
+    for sock in held:
+        sock.close()
+    print("ok: with a 20-file limit (EMFILE on accept) 200 half-open connections stop nothing")
+
+
 def check_framing_hosts_and_origins(served):
     """Point 5: malformed framing is 400, Host must be ours, the upgrade checks Origin, nosniff."""
     head = "POST %stoggle HTTP/1.1\r\nHost: %s\r\nOrigin: http://%s\r\n" % (served.path, served.host, served.host)
@@ -395,7 +412,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "debug"))
     arguments = parser.parse_args()
-    for check in (check_hostile_clients, check_framing_hosts_and_origins):
+    for check in (check_hostile_clients, check_too_few_files, check_framing_hosts_and_origins):
         served = Served(arguments.bin)
         try:
             check(served)
