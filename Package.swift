@@ -15,7 +15,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // The model, the repository layer (the only code that speaks SQL) and the migration
@@ -66,13 +65,13 @@ let package = Package(
         // The page for phones (`checklist serve`): its HTTP surface over the store, without a
         // socket, and the binary that serves it. A binary of its own, which `checklist serve`
         // runs, so that the command-line program's start-up does not pay for a server library.
+        // The server is its own (Sources/checklist-serve/SocketServer.swift): FlyingFox could
+        // neither bound a request's head nor survive EMFILE (issue 32).
         .target(name: "ChecklistServe", dependencies: ["ChecklistCore"]),
         .executableTarget(
             name: "checklist-serve",
             dependencies: [
                 "ChecklistCore", "ChecklistServe",
-                .product(name: "FlyingFox", package: "FlyingFox"),
-                .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

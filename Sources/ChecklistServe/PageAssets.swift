@@ -24,7 +24,9 @@ enum PageAssets {
                    border-bottom: 1px solid var(--line); }
         #rows input { width: 1.5rem; height: 1.5rem; flex: none; margin: 0 0 0 0.25rem;
                       accent-color: var(--accent); }
-        #rows label { flex: 1; padding: 0.7rem 0; overflow-wrap: anywhere; cursor: pointer; }
+        #rows label { flex: 1; padding: 0.7rem 0; overflow-wrap: anywhere; cursor: pointer;
+                      unicode-bidi: isolate; }
+        bdi { unicode-bidi: isolate; }
         #rows input:checked + label { color: GrayText; text-decoration: line-through; }
         .note { color: #c0392b; font-size: 0.9rem; }
         :focus-visible { outline: 3px solid #1a73e8; outline-offset: 2px; }
@@ -83,6 +85,8 @@ enum PageAssets {
             input.type = kind; input.id = "item-" + row.id; input.name = "checked"; input.value = row.id;
             const label = document.createElement("label");
             label.htmlFor = input.id;
+            // A title is isolated from its row (a U+202E in it reorders nothing outside it).
+            label.append(document.createElement("bdi"));
             const noteSpan = document.createElement("span");
             noteSpan.className = "note"; noteSpan.setAttribute("role", "alert");
             li.append(input, label, noteSpan);
@@ -112,7 +116,8 @@ enum PageAssets {
               if (li) existing.delete(id); else li = makeRow(row);
               li.dataset.key = row.key;
               const input = li.querySelector("input"), label = li.querySelector("label");
-              if (label.textContent !== row.title) label.textContent = row.title;
+              const title = label.querySelector("bdi");
+              if (title.textContent !== row.title) title.textContent = row.title;
               stored.set(id, row.checked);
               if (!pending.has(id)) input.checked = row.checked;
               const next = previous ? previous.nextSibling : rows.firstChild;

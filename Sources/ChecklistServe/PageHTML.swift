@@ -160,7 +160,7 @@ enum PageHTML {
         let id = "item-\(row.id)"
         return #"<li data-id="\#(row.id)" data-key="\#(row.sortKey)"><input type="\#(kind)" "#
             + #"id="\#(id)" name="checked" value="\#(row.id)"\#(row.isSelected ? " checked" : "")>"#
-            + #"<label for="\#(id)">\#(escaped(row.title))</label>"#
+            + #"<label for="\#(id)"><bdi>\#(escaped(row.title))</bdi></label>"#
             + #"<span class="note" role="alert"></span></li>"#
     }
 
@@ -179,7 +179,7 @@ enum PageHTML {
             </head>
             <body>
             <main>
-            <h1>Delete \(count) checked \(noun) of \(escaped(list.text))?</h1>
+            <h1>Delete \(count) checked \(noun) of <bdi>\(escaped(list.text))</bdi>?</h1>
             <p>Those still checked are deleted; <code>checklist undo</code> brings them back.</p>
             <form method="post" action="delete">
             <input type="hidden" name="list" value="\(escaped(list.text))">

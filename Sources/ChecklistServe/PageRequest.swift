@@ -42,9 +42,10 @@ public struct PageResponse: Sendable, Equatable {
         self.body = body
     }
 
-    static func text(_ status: Int, _ text: String) -> PageResponse {
+    public static func text(_ status: Int, _ text: String) -> PageResponse {
         PageResponse(
-            status: status, headers: ["Content-Type": "text/plain; charset=utf-8"],
+            status: status,
+            headers: ["Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff"],
             body: Array(text.utf8))
     }
 

@@ -101,7 +101,63 @@ public final class PageServer: @unchecked Sendable {
         return difference == 0
     }
 
+    /// The answer to a request; every answer carries `X-Content-Type-Options: nosniff`.
     public func respond(to request: PageRequest) -> PageResponse {
+        var response = hostRefusal(request) ?? routed(request)
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        return response
+    }
+
+    // MARK: - Hosts and origins
+
+    /// The host names (and addresses) the `Host` header may name, in lower case, without a
+    /// port; nil: any (set by `checklist-serve`). A page reached through a name the server
+    /// does not answer to is refused, so a site whose name was rebound to this machine's
+    /// address (DNS rebinding) cannot read the page from its own origin.
+    public var allowedHosts: Set<String>?
+
+    /// 400 when `Host` names a host this server does not answer to.
+    public func hostRefusal(_ request: PageRequest) -> PageResponse? {
+        guard let allowedHosts, let host = request.headers["host"] else { return nil }
+        guard allowedHosts.contains(Self.hostName(host)) else {
+            return .text(400, "the Host header names a host this server does not answer to\n")
+        }
+        return nil
+    }
+
+    /// The host's name or address without its port, in lower case (`[::1]:80` is `::1`).
+    static func hostName(_ host: String) -> String {
+        var name = Substring(host.lowercased())
+        if name.hasPrefix("["), let end = name.firstIndex(of: "]") {
+            return String(name[name.index(after: name.startIndex)..<end])
+        }
+        if let colon = name.lastIndex(of: ":") { name = name[..<colon] }
+        if name.hasSuffix(".") { name = name.dropLast() }
+        return String(name)
+    }
+
+    /// Why a web-socket upgrade to the live updates is refused, if it is: a host this server
+    /// does not answer to, or another site (`Origin`, `Sec-Fetch-Site`), as for a change.
+    public func upgradeRefusal(of request: PageRequest) -> PageResponse? {
+        var refusal = hostRefusal(request) ?? (isFromAnotherSite(request)
+            ? .text(403, "the live updates are for the page itself\n") : nil)
+        refusal?.headers["X-Content-Type-Options"] = "nosniff"
+        return refusal
+    }
+
+    /// Whether a browser says the request comes from another site's page.
+    private func isFromAnotherSite(_ request: PageRequest) -> Bool {
+        if let site = request.headers["sec-fetch-site"], site != "same-origin", site != "none" {
+            return true
+        }
+        if let origin = request.headers["origin"] {
+            let host = request.headers["host"] ?? ""
+            return origin != "http://" + host && origin != "https://" + host
+        }
+        return false
+    }
+
+    private func routed(_ request: PageRequest) -> PageResponse {
         guard let route = route(request.path) else { return .notFound }
         let isRead = request.method == "GET" || request.method == "HEAD"
         switch route {
@@ -155,14 +211,8 @@ public final class PageServer: @unchecked Sendable {
         guard type.hasPrefix("application/x-www-form-urlencoded") else {
             return .text(415, "changes are sent as form data; nothing changed\n")
         }
-        if let site = request.headers["sec-fetch-site"], site != "same-origin", site != "none" {
+        if isFromAnotherSite(request) {
             return .text(403, "a change must come from the page itself; nothing changed\n")
-        }
-        if let origin = request.headers["origin"] {
-            let host = request.headers["host"] ?? ""
-            guard origin == "http://" + host || origin == "https://" + host else {
-                return .text(403, "a change must come from the page itself; nothing changed\n")
-            }
         }
         return nil
     }
@@ -182,11 +232,19 @@ public final class PageServer: @unchecked Sendable {
                 case .invalidInput, .singleChoiceConflict, .severalChecked: 409
                 default: 500
                 }
+            // A 404 or 409 names items and lists, which the page shows anyway; the rest would
+            // name the database's path or URI (a password, a folder), which a page never hears.
+            let message =
+                switch status {
+                case 404, 409: error.description
+                case 503: "the list is busy or cannot be reached; try again"
+                default: "the server could not do this; nothing changed"
+                }
             return json
                 ? PageResponse(
                     status: status, headers: ["Content-Type": "application/json"],
-                    body: Array(#"{"error":\#(PageHTML.jsonString(error.description))}"#.utf8))
-                : .text(status, error.description + "\n")
+                    body: Array(#"{"error":\#(PageHTML.jsonString(message))}"#.utf8))
+                : .text(status, message + "\n")
         } catch let error as PageError {
             return json
                 ? PageResponse(
@@ -194,7 +252,7 @@ public final class PageServer: @unchecked Sendable {
                     body: Array(#"{"error":\#(PageHTML.jsonString(error.message))}"#.utf8))
                 : .text(400, error.message + "\n")
         } catch {
-            return .text(500, "\(error)\n")
+            return .text(500, "the server could not do this; nothing changed\n")
         }
     }
 

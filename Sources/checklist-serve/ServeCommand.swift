@@ -1,16 +1,14 @@
 import ArgumentParser
 import ChecklistCore
 import ChecklistServe
-import FlyingFox
-import FlyingSocks
 import Foundation
 
 /// `checklist serve`, run by `checklist` the way git runs its subcommands: the page for phones,
-/// over HTTP, with FlyingFox (a small server library with no dependencies: its debug build
-/// took 18 s here, against minutes for SwiftNIO's). A binary of its own, so that the
-/// command-line program's start-up does not pay for a server's libraries.
+/// over HTTP, with a small server of its own (`SocketServer`: poll, bounded heads, deadlines,
+/// the web socket's few frames), which no client can stop or grow without bound. A binary of
+/// its own, so that the command-line program's start-up does not pay for a server.
 @main
-struct ServeCommand: AsyncParsableCommand {
+struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "checklist serve",
         abstract: "Serve a list's page to phones and browsers (run as `checklist serve`).")
@@ -27,7 +25,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The port (0 picks a free one).", valueName: "n"))
     var port: UInt16 = 8040
 
-    func run() async throws {
+    func run() throws {
         signal(SIGPIPE, SIG_IGN)
         // Ctrl-C and SIGTERM end the server; each write was a transaction of its own.
         // _exit: what a signal handler may call (exit would run atexit handlers and stdio).
@@ -54,44 +52,56 @@ struct ServeCommand: AsyncParsableCommand {
             default: throw ExitCode(74)
             }
         }
-        let address: sockaddr_in
+        let server: SocketServer
         do {
-            address = try .inet(ip4: host, port: port)
+            var probe = in_addr()
+            guard inet_pton(AF_INET, host, &probe) == 1 else { throw SocketServer.ServerError("") }
         } catch {
             FileHandle.standardError.write(
                 Data("checklist: --host \(host) is not an IPv4 address (e.g. 127.0.0.1 or 0.0.0.0)\n".utf8))
             throw ExitCode(64)
         }
-        let pages = PageServer(store: store, list: listName)
-        let live = LiveUpdates(pages: pages)
-        pages.didChange = { live.nudge() }
-        let server = HTTPServer(
-            address: address, timeout: 3600, pool: NoDelayPool(), logger: .disabled)
-        await server.appendRoute("*") { request in try await Self.handle(request, pages, live) }
-        let running = Task { try await server.run() }
         do {
-            try await server.waitUntilListening()
+            server = try SocketServer(host: host, port: port)
         } catch {
-            _ = try? await running.value  // the reason it could not listen
             FileHandle.standardError.write(
                 Data("checklist: cannot listen on \(host):\(port): \(error); nothing is served\n".utf8))
             throw ExitCode(74)
         }
-        var shownPort = port
-        if case .ip4(_, let listening) = await server.listeningAddress { shownPort = listening }
-        let url = "http://\(Self.shownHost(host)):\(shownPort)\(pages.pagePath)"
+        let pages = PageServer(store: store, list: listName)
+        pages.allowedHosts = Self.allowedHosts(listening: host)
+        let live = LiveUpdates(pages: pages, server: server)
+        pages.didChange = { live.nudge() }
+        server.handle = { id, request in Self.handle(id, request, server, pages, live) }
+        server.webSocketClosed = { id in live.close(id) }
+        let url = "http://\(Self.shownHost(host)):\(server.port)\(pages.pagePath)"
         FileHandle.standardOutput.write(Data((url + "\n").utf8))
         Self.printQRCode(url)
         live.start()
-        try await running.value
+        server.run()
     }
 
-    /// The address to put in the URL: for 0.0.0.0, this machine's first network address.
-    static func shownHost(_ host: String) -> String {
-        guard host == "0.0.0.0" else { return host }
+    /// The hosts a request's `Host` may name: the listening address, the loopback names, and
+    /// this machine's names and addresses (a phone may reach it as `name.local`). Any other
+    /// name is a site whose DNS was pointed at this machine (DNS rebinding): refused.
+    static func allowedHosts(listening host: String) -> Set<String> {
+        var hosts: Set<String> = [host, "localhost", "localhost.localdomain", "127.0.0.1", "::1"]
+        var name = [CChar](repeating: 0, count: 256)
+        if gethostname(&name, name.count) == 0 {
+            let text = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                .lowercased()
+            if !text.isEmpty { hosts.formUnion([text, text + ".local", text + ".lan", text + ".home.arpa"]) }
+        }
+        hosts.formUnion(interfaceAddresses())
+        return hosts
+    }
+
+    /// This machine's IPv4 addresses, as text.
+    static func interfaceAddresses() -> [String] {
         var first: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&first) == 0 else { return host }
+        guard getifaddrs(&first) == 0 else { return [] }
         defer { freeifaddrs(first) }
+        var addresses: [String] = []
         var entry = first
         while let current = entry {
             defer { entry = current.pointee.ifa_next }
@@ -102,10 +112,15 @@ struct ServeCommand: AsyncParsableCommand {
                 var inAddress = inet.pointee.sin_addr
                 _ = inet_ntop(AF_INET, &inAddress, &text, socklen_t(INET_ADDRSTRLEN))
             }
-            let shown = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if !shown.hasPrefix("127.") { return shown }
+            addresses.append(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        return host
+        return addresses
+    }
+
+    /// The address to put in the URL: for 0.0.0.0, this machine's first network address.
+    static func shownHost(_ host: String) -> String {
+        guard host == "0.0.0.0" else { return host }
+        return interfaceAddresses().first { !$0.hasPrefix("127.") } ?? host
     }
 
     /// A QR code of the URL, where `qrencode` is installed (for a phone's camera).
@@ -120,93 +135,49 @@ struct ServeCommand: AsyncParsableCommand {
         process.waitUntilExit()
     }
 
-    static func handle(_ request: HTTPRequest, _ pages: PageServer, _ live: LiveUpdates) async throws
-        -> HTTPResponse
-    {
-        // The path as sent: FlyingFox's `path` is standardized, without its final slash.
-        let path = request.target.path(percentEncoded: true)
-        if pages.isEventsPath(path), request.headers[.upgrade]?.lowercased() == "websocket" {
-            let list = request.query.last { $0.name == "list" }?.value
-            return try await WebSocketHTTPHandler(
-                handler: MessageFrameWSHandler(handler: LiveUpdates.Socket(list: list, live: live))
-            ).handleRequest(request)
-        }
-        // Without the token, nothing is read of the body: the answer is the same 404.
-        guard pages.hasToken(path) else {
-            return HTTPResponse(
-                statusCode: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
-                body: Data("not found\n".utf8))
+    /// A whole request, on the server's thread: the live updates' upgrade is answered at once;
+    /// the rest on the store's thread.
+    static func handle(
+        _ id: SocketServer.ConnectionID, _ request: SocketServer.Request, _ server: SocketServer,
+        _ pages: PageServer, _ live: LiveUpdates
+    ) {
+        let head = request.head
+        guard let (path, query) = head.pathAndQuery else {
+            server.respond(id, .text(400, "the query is not valid form encoding\n"), closes: true)
+            return
         }
         var headers: [String: String] = [:]
-        for (name, value) in request.headers { headers[name.rawValue] = value }
-        var body: [UInt8] = []
-        var oversized = false
-        let limit = PageServer.bodyLimit
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
-            oversized = true
-        } else if request.method == .POST {
-            for try await chunk in request.bodySequence {
-                body += chunk
-                if body.count > limit {
-                    oversized = true
-                    body = []
-                    break
-                }
-            }
-        }
+        for field in head.fields { headers[field.name] = field.value }
         let pageRequest = PageRequest(
-            method: request.method.rawValue, path: path,
-            query: request.query.map { ($0.name, $0.value) }, headers: headers, body: body,
-            isOversized: oversized)
-        // Store calls block (a busy file waits up to 5 s): on a thread of their own, not on the
-        // few threads that run every connection's tasks.
-        let answer = await withCheckedContinuation { continuation in
-            storeQueue.async { continuation.resume(returning: pages.respond(to: pageRequest)) }
+            method: head.method, path: path, query: query, headers: headers, body: request.body,
+            isOversized: request.isOversized)
+        if pages.isEventsPath(path), headers["upgrade"]?.lowercased() == "websocket" {
+            if let refusal = pages.upgradeRefusal(of: pageRequest) {
+                server.respond(id, refusal, closes: true)
+            } else if head.method == "GET", headers["sec-websocket-version"] == "13",
+                let key = headers["sec-websocket-key"], !key.isEmpty
+            {
+                live.open(id, list: query.last { $0.0 == "list" }?.1)
+                server.upgrade(id, key: key)
+            } else {
+                var refusal = PageResponse(
+                    status: 400, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                    body: Array("the web-socket upgrade is not a version 13 GET with a key\n".utf8))
+                refusal.headers["Sec-WebSocket-Version"] = "13"
+                server.respond(id, refusal, closes: true)
+            }
+            return
         }
-        var responseHeaders = HTTPHeaders()
-        for (name, value) in answer.headers { responseHeaders[HTTPHeader(name)] = value }
-        if oversized { responseHeaders[.connection] = "close" }
-        return HTTPResponse(
-            statusCode: HTTPStatusCode(answer.status, phrase: Self.phrase(answer.status)),
-            headers: responseHeaders, body: Data(answer.body))
-    }
-
-    static func phrase(_ status: Int) -> String {
-        switch status {
-        case 200: "OK"
-        case 303: "See Other"
-        case 400: "Bad Request"
-        case 403: "Forbidden"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 409: "Conflict"
-        case 413: "Content Too Large"
-        case 415: "Unsupported Media Type"
-        case 503: "Service Unavailable"
-        default: "Error"
+        // Store calls block (a busy file waits up to 5 s): on a thread of their own, never on
+        // the server's.
+        storeQueue.async {
+            server.respond(id, pages.respond(to: pageRequest), closes: request.isOversized)
         }
     }
 }
 
 /// The thread the page server's store calls run on, one at a time.
 let storeQueue = DispatchQueue(label: "checklist-serve.store")
-
-/// FlyingFox's socket pool, with Nagle's algorithm off on every socket it watches (an accepted
-/// connection's first read waits here, before anything is written). FlyingFox writes a
-/// response's header and body separately; with Nagle on, the body waited for the browser's
-/// delayed ACK, about 40 ms on many responses (seen in Chromium's timings of the page's reads).
-struct NoDelayPool: AsyncSocketPool {
-    private let pool: any AsyncSocketPool = HTTPServer.defaultPool()
-
-    func prepare() async throws { try await pool.prepare() }
-
-    func run() async throws { try await pool.run() }
-
-    func suspendSocket(_ socket: Socket, untilReadyFor events: Socket.Events) async throws {
-        try? socket.setValue(true, for: BoolSocketOption(level: Int32(IPPROTO_TCP), name: TCP_NODELAY))
-        try await pool.suspendSocket(socket, untilReadyFor: events)
-    }
-}
 
 /// The live updates: one watcher looks at the store's change signal (SQLite's `data_version`,
 /// or the server's NOTIFY) ten times a second, and at once after a change made through this
@@ -215,39 +186,24 @@ struct NoDelayPool: AsyncSocketPool {
 /// polls.
 final class LiveUpdates: @unchecked Sendable {
     private let pages: PageServer
+    private let server: SocketServer
     private let lock = NSLock()
     /// Each open socket, with the list its page shows.
-    private var sockets: [UUID: (list: String?, continuation: AsyncStream<WSMessage>.Continuation)] = [:]
+    private var sockets: [SocketServer.ConnectionID: String?] = [:]
     private var lastMark: Int64 = .min
     private let wake = DispatchSemaphore(value: 0)
 
-    init(pages: PageServer) {
+    init(pages: PageServer, server: SocketServer) {
         self.pages = pages
+        self.server = server
     }
 
-    /// One page's socket.
-    struct Socket: WSMessageHandler {
-        let list: String?
-        let live: LiveUpdates
-
-        func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
-            live.open(list: list, client: client)
-        }
+    func open(_ id: SocketServer.ConnectionID, list: String?) {
+        lock.withLock { sockets[id] = list }
     }
 
-    private func open(list: String?, client: AsyncStream<WSMessage>) -> AsyncStream<WSMessage> {
-        let id = UUID()
-        // Only the newest state waits for a page that reads slowly (or sleeps).
-        let (stream, continuation) = AsyncStream<WSMessage>.makeStream(
-            bufferingPolicy: .bufferingNewest(1))
-        lock.withLock { sockets[id] = (list, continuation) }
-        // The page sends nothing; when it goes, its socket leaves the list.
-        Task {
-            for await _ in client {}
-            _ = lock.withLock { sockets.removeValue(forKey: id) }
-            continuation.finish()
-        }
-        return stream
+    func close(_ id: SocketServer.ConnectionID) {
+        _ = lock.withLock { sockets.removeValue(forKey: id) }
     }
 
     /// A change was made through this server: look now.
@@ -261,14 +217,14 @@ final class LiveUpdates: @unchecked Sendable {
                 _ = wake.wait(timeout: .now() + .milliseconds(100))
                 guard let mark = try? pages.changeMark(), mark != lastMark else { continue }
                 lastMark = mark
-                let open = lock.withLock { Array(sockets.values) }
+                let open = lock.withLock { sockets }
                 var states: [String: String] = [:]
-                for socket in open {
-                    let key = socket.list ?? ""
+                for (id, list) in open {
+                    let key = list ?? ""
                     if states[key] == nil {
-                        states[key] = pages.pushedState(list: socket.list)?.json ?? String(mark)
+                        states[key] = pages.pushedState(list: list)?.json ?? String(mark)
                     }
-                    socket.continuation.yield(.text(states[key]!))
+                    server.push(id, states[key]!)
                 }
             }
         }

@@ -107,6 +107,17 @@ import Testing
 
     /// Runs a shell command line on a pseudo-terminal (TERM=xterm unless the line sets it) and
     /// returns what the screen shows, with the terminal's CR LF turned back into LF.
+    /// A title's bidirectional controls (U+202E RIGHT-TO-LEFT OVERRIDE and the rest) are shown
+    /// escaped on a terminal, as control characters are, so they reorder nothing on the row;
+    /// a pipe gets the stored bytes (v1).
+    @Test func bidiControlsInATitleAreEscapedOnATerminalOnly() throws {
+        try cli.run("add", "-q", "Rope \u{202E}]x[\u{202C} \u{2067}x\u{2069}")
+        let screen = try onTerminal("\"$CHECKLIST\" list --color never")
+        #expect(screen.contains("[ ] 12 Rope \\u{202E}]x[\\u{202C} \\u{2067}x\\u{2069}\n"), "\(screen)")
+        #expect(!screen.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) })
+        #expect(try cli.run("list").stdout.hasSuffix("[ ] 12 Rope \u{202E}]x[\u{202C} \u{2067}x\u{2069}\n"))
+    }
+
     private func onTerminal(_ commandLine: String) throws -> String {
         let result = try cli.pipeline("TERM=xterm script -qec '\(commandLine)' /dev/null")
         #expect(result.status == 0)

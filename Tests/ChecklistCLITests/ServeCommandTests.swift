@@ -39,7 +39,7 @@ import Testing
         #expect(url.wholeMatch(of: #/http:\/\/127\.0\.0\.1:\d+\/[0-9a-f]{32}\//#) != nil, "\(url)")
         let page = try curl([url])
         #expect(page.status == 200)
-        #expect(page.body.contains(#"<label for="item-1">Tent</label>"#))
+        #expect(page.body.contains(#"<label for="item-1"><bdi>Tent</bdi></label>"#))
         let root = url.split(separator: "/").prefix(2).joined(separator: "//")
         #expect(try curl([root + "/"]).status == 404)
         #expect(try curl([root + "/page.js"]).status == 404)

@@ -188,6 +188,72 @@ import Testing
         #expect(state.contains(#"\u003cscript>alert('x')\u003c/script> & \"quotes\" ✓ 日本"#))
     }
 
+    /// A title's U+202E reorders nothing outside it: each title is a `<bdi>`, isolated by the
+    /// style sheet as well, in the page and in the rows the script makes.
+    @Test func titlesAreIsolatedFromTheirRow() throws {
+        try store.add([try Title("\u{202E}]x[ Rope")], to: "camping")
+        let page = text(get("/\(token)/"))
+        #expect(page.contains(#"<label for="item-4"><bdi>\#u{202E}]x[ Rope</bdi></label>"#))
+        #expect(page.contains(#"<label for="item-1"><bdi>Tent</bdi></label>"#))
+        let css = text(get("/\(token)/page.css"))
+        #expect(css.contains("bdi { unicode-bidi: isolate; }"))
+        let script = text(get("/\(token)/page.js"))
+        #expect(script.contains(#"label.append(document.createElement("bdi"))"#))
+        #expect(script.contains(#"const title = label.querySelector("bdi");"#))
+        #expect(!script.contains("label.textContent = row.title"))
+    }
+
+    /// With the hosts set (as `checklist-serve` sets them), a `Host` naming any other host is
+    /// 400 before anything is read (DNS rebinding); every answer carries nosniff.
+    @Test func aHostTheServerDoesNotAnswerToIsRefused() throws {
+        server.allowedHosts = ["127.0.0.1", "localhost", "::1"]
+        defer { server.allowedHosts = nil }
+        func page(host: String) -> PageResponse {
+            server.respond(to: PageRequest(method: "GET", path: "/\(token)/", headers: ["Host": host]))
+        }
+        for host in ["127.0.0.1:8040", "localhost:8040", "LOCALHOST", "[::1]:8040", "localhost.:8040"] {
+            #expect(page(host: host).status == 200, "\(host)")
+        }
+        for host in ["evil.example:8040", "127.0.0.1.evil.example", "evil.example", "[::2]:8040"] {
+            let refused = page(host: host)
+            #expect(refused.status == 400, "\(host)")
+            #expect(refused.headers["X-Content-Type-Options"] == "nosniff")
+        }
+        try unchanged {
+            let response = server.respond(
+                to: PageRequest(
+                    method: "POST", path: "/\(token)/toggle",
+                    headers: [
+                        "Host": "evil.example:8040", "Origin": "http://evil.example:8040",
+                        "Content-Type": "application/x-www-form-urlencoded",
+                    ], body: Array("id=1&to=checked".utf8)))
+            #expect(response.status == 400)
+        }
+    }
+
+    @Test func theLiveUpdatesUpgradeChecksOriginAsAPostDoes() {
+        func upgrade(_ headers: [String: String]) -> PageResponse? {
+            server.upgradeRefusal(of: PageRequest(method: "GET", path: "/\(token)/events", headers: headers))
+        }
+        #expect(upgrade(["Host": "h:1", "Origin": "http://h:1"]) == nil)
+        #expect(upgrade(["Host": "h:1"]) == nil)
+        #expect(upgrade(["Host": "h:1", "Origin": "http://evil.example"])?.status == 403)
+        #expect(upgrade(["Host": "h:1", "Origin": "http://h:2"])?.status == 403)
+        #expect(upgrade(["Host": "h:1", "Sec-Fetch-Site": "cross-site"])?.status == 403)
+        #expect(upgrade(["Host": "h:1", "Origin": "http://evil.example"])?.headers["X-Content-Type-Options"] == "nosniff")
+    }
+
+    @Test func everyAnswerCarriesNosniff() {
+        let answers = [
+            get("/\(token)/"), get("/\(token)/page.css"), get("/\(token)/page.js"), get("/\(token)/state"),
+            get("/\(token)"), get("/nothing"), get("/\(token)/toggle"), post("toggle", "id=1&to=checked"),
+            post("toggle", "id=99&to=checked"), post("toggle", "id=x"), post("add", "title=", json: true),
+        ]
+        for answer in answers {
+            #expect(answer.headers["X-Content-Type-Options"] == "nosniff", "\(answer.status)")
+        }
+    }
+
     @Test func editModeCountsTheCheckedItemsShownAndDeleteAsksOnce() throws {
         try store.check(.ids(IDSet(ids: [1, 3])))
         let page = text(get("/\(token)/", query: [("edit", "1")]))
@@ -197,7 +263,7 @@ import Testing
         try unchanged {
             let asking = post("delete", "list=camping&ids=1,3&edit=1")
             #expect(asking.status == 200)
-            #expect(text(asking).contains("Delete 2 checked items of camping?"))
+            #expect(text(asking).contains("Delete 2 checked items of <bdi>camping</bdi>?"))
         }
         // Item 3 is unchecked meanwhile: only what is still checked goes.
         try store.uncheck(.ids(IDSet(ids: [3])))

@@ -1,6 +1,11 @@
 /// Text as a terminal may show it.
 public enum TerminalText {
-    /// Replaces C0 and C1 control characters and DEL with visible `\u{1B}`-style escapes.
+    /// Replaces C0 and C1 control characters, DEL and the bidirectional embedding, override and
+    /// isolate controls (U+202A-U+202E, U+2066-U+2069) with visible `\u{1B}`-style escapes.
+    /// A title's U+202E would otherwise reverse what follows it on a terminal that reorders
+    /// text (VTE, Konsole, mlterm), so that a row could read as something it is not; an escape
+    /// reads the same on every terminal, which an isolate (FSI ... PDI) does not, since many
+    /// terminals implement no bidi at all or only part of it.
     public static func escapingControls(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var escaped = ""
@@ -16,6 +21,7 @@ public enum TerminalText {
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
     /// The columns a character takes on a terminal: 2 for East Asian wide and emoji

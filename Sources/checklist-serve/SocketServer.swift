@@ -1,0 +1,440 @@
+import ChecklistServe
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The page's HTTP/1.1 server over plain sockets: one thread polls the listening socket and
+/// every connection (non-blocking), so a client can hold nothing but its own small buffers.
+/// - A request's head must be whole within `headTimeout` of its first byte (or of the
+///   connection's opening), read with `HTTPHead`'s limits in linear time; a body (at most
+///   `PageServer.bodyLimit`) within `headTimeout` too; a kept-alive connection closes after
+///   `idleTimeout` without a request.
+/// - Connections are capped below the file limit (read again at each accept, so `prlimit` on a
+///   running server counts): at the cap, the oldest connection still waiting for its request
+///   makes room for the new one. An `accept` that fails for want of files (EMFILE and the
+///   rest) closes that oldest waiting connection and tries again, or with none pauses
+///   accepting for 100 ms; nothing a client does ends the server.
+/// - A connection whose request is being answered is not read (back-pressure); the handler runs
+///   elsewhere and answers through `respond`, `upgrade` or `push`, from any thread.
+final class SocketServer: @unchecked Sendable {
+    typealias ConnectionID = UInt64
+
+    struct Request: Sendable {
+        var head: HTTPHead
+        var body: [UInt8]
+        /// Content-Length was over the limit: the body was not read, and the connection closes.
+        var isOversized: Bool
+    }
+
+    static let headTimeout = 10.0
+    static let idleTimeout = 60.0
+    /// Files kept for everything else (the database, its journal, the wake pipe, libpq).
+    static let reservedFiles = 64
+
+    let listener: Int32
+    /// Called on the server's thread for each whole request: it must not block.
+    var handle: (ConnectionID, Request) -> Void = { _, _ in }
+    /// Called on the server's thread when a web socket closes.
+    var webSocketClosed: (ConnectionID) -> Void = { _ in }
+
+    private var connections: [Int32: Connection] = [:]
+    private var byID: [ConnectionID: Int32] = [:]
+    private var nextID: ConnectionID = 1
+    private var acceptPausedUntil = 0.0
+    private let wakeReader: Int32
+    private let wakeWriter: Int32
+    private let inboxLock = NSLock()
+    private var inbox: [(ConnectionID, Message)] = []
+    private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+
+    private enum Message {
+        case response([UInt8], closes: Bool)
+        case upgrade([UInt8])
+        case push([UInt8])
+    }
+
+    private final class Connection {
+        enum State {
+            case head
+            case body(HTTPHead, length: Int)
+            case busy
+            case webSocket
+            /// Answered and closing: what the client still sends is read and dropped, so that
+            /// closing does not reset the connection before the answer is read.
+            case draining
+        }
+        let fd: Int32
+        let id: ConnectionID
+        var state = State.head
+        var input: [UInt8] = []
+        var scanner = HTTPHead.Scanner()
+        var current: HTTPHead?
+        var output: [UInt8] = []
+        var written = 0
+        var closesAfterWrite = false
+        var pendingPush: [UInt8]?
+        /// When the connection began to wait for its request (the oldest waiting one makes room).
+        var waitingSince: Double
+        var deadline: Double
+        var drained = 0
+
+        init(fd: Int32, id: ConnectionID, now: Double) {
+            self.fd = fd
+            self.id = id
+            waitingSince = now
+            deadline = now + SocketServer.headTimeout
+        }
+
+        var hasOutput: Bool { written < output.count }
+    }
+
+    /// Listens on the address (port 0: any free one); throws the system's reason.
+    init(host: String, port: UInt16) throws {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { throw ServerError("not an IPv4 address") }
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw ServerError(String(cString: strerror(errno))) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(fd, 1024) == 0 else {
+            let reason = String(cString: strerror(errno))
+            Glibc.close(fd)
+            throw ServerError(reason)
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        listener = fd
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { throw ServerError("no pipe") }
+        for end in pipeEnds { Self.makeNonBlocking(end) }
+        wakeReader = pipeEnds[0]
+        wakeWriter = pipeEnds[1]
+    }
+
+    struct ServerError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// The port it listens on.
+    var port: UInt16 {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    // MARK: - From any thread
+
+    /// Answers the connection's request (a HEAD request gets the head alone).
+    func respond(_ id: ConnectionID, _ response: PageResponse, closes: Bool = false) {
+        post(id, .response(Self.bytes(of: response, closes: closes), closes: closes))
+    }
+
+    /// Accepts the connection's web-socket upgrade: it then receives `push`es.
+    func upgrade(_ id: ConnectionID, key: String) {
+        let head =
+            "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Accept: \(WebSocketFrames.acceptKey(for: key))\r\n"
+            + "X-Content-Type-Options: nosniff\r\n\r\n"
+        post(id, .upgrade(Array(head.utf8)))
+    }
+
+    /// Sends a text frame to a web socket; a socket that reads slowly gets only the newest.
+    func push(_ id: ConnectionID, _ text: String) {
+        post(id, .push(WebSocketFrames.text(text)))
+    }
+
+    private func post(_ id: ConnectionID, _ message: Message) {
+        inboxLock.withLock { inbox.append((id, message)) }
+        var byte: UInt8 = 1
+        _ = write(wakeWriter, &byte, 1)
+    }
+
+    // MARK: - The server's thread
+
+    /// Serves until the process ends.
+    func run() -> Never {
+        var descriptors: [pollfd] = []
+        while true {
+            let now = Self.now()
+            descriptors.removeAll(keepingCapacity: true)
+            descriptors.append(pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0))
+            let accepting = now >= acceptPausedUntil
+            descriptors.append(pollfd(fd: accepting ? listener : -1, events: Int16(POLLIN), revents: 0))
+            for connection in connections.values {
+                var events: Int16 = 0
+                switch connection.state {
+                case .head, .body: if !connection.hasOutput { events |= Int16(POLLIN) }
+                case .webSocket, .draining: events |= Int16(POLLIN)
+                case .busy: break
+                }
+                if connection.hasOutput { events |= Int16(POLLOUT) }
+                descriptors.append(pollfd(fd: connection.fd, events: events, revents: 0))
+            }
+            _ = poll(&descriptors, nfds_t(descriptors.count), 250)
+            let after = Self.now()
+            if descriptors[0].revents != 0 { takeInbox(after) }
+            if descriptors[1].revents != 0 { acceptConnections(after) }
+            for descriptor in descriptors.dropFirst(2) where descriptor.revents != 0 {
+                guard let connection = connections[descriptor.fd] else { continue }
+                if descriptor.revents & Int16(POLLOUT) != 0 { flush(connection, after) }
+                if descriptor.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, connections[descriptor.fd] === connection {
+                    read(connection, after)
+                }
+            }
+            for connection in connections.values where connection.deadline <= after {
+                close(connection)
+            }
+        }
+    }
+
+    private func takeInbox(_ now: Double) {
+        while Glibc.read(wakeReader, &buffer, buffer.count) > 0 {}
+        let messages = inboxLock.withLock {
+            defer { inbox.removeAll() }
+            return inbox
+        }
+        for (id, message) in messages {
+            guard let fd = byID[id], let connection = connections[fd] else { continue }
+            switch message {
+            case .response(let bytes, let closes):
+                let headOnly = connection.current?.method == "HEAD"
+                connection.output = headOnly ? Self.headOnly(bytes) : bytes
+                connection.written = 0
+                connection.closesAfterWrite =
+                    closes || !(connection.current?.keepsAlive ?? false)
+                connection.deadline = now + Self.idleTimeout  // for the answer to be read
+                flush(connection, now)
+            case .upgrade(let bytes):
+                connection.output = bytes
+                connection.written = 0
+                connection.state = .webSocket
+                connection.deadline = now + Self.idleTimeout
+                flush(connection, now)
+                if connections[fd] === connection { readWebSocket(connection, now) }
+            case .push(let frame):
+                guard case .webSocket = connection.state else { continue }
+                if connection.hasOutput {
+                    connection.pendingPush = frame
+                } else {
+                    connection.output = frame
+                    connection.written = 0
+                    connection.deadline = now + Self.idleTimeout
+                    flush(connection, now)
+                }
+            }
+        }
+    }
+
+    private func acceptConnections(_ now: Double) {
+        var limit = rlimit()
+        let files = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 ? Int(clamping: limit.rlim_cur) : 1024
+        let cap = max(16, min(files, 100_000) - Self.reservedFiles)
+        for _ in 0..<256 {
+            let fd = accept(listener, nil, nil)
+            guard fd >= 0 else {
+                switch errno {
+                case EAGAIN, EWOULDBLOCK: return
+                case EINTR, ECONNABORTED, EPROTO: continue
+                default:
+                    // EMFILE, ENFILE, ENOBUFS, ENOMEM: the oldest connection still waiting for its
+                    // request gives its file up; without one, accepting waits 100 ms.
+                    if let oldest = oldestWaiting() {
+                        close(oldest)
+                        continue
+                    }
+                    acceptPausedUntil = now + 0.1
+                    return
+                }
+            }
+            Self.makeNonBlocking(fd)
+            var yes: Int32 = 1
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+            if connections.count >= cap {
+                guard let oldest = oldestWaiting() else {
+                    Glibc.close(fd)
+                    continue
+                }
+                close(oldest)
+            }
+            let connection = Connection(fd: fd, id: nextID, now: now)
+            nextID += 1
+            connections[fd] = connection
+            byID[connection.id] = fd
+        }
+    }
+
+    /// The connection that has waited longest for its request (none: every one is being
+    /// answered, or is a web socket).
+    private func oldestWaiting() -> Connection? {
+        var oldest: Connection?
+        for connection in connections.values {
+            guard case .head = connection.state, !connection.hasOutput else { continue }
+            if oldest == nil || connection.waitingSince < oldest!.waitingSince { oldest = connection }
+        }
+        return oldest
+    }
+
+    private func read(_ connection: Connection, _ now: Double) {
+        let count = Glibc.read(connection.fd, &buffer, buffer.count)
+        if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) {
+            close(connection)
+            return
+        }
+        guard count > 0 else { return }
+        switch connection.state {
+        case .draining:
+            connection.drained += count
+            if connection.drained > 1 << 20 { close(connection) }
+            return
+        case .head:
+            if connection.input.isEmpty { connection.deadline = now + Self.headTimeout }
+        default: break
+        }
+        connection.input += buffer[0..<count]
+        switch connection.state {
+        case .webSocket: readWebSocket(connection, now)
+        default: readRequest(connection, now)
+        }
+    }
+
+    /// Reads what the connection's input holds of its next request, if it is whole.
+    private func readRequest(_ connection: Connection, _ now: Double) {
+        if case .head = connection.state {
+            guard !connection.input.isEmpty else { return }
+            let head: HTTPHead
+            do {
+                guard let end = try connection.scanner.scan(connection.input) else { return }
+                head = try HTTPHead.parse(connection.input[0..<end])
+                connection.input.removeFirst(end)
+                connection.scanner = HTTPHead.Scanner()
+            } catch {
+                connection.current = nil
+                connection.state = .busy
+                connection.deadline = now + Self.idleTimeout
+                connection.input = []
+                respond(connection.id, .text(error.status, error.message + "\n"), closes: true)
+                return
+            }
+            connection.current = head
+            if head.contentLength > PageServer.bodyLimit {
+                connection.state = .busy
+                connection.deadline = now + Self.idleTimeout
+                connection.input = []
+                handle(connection.id, Request(head: head, body: [], isOversized: true))
+                return
+            }
+            connection.state = .body(head, length: head.contentLength)
+            connection.deadline = now + Self.headTimeout
+        }
+        guard case .body(let head, let length) = connection.state, connection.input.count >= length else { return }
+        let body = Array(connection.input.prefix(length))
+        connection.input.removeFirst(length)
+        connection.state = .busy
+        connection.deadline = now + Self.idleTimeout
+        handle(connection.id, Request(head: head, body: body, isOversized: false))
+    }
+
+    /// The page's frames: a close is answered and closes, a ping is answered, the rest is
+    /// dropped; a frame over the limit (or unmasked) closes the socket.
+    private func readWebSocket(_ connection: Connection, _ now: Double) {
+        while true {
+            switch WebSocketFrames.read(connection.input[...]) {
+            case .incomplete:
+                return
+            case .refused(let code):
+                finishWebSocket(connection, code, now)
+                return
+            case .frame(let opcode, let payload, let length):
+                connection.input.removeFirst(length)
+                switch opcode {
+                case 0x8:
+                    finishWebSocket(connection, 1000, now)
+                    return
+                case 0x9:
+                    queue(connection, WebSocketFrames.pong(payload), now)
+                default: break
+                }
+            }
+        }
+    }
+
+    private func queue(_ connection: Connection, _ bytes: [UInt8], _ now: Double) {
+        if connection.hasOutput {
+            connection.output += bytes
+        } else {
+            connection.output = bytes
+            connection.written = 0
+        }
+        flush(connection, now)
+    }
+
+    private func finishWebSocket(_ connection: Connection, _ code: UInt16, _ now: Double) {
+        connection.input = []
+        connection.pendingPush = nil
+        connection.state = .draining
+        connection.closesAfterWrite = true
+        connection.deadline = now + 2
+        webSocketClosed(connection.id)
+        queue(connection, WebSocketFrames.close(code), now)
+    }
+
+    private func flush(_ connection: Connection, _ now: Double) {
+        while connection.hasOutput {
+            let count = connection.output[connection.written...].withUnsafeBytes {
+                send(connection.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            if count < 0 {
+                if errno == EAGAIN || errno == EINTR { return }
+                close(connection)
+                return
+            }
+            connection.written += count
+        }
+        connection.output = []
+        connection.written = 0
+        switch connection.state {
+        case .webSocket:
+            if let next = connection.pendingPush {
+                connection.pendingPush = nil
+                connection.output = next
+                flush(connection, now)
+            } else {
+                connection.deadline = .infinity  // the page sends nothing: a socket waits for changes
+            }
+        case .busy where connection.closesAfterWrite, .draining:
+            // Answered: the rest the client sends is dropped for a moment, then the connection closes.
+            shutdown(connection.fd, Int32(SHUT_WR))
+            connection.state = .draining
+            connection.deadline = min(connection.deadline, now + 2)
+        case .busy:
+            connection.state = .head
+            connection.current = nil
+            connection.waitingSince = now
+            connection.deadline = now + (connection.input.isEmpty ? Self.idleTimeout : Self.headTimeout)
+            readRequest(connection, now)
+        default: break
+        }
+    }
+
+    private func close(_ connection: Connection) {
+        guard connections[connection.fd] === connection else { return }
+        connections[connection.fd] = nil
+        byID[connection.id] = nil
+        // Also a connection whose upgrade was accepted but not yet sent: the live updates
+        // forget it either way.
+        webSocketClosed(connection.id)
+        Glibc.close(connection.fd)
+    }
+}

@@ -1,0 +1,428 @@
+#!/usr/bin/env python3
+"""`checklist serve` against hostile clients (issue 32), on 127.0.0.1 only, bounded in count and time.
+
+Run by .ci/run after the browser test, once `swift test` has built the binaries:
+    python3 Tests/hostile/test_hostile.py [--bin .build/debug]
+
+With the server's file limit lowered to 1024 (prlimit on the running process): 1,100 half-open
+connections held open, two 2 MiB header lines, an endless header stream and a web-socket frame
+claiming 1 GiB. Throughout, a real page request is answered within 1 s and the process stays
+under 64 MiB of RSS; afterwards it is still serving, and the silent connections were closed by
+the server (the head's deadline). Then the framing, Host, Origin and nosniff rules (point 5) and
+a busy database's 503 that names no path. Exits 1 on the first failure, naming it.
+"""
+import argparse
+import base64
+import os
+import resource
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+RSS_LIMIT_KIB = 64 * 1024
+
+
+class Served:
+    def __init__(self, bin_dir):
+        self.bin = os.path.join(bin_dir, "checklist")
+        self.folder = tempfile.mkdtemp(prefix="checklist-hostile-")
+        self.db = os.path.join(self.folder, "c.db")
+        subprocess.run([self.bin, "--db", self.db, "-l", "camping", "add", "Tent", "Stove"],
+                       check=True, capture_output=True)
+        self.process = subprocess.Popen(
+            [self.bin, "serve", "--db", self.db, "-l", "camping", "--port", "0"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.url = self.process.stdout.readline().strip()
+        if not self.url.startswith("http://127.0.0.1:"):
+            raise AssertionError("serve printed no URL: %r" % self.url)
+        parsed = urllib.parse.urlsplit(self.url)
+        self.port = parsed.port
+        self.path = parsed.path  # /TOKEN/
+        self.host = "127.0.0.1:%d" % self.port
+
+    def alive(self):
+        return self.process.poll() is None
+
+    def rss_kib(self):
+        with open("/proc/%d/status" % self.process.pid) as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+        return 0
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+def connect(port, timeout=5):
+    sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    return sock
+
+
+def exchange(port, data, timeout=5, limit=1 << 20):
+    """Sends raw bytes, returns what comes back until the server closes (or the timeout)."""
+    sock = connect(port, timeout)
+    try:
+        try:
+            sock.sendall(data)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        received = b""
+        try:
+            while len(received) < limit:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                received += chunk
+        except (socket.timeout, ConnectionResetError):
+            pass
+        return received
+    finally:
+        sock.close()
+
+
+def request(served, method="GET", path=None, headers=None, body=b"", timeout=5):
+    """One HTTP/1.1 request with Connection: close; (status, headers dict lower-cased, body)."""
+    lines = ["%s %s HTTP/1.1" % (method, path or served.path)]
+    fields = {"Host": served.host, "Connection": "close"}
+    fields.update(headers or {})
+    if body:
+        fields["Content-Length"] = str(len(body))
+    lines += ["%s: %s" % item for item in fields.items()]
+    raw = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+    return parse_response(exchange(served.port, raw, timeout))
+
+
+def parse_response(received):
+    head, _, body = received.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    if not lines or not lines[0].startswith("HTTP/1.1 "):
+        return (None, {}, received)
+    status = int(lines[0].split()[1])
+    headers = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    return (status, headers, body)
+
+
+class Monitor(threading.Thread):
+    """A real page request every 0.2 s, and the process's RSS, while the attacks run."""
+
+    def __init__(self, served):
+        super().__init__(daemon=True)
+        self.served = served
+        self.stopping = threading.Event()
+        self.slowest = 0.0
+        self.largest = 0
+        self.failures = []
+        self.count = 0
+
+    def run(self):
+        while not self.stopping.is_set():
+            start = time.monotonic()
+            try:
+                status, _, body = request(self.served, timeout=1.0)
+                elapsed = time.monotonic() - start
+                if status != 200 or b"Tent" not in body:
+                    self.failures.append("the page answered %r" % status)
+                self.slowest = max(self.slowest, elapsed)
+            except OSError as error:
+                self.failures.append("the page was not answered: %s" % error)
+            if not self.served.alive():
+                self.failures.append("the server exited %r" % self.served.process.poll())
+                return
+            self.largest = max(self.largest, self.served.rss_kib())
+            self.count += 1
+            time.sleep(0.2)
+
+
+def expect(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+def half_open_connections(served, count=1100):
+    held = []
+    for _ in range(count):
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setblocking(False)
+        try:
+            sock.connect(("127.0.0.1", served.port))
+        except BlockingIOError:
+            pass
+        held.append(sock)
+    return held
+
+
+def long_header_line(served):
+    """A 2 MiB header line: refused (431) once it passes 8 KiB."""
+    data = ("GET %s HTTP/1.1\r\nHost: %s\r\nX-Long: " % (served.path, served.host)).encode()
+    data += b"a" * (2 << 20) + b"\r\n\r\n"
+    start = time.monotonic()
+    received = exchange(served.port, data, timeout=10)
+    return parse_response(received)[0], time.monotonic() - start
+
+
+def endless_headers(served, seconds=5, most=64 << 20):
+    """Header fields without end: the server answers 431 and closes long before 64 MiB."""
+    sock = connect(served.port, timeout=2)
+    sent = 0
+    start = time.monotonic()
+    closed = False
+    try:
+        sock.sendall(("GET %s HTTP/1.1\r\nHost: %s\r\n" % (served.path, served.host)).encode())
+        field = b"X-Filler: " + b"f" * 90 + b"\r\n"
+        chunk = field * 640
+        while time.monotonic() - start < seconds and sent < most:
+            sock.sendall(chunk)
+            sent += len(chunk)
+    except (BrokenPipeError, ConnectionResetError, socket.timeout):
+        closed = True
+    finally:
+        sock.close()
+    return closed, sent
+
+
+def big_frame_claim(served):
+    """A web socket opened as the page opens it, then a frame claiming 1 GiB: closed with 1009."""
+    sock = connect(served.port, timeout=5)
+    try:
+        key = base64.b64encode(os.urandom(16)).decode()
+        sock.sendall((
+            "GET %sevents HTTP/1.1\r\nHost: %s\r\nOrigin: http://%s\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            % (served.path, served.host, served.host, key)).encode())
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            chunk = sock.recv(4096)
+            expect(chunk, "the upgrade was not answered")
+            answer += chunk
+        expect(answer.startswith(b"HTTP/1.1 101"), "the upgrade was refused: %r" % answer[:80])
+        rest = answer.partition(b"\r\n\r\n")[2]
+        # FIN + binary, masked, 64-bit length of 1 GiB, a mask, then payload until closed.
+        sock.sendall(bytes([0x82, 0xFF]) + (1 << 30).to_bytes(8, "big") + b"\x01\x02\x03\x04")
+        sent = 0
+        try:
+            while sent < 16 << 20:
+                sock.sendall(b"\0" * 65536)
+                sent += 65536
+        except (BrokenPipeError, ConnectionResetError, socket.timeout):
+            pass
+        received = rest
+        try:
+            while True:
+                chunk = sock.recv(4096)
+                if not chunk:
+                    break
+                received += chunk
+        except (ConnectionResetError, socket.timeout):
+            pass
+        return received
+    finally:
+        sock.close()
+
+
+def check_hostile_clients(served):
+    resource.setrlimit(resource.RLIMIT_NOFILE, (4096, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+    subprocess.run(["prlimit", "--pid", str(served.process.pid), "--nofile=1024:1024"], check=True)
+    monitor = Monitor(served)
+    monitor.start()
+    opened = time.monotonic()
+    held = half_open_connections(served)
+    time.sleep(1.5)
+    expect(served.alive(), "the server exited with 1,100 half-open connections")
+    print("ok: 1,100 half-open connections under a 1,024-file limit")
+
+    results = [None, None]
+    threads = [threading.Thread(target=lambda i=i: results.__setitem__(i, long_header_line(served)))
+               for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    for status, seconds in results:
+        expect(status == 431, "a 2 MiB header line was answered %r" % status)
+        expect(seconds < 5, "a 2 MiB header line took %.1f s" % seconds)
+    print("ok: two 2 MiB header lines answered 431 in %.2f s and %.2f s" % (results[0][1], results[1][1]))
+
+    closed, sent = endless_headers(served)
+    expect(closed, "an endless header stream was still read after %d bytes" % sent)
+    print("ok: an endless header stream cut off (%d KiB sent before the close)" % (sent // 1024))
+
+    received = big_frame_claim(served)
+    expect(b"\x88\x02\x03\xf1" in received, "a 1 GiB frame claim was not closed with 1009: %r" % received[:40])
+    print("ok: a frame claiming 1 GiB closed with 1009")
+
+    # The silent connections are closed by the server: a head's deadline is 10 s.
+    time.sleep(max(0, opened + 12.5 - time.monotonic()))
+    still_open = 0
+    for sock in held:
+        sock.setblocking(True)
+        sock.settimeout(0.01)
+        try:
+            if sock.recv(1) != b"":
+                still_open += 1
+        except socket.timeout:
+            still_open += 1
+        except OSError:
+            pass
+        sock.close()
+    expect(still_open == 0, "%d silent connections still open after 12.5 s" % still_open)
+    print("ok: the silent connections were closed by the server within 12.5 s")
+
+    monitor.stopping.set()
+    monitor.join(5)
+    expect(not monitor.failures, "; ".join(monitor.failures[:5]))
+    expect(monitor.count >= 20, "only %d page requests were made" % monitor.count)
+    expect(monitor.slowest < 1.0, "a page request took %.2f s" % monitor.slowest)
+    expect(monitor.largest < RSS_LIMIT_KIB, "the server grew to %d KiB" % monitor.largest)
+    status, _, _ = request(served)
+    expect(status == 200 and served.alive(), "the server is not serving afterwards")
+    print("ok: throughout, %d page requests answered (slowest %.0f ms), RSS at most %.1f MiB; still serving"
+          % (monitor.count, monitor.slowest * 1000, monitor.largest / 1024))
+
+
+def check_too_few_files(served):
+    """A file limit far below the connections (20): accept fails with EMFILE; the server gives up
+    its oldest silent connection for the new one and answers a page within 1 s."""
+    subprocess.run(["prlimit", "--pid", str(served.process.pid), "--nofile=20:20"], check=True)
+    held = half_open_connections(served, 200)
+    time.sleep(1)
+    expect(served.alive(), "the server exited with a 20-file limit and 200 connections")
+    for _ in range(5):
+        start = time.monotonic()
+        status, _, _ = request(served, timeout=1.0)
+        expect(status == 200, "with a 20-file limit the page was answered %r" % status)
+        expect(time.monotonic() - start < 1.0, "with a 20-file limit the page took over 1 s")
+    for sock in held:
+        sock.close()
+    print("ok: with a 20-file limit (EMFILE on accept) 200 half-open connections stop nothing")
+
+
+def check_framing_hosts_and_origins(served):
+    """Point 5: malformed framing is 400, Host must be ours, the upgrade checks Origin, nosniff."""
+    head = "POST %stoggle HTTP/1.1\r\nHost: %s\r\nOrigin: http://%s\r\n" % (served.path, served.host, served.host)
+    form = "Content-Type: application/x-www-form-urlencoded\r\n"
+    malformed = {
+        "two Content-Lengths": head + form + "Content-Length: 15\r\nContent-Length: 15\r\n\r\nid=1&to=checked",
+        "a Content-Length that is not a number": head + form + "Content-Length: 1x\r\n\r\nid=1&to=checked",
+        "a negative Content-Length": head + form + "Content-Length: -1\r\n\r\n",
+        "Transfer-Encoding with Content-Length": head + form
+        + "Content-Length: 15\r\nTransfer-Encoding: chunked\r\n\r\nid=1&to=checked",
+        "garbage bytes": "\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03garbage\r\n\r\n",
+        "HTTP/9.9": "GET %s HTTP/9.9\r\nHost: %s\r\n\r\n" % (served.path, served.host),
+        "no Host": "GET %s HTTP/1.1\r\n\r\n" % served.path,
+        "a space before the colon": "GET %s HTTP/1.1\r\nHost : %s\r\n\r\n" % (served.path, served.host),
+    }
+    for name, raw in malformed.items():
+        status, headers, _ = parse_response(exchange(served.port, raw.encode("latin-1"), timeout=5))
+        expect(status == 400, "%s was answered %r, not 400" % (name, status))
+        expect(headers.get("x-content-type-options") == "nosniff", "%s: no nosniff" % name)
+    before = subprocess.run([served.bin, "--db", served.db, "list", "-l", "camping"],
+                            capture_output=True, text=True).stdout
+    expect(before == "[ ] 1 Tent\n[ ] 2 Stove\n", "a malformed request changed the list: %r" % before)
+    print("ok: %d kinds of malformed framing answered 400, nothing changed" % len(malformed))
+
+    status, _, _ = request(served, headers={"Host": "evil.example:%d" % served.port})
+    expect(status == 400, "a rebound Host (evil.example) was answered %r" % status)
+    for host in ("localhost:%d" % served.port, served.host, "LOCALHOST:%d" % served.port):
+        status, _, _ = request(served, headers={"Host": host})
+        expect(status == 200, "Host %s was answered %r" % (host, status))
+    print("ok: a Host the server does not answer to is 400; its own names are served")
+
+    def upgrade(origin, host=None):
+        headers = {"Upgrade": "websocket", "Connection": "Upgrade",
+                   "Sec-WebSocket-Key": base64.b64encode(os.urandom(16)).decode(),
+                   "Sec-WebSocket-Version": "13"}
+        if origin:
+            headers["Origin"] = origin
+        if host:
+            headers["Host"] = host
+        raw = "GET %sevents HTTP/1.1\r\n" % served.path + "".join(
+            "%s: %s\r\n" % item for item in ({"Host": served.host} | headers).items()) + "\r\n"
+        sock = connect(served.port, timeout=3)
+        try:
+            sock.sendall(raw.encode())
+            answer = b""
+            while b"\r\n\r\n" not in answer:
+                chunk = sock.recv(4096)
+                if not chunk:
+                    break
+                answer += chunk
+            return parse_response(answer)
+        finally:
+            sock.close()
+
+    status, headers, _ = upgrade("http://evil.example")
+    expect(status == 403, "an upgrade from another site was answered %r" % status)
+    expect(headers.get("x-content-type-options") == "nosniff", "the refused upgrade has no nosniff")
+    status, _, _ = upgrade("http://" + served.host, host="evil.example:%d" % served.port)
+    expect(status == 400, "an upgrade through a rebound Host was answered %r" % status)
+    status, headers, _ = upgrade("http://" + served.host)
+    expect(status == 101, "the page's own upgrade was answered %r" % status)
+    expect(headers.get("x-content-type-options") == "nosniff", "101 has no nosniff")
+    print("ok: the live updates' upgrade checks Origin and Host")
+
+    origin = {"Origin": "http://" + served.host}
+    form_type = {"Content-Type": "application/x-www-form-urlencoded"}
+    answers = {
+        "the page": request(served),
+        "the style sheet": request(served, path=served.path + "page.css"),
+        "a path without the token": request(served, path="/nothing"),
+        "a tap (303)": request(served, "POST", served.path + "toggle", origin | form_type, b"id=1&to=checked"),
+        "an unknown item (404)": request(served, "POST", served.path + "toggle", origin | form_type, b"id=99&to=checked"),
+        "a body over 64 KiB (413)": request(served, "POST", served.path + "add", origin | form_type, b"title=" + b"x" * 70000),
+        "a wrong method (405)": request(served, path=served.path + "toggle"),
+        "a head over its limit (431)": parse_response(exchange(
+            served.port, ("GET / HTTP/1.1\r\nHost: %s\r\nX: %s\r\n\r\n" % (served.host, "y" * 9000)).encode())),
+        "a request line over its limit (414)": parse_response(exchange(
+            served.port, ("GET /%s HTTP/1.1\r\nHost: %s\r\n\r\n" % ("y" * 9000, served.host)).encode())),
+    }
+    for name, (status, headers, _) in answers.items():
+        expect(status is not None, "%s: no answer" % name)
+        expect(headers.get("x-content-type-options") == "nosniff", "%s (%r) has no nosniff" % (name, status))
+    expect(answers["a head over its limit (431)"][0] == 431, "a 9,000-byte field was not 431")
+    expect(answers["a request line over its limit (414)"][0] == 414, "a 9,000-byte request line was not 414")
+    print("ok: every answer (%d kinds) carries nosniff" % len(answers))
+
+    # A busy database: the answer says so without the file's path.
+    holder = sqlite3.connect(served.db, timeout=1)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        status, _, body = request(served, "POST", served.path + "toggle", origin | form_type,
+                                  b"id=2&to=checked", timeout=15)
+    finally:
+        holder.rollback()
+        holder.close()
+    expect(status == 503, "a tap on a locked database was answered %r" % status)
+    expect(served.db.encode() not in body and served.folder.encode() not in body,
+           "the 503's body names the database's path: %r" % body)
+    print("ok: a busy database's 503 names no path: %r" % body.decode().strip())
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "debug"))
+    arguments = parser.parse_args()
+    for check in (check_hostile_clients, check_too_few_files, check_framing_hosts_and_origins):
+        served = Served(arguments.bin)
+        try:
+            check(served)
+        except AssertionError as failure:
+            print("FAILED: %s" % failure, file=sys.stderr)
+            sys.exit(1)
+        finally:
+            if served.alive():
+                served.stop()
+
+
+if __name__ == "__main__":
+    main()
