@@ -16,7 +16,8 @@ import Testing
 
     /// System calls go through one place per target: ChecklistCore's `FileSystem` (and
     /// `LibPQ`, which opens PostgreSQL's client library), the command line's `Platform`, and
-    /// the page server's command (its sockets are FlyingFox's). Nothing else imports Glibc, or
+    /// the page server's command and its socket server (`SocketServer`), and the web socket's
+    /// handshake (Foundation's base64, in the page server's library only). Nothing else imports Glibc, or
     /// Foundation (which would bring the system in another way, and its start-up cost).
     @Test func onlyTheSystemBoundaryFilesImportTheSystem() throws {
         let files = try Self.swiftFiles()
@@ -29,8 +30,9 @@ import Testing
         #expect(
             importing == [
                 "ChecklistCore/Server/LibPQ.swift", "ChecklistCore/Store/FileSystem.swift",
-                "checklist-serve/ServeCommand.swift", "checklist/Platform+Terminal.swift",
-                "checklist/Platform.swift",
+                "ChecklistServe/WebSocketFrames.swift", "checklist-serve/ServeCommand.swift",
+                "checklist-serve/SocketServer+Bytes.swift", "checklist-serve/SocketServer.swift",
+                "checklist/Platform+Terminal.swift", "checklist/Platform.swift",
             ])
     }
 

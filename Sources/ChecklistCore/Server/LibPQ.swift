@@ -129,6 +129,11 @@ struct LibPQ: @unchecked Sendable {
         (self.conninfo, self.conninfoFree) = (conninfo, conninfoFree)
     }
 
+    /// Whether one of libpq's environment variables (`PGCONNECT_TIMEOUT`…) is set.
+    static func environmentHas(_ name: String) -> Bool {
+        getenv(name) != nil
+    }
+
     /// The value of one setting of `connection` (`PQconninfo`), nil when unset.
     func conninfoValue(_ connection: Connection, _ keyword: String) -> String? {
         guard let options = conninfo(connection) else { return nil }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// One connection to a PostgreSQL server, through libpq. Every failure is a `ChecklistError`
 /// whose one line names the server (its URI without a password) and libpq's reason.
 final class ServerConnection {
@@ -67,7 +65,9 @@ final class ServerConnection {
     /// before the URI, so a URI's own setting wins, and left out where the environment has
     /// its own (`PGCONNECT_TIMEOUT`). They apply to TCP connections; a Unix socket has no
     /// silent network.
-    static func networkDefaults(hasOwnConnectTimeout: Bool = getenv("PGCONNECT_TIMEOUT") != nil)
+    static func networkDefaults(
+        hasOwnConnectTimeout: Bool = LibPQ.environmentHas("PGCONNECT_TIMEOUT")
+    )
         -> [(String, String)]
     {
         var settings: [(String, String)] = [
