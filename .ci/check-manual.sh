@@ -35,6 +35,15 @@ while IFS= read -r name; do
         status=1
     fi
 done <<< "$names"
+# No path or URI hyphenated across lines at 80 or 64 columns (issue 29, 16).
+for width in 80 64; do
+    if LANG=C.UTF-8 MANWIDTH=$width man -l "$page" 2>/dev/null | grep -E '[~/$][^ ]*[[:alnum:]._](-|‐)$'; then
+        echo "man page: a path is hyphenated across lines at $width columns" >&2
+        status=1
+    fi
+done
+grep -q 'postgresql://' "$rendered" && grep -q '~/.pgpass' "$rendered" && grep -q 'PGPASSWORD' "$rendered" \
+    || { echo "man page: ENVIRONMENT does not name postgresql://, PG* and ~/.pgpass" >&2; status=1; }
 for section in NAME SYNOPSIS DESCRIPTION COMMANDS ENVIRONMENT FILES "EXIT STATUS"; do
     grep -q "^$section\$" "$rendered" || { echo "man page: no $section section" >&2; status=1; }
 done

@@ -16,7 +16,14 @@ import os
 import sys
 
 ENVIRONMENT = [
-    ("CHECKLIST_DB", "The database file, when --db is not given."),
+    ("CHECKLIST_DB", "The database, when --db is not given: a file, or a postgresql:// URI "
+     "naming a PostgreSQL database."),
+    ("PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE, PGSERVICE and the other PG* variables",
+     "With a postgresql:// database, libpq reads them for what the URI leaves out; prefer "
+     "PGPASSWORD, ~/.pgpass or a service file to a password in --db."),
+    ("PGPASSFILE, PGSERVICEFILE", "Where libpq looks for the password file (default "
+     "~/.pgpass, mode 0600) and the connection service file (default ~/.pg_service.conf, "
+     "then the system's pg_service.conf)."),
     ("CHECKLIST_LIST", "The list commands work on, when -l/--list is not given (default: "
      "'default'). Checked as --list is: an empty or invalid name is a usage error."),
     ("XDG_DATA_HOME", "Without --db and CHECKLIST_DB, the database is "
@@ -63,6 +70,10 @@ def text(line):
         else:
             out.append(character)
     escaped = "".join(out)
+    # A word with a path or a variable in it is never hyphenated (\% before it): broken at a
+    # line's end with a hyphen, it would read as another path.
+    escaped = " ".join("\\%" + word if ("/" in word or "$" in word) and not word.startswith((".", "'")) else word
+                       for word in escaped.split(" "))
     if escaped.startswith((".", "'")):
         escaped = "\\&" + escaped
     return escaped

@@ -33,7 +33,7 @@ struct ChecklistCommand: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The database file, for the command that follows (as its own --db).",
+            "The database (a file or a postgresql:// URI), for the command that follows (as its own --db).",
             valueName: "path"),
         completion: .file())
     var db: String?

@@ -159,6 +159,15 @@ import Testing
         #expect(result.stderr.filter { $0 == "\n" }.count == 1, "one line: \(result.stderr)")
     }
 
+    /// issue 29, 16: --db takes a file or a postgresql:// URI, and its help says so.
+    @Test func theDatabaseOptionsHelpNamesTheServerURI() throws {
+        for line in [["check", "--help"], ["lists", "add", "--help"], ["--help"]] {
+            let help = try cli.run(line, stdin: Data()).stdout
+            #expect(help.contains("postgresql://"), "\(line)")
+            #expect(!help.contains("The database file"), "\(line)")
+        }
+    }
+
     @Test func helpAndVersionSucceed() throws {
         let help = try cli.run("--help")
         #expect(help.status == 0)

@@ -6,7 +6,7 @@ struct StoreOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The database file (default: $CHECKLIST_DB, else the XDG data folder).",
+            "The database: a file, or a postgresql:// URI (default: $CHECKLIST_DB, else the XDG data folder).",
             valueName: "path"),
         completion: .file())
     var db: String?
