@@ -67,6 +67,12 @@ public struct EditorEngine {
             case .countDeletion(let list, let filter):
                 return .deletionCounted(
                     try store.editorShownIDs(list: list, filter: filter, checkedOnly: true))
+            case .readShownIDs(let list, let filter):
+                return .shownIDsRead(try store.editorShownIDs(list: list, filter: filter))
+            case .findMarks(let ids, let list, let finishing):
+                return .marksFound(
+                    asked: ids, kept: try store.editorItemIDs(among: ids, in: list),
+                    finishing: finishing)
             case .write(let write):
                 if !write.changesSelectionOnly { totals = [:] }
                 return try perform(write)

@@ -7,6 +7,9 @@ public enum EditorAction: Hashable, Sendable {
     case help, quit
     /// Esc: clears the filter, else quits.
     case back
+    /// The picker's: mark or unmark the item, mark every item shown, clear the marks, choose
+    /// (Enter), leave without choosing.
+    case mark, markAll, clearMarks, choose, cancel
 
     /// Whether the action changes the database (refused on a read-only one).
     public var changesData: Bool {
@@ -87,10 +90,58 @@ public enum EditorKeymap {
             bindings: [(.character("q"), .quit), (.escape, .back)], hint: "q quit"),
     ]
 
-    /// The action of a key, if it has one.
-    public static func action(for key: EditorKey) -> EditorAction? {
-        actions[key]
+    /// The picker's keys, for a purpose: the same table's shape, so the picker's help and
+    /// hints come from its keys too.
+    public static func pickEntries(_ purpose: EditorPicking.Purpose) -> [Entry] {
+        let enter =
+            switch purpose {
+            case .print: "print the marked items (the item under the cursor when none is)"
+            case .delete:
+                "delete the marked items (the item under the cursor when none is), once y says so"
+            case .move: "move the marked item (the item under the cursor when none is)"
+            default:
+                "\(purpose.rawValue) the marked items (the item under the cursor when none is)"
+            }
+        return [
+            entries[0], entries[1], entries[2],
+            Entry(
+                label: "space, Tab",
+                description: purpose == .move
+                    ? "mark the item (one item: marking another moves the mark)"
+                    : "mark or unmark the item",
+                bindings: [(.character(" "), .mark), (.tab, .mark)], hint: "space mark"),
+            Entry(
+                label: "a / n", description: "mark every item shown / clear the marks",
+                bindings: [(.character("a"), .markAll), (.character("n"), .clearMarks)],
+                hint: "a/n all"),
+            Entry(
+                label: "/", description: "filter: Enter keeps it, Esc clears it",
+                bindings: [(.character("/"), .filter)], hint: "/ filter"),
+            Entry(label: "Enter", description: enter, bindings: [(.enter, .choose)], hint: nil),
+            Entry(
+                label: "?", description: "these keys",
+                bindings: [(.character("?"), .help)], hint: "? keys"),
+            Entry(
+                label: "q, Esc", description: "leave without choosing anything (exit 1)",
+                bindings: [(.character("q"), .cancel), (.escape, .cancel)], hint: "q quit"),
+        ]
     }
+
+    /// The action of a key, if it has one: in the edit mode, or in a picker for `purpose`.
+    public static func action(for key: EditorKey, picking purpose: EditorPicking.Purpose? = nil)
+        -> EditorAction?
+    {
+        guard purpose != nil else { return actions[key] }
+        return pickActions[key]
+    }
+
+    private static let pickActions: [EditorKey: EditorAction] = {
+        var actions: [EditorKey: EditorAction] = [:]
+        for entry in pickEntries(.print) {
+            for binding in entry.bindings { actions[binding.key] = binding.action }
+        }
+        return actions
+    }()
 
     private static let actions: [EditorKey: EditorAction] = {
         var actions: [EditorKey: EditorAction] = [:]
@@ -101,7 +152,9 @@ public enum EditorKeymap {
     }()
 
     /// The `?` screen's lines.
-    public static var helpLines: [String] {
+    public static var helpLines: [String] { helpLines(of: entries) }
+
+    static func helpLines(of entries: [Entry]) -> [String] {
         let width = (entries.map(\.label.count).max() ?? 0) + 4
         return ["Keys"]
             + entries.map { entry in
@@ -112,10 +165,13 @@ public enum EditorKeymap {
 
     /// The help at a width: a description too long for its line goes on under itself (a hanging
     /// indent at the descriptions' column), cut only where even one word does not fit.
-    public static func helpLines(columns: Int) -> [String] {
+    public static func helpLines(columns: Int, picking purpose: EditorPicking.Purpose? = nil)
+        -> [String]
+    {
+        let entries = purpose.map(pickEntries) ?? entries
         let width = (entries.map(\.label.count).max() ?? 0) + 4
         let room = columns - width
-        guard room >= 12 else { return helpLines }
+        guard room >= 12 else { return helpLines(of: entries) }
         var lines = ["Keys"]
         for entry in entries {
             var first = "  " + entry.label + String(repeating: " ", count: width - entry.label.count - 2)
@@ -139,6 +195,10 @@ public enum EditorKeymap {
     public static var optionalHints: [String] {
         entries.compactMap(\.hint).filter { !essentialHints.contains($0) }
     }
+
+    /// The picker's footer hints that may be left out for room, most useful first.
+    public static let optionalPickHints: [String] = pickEntries(.print).compactMap(\.hint)
+        .filter { !essentialHints.contains($0) }
 
     /// The hints the footer keeps at every width: the way to help and out.
     public static let essentialHints = ["? keys", "q quit"]

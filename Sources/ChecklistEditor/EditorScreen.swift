@@ -13,6 +13,8 @@ public enum TextStyle: Hashable, Sendable {
     case unavailable
     /// A failed write or a note.
     case message
+    /// A row the picker marked.
+    case marked
 }
 
 /// One screen line: pieces of text with their styles, at most the screen's width.
@@ -67,14 +69,28 @@ public enum EditorScreen {
         var text = "\(EditorText.escapingControls(state.list.text)) · \(page.mode.rawValue) · "
         text += "\(page.counts.checked) of \(page.counts.total) checked"
         if let filter = state.filter {
-            text += " · filter: \(EditorText.escapingControls(filter.text))"
+            switch filter.state {
+            case .any: break
+            case .checked: text += " · checked only"
+            case .unchecked: text += " · unchecked only"
+            }
+            if !filter.text.isEmpty {
+                text += " · filter: \(EditorText.escapingControls(filter.text))"
+            }
             text += page.shown.map { " (\($0.total) shown)" } ?? " (counting…)"
+        }
+        if let picking = state.picking {
+            text += " · \(picking.marks.count) marked"
         }
         return ScreenLine(EditorText.padding(text, to: columns), .title)
     }
 
     static func bodyLines(_ state: EditorState, height: Int, columns: Int) -> [ScreenLine] {
-        if state.showsHelp { return helpBody(from: state.helpOffset, height: height, columns: columns) }
+        if state.showsHelp {
+            return helpBody(
+                from: state.helpOffset, height: height, columns: columns,
+                picking: state.picking?.purpose)
+        }
         let rows = state.page.rows
         var lines: [ScreenLine] = []
         if let cursor = state.cursor {
@@ -86,30 +102,41 @@ public enum EditorScreen {
                 lines.append(
                     rowLine(
                         row, isCursor: index == cursor, single: state.page.mode == .single,
-                        idWidth: idWidth, columns: columns))
+                        idWidth: idWidth, columns: columns,
+                        mark: state.picking.map { $0.marks.contains(row.id) }))
             }
         } else {
             let empty =
-                state.filter != nil
-                ? "No item matches the filter. Esc clears it."
-                : "No items yet. Press o to add one."
+                if state.picking != nil {
+                    state.filter != nil
+                        ? "No item matches. / changes the filter; q leaves."
+                        : "No items in this list. q leaves."
+                } else if state.filter != nil {
+                    "No item matches the filter. Esc clears it."
+                } else {
+                    "No items yet. Press o to add one."
+                }
             lines.append(ScreenLine(EditorText.fitting(empty, into: columns)))
         }
         while lines.count < height { lines.append(ScreenLine("")) }
         return lines
     }
 
+    /// A row: its state, ID and title. In a picker (`mark` not nil) a marked row starts with
+    /// `*` and is drawn as marked, an unmarked one with a space.
     static func rowLine(
-        _ row: EditorRow, isCursor: Bool, single: Bool, idWidth: Int, columns: Int
+        _ row: EditorRow, isCursor: Bool, single: Bool, idWidth: Int, columns: Int,
+        mark picked: Bool? = nil
     ) -> ScreenLine {
         let mark =
             single ? (row.isSelected ? "(•)" : "( )") : (row.isSelected ? "[x]" : "[ ]")
         let id = String(row.id)
         let paddedID = String(repeating: " ", count: max(0, idWidth - id.count)) + id
-        let text = "\(mark) \(paddedID) \(EditorText.escapingControls(row.title))"
+        let lead = picked.map { $0 ? "* " : "  " } ?? ""
+        let text = "\(lead)\(mark) \(paddedID) \(EditorText.escapingControls(row.title))"
         if isCursor { return ScreenLine(EditorText.padding(text, to: columns), .cursor) }
-        return ScreenLine(
-            EditorText.fitting(text, into: columns), row.isSelected ? .checked : .plain)
+        let style: TextStyle = picked == true ? .marked : row.isSelected ? .checked : .plain
+        return ScreenLine(EditorText.fitting(text, into: columns), style)
     }
 
     static func footerLine(_ state: EditorState, columns: Int) -> ScreenLine {
@@ -120,7 +147,7 @@ public enum EditorScreen {
                 case .add(let text): "Add: " + EditorText.escapingControls(text)
                 case .rename(let id, let text):
                     "Rename \(id): " + EditorText.escapingControls(text)
-                case .confirmDelete(let ids):
+                case .confirmDelete(let ids), .confirmPick(let ids):
                     "Delete \(ids.count == 1 ? "1 item" : "\(ids.count) items")? [y/N]"
                 }
             // The end of a long text stays visible while it is typed.
@@ -137,6 +164,7 @@ public enum EditorScreen {
                 into: max(columns - EditorText.width(of: keys), 1))
             return fitting([(text, .message), (keys, .plain)], into: columns)
         }
+        if let picking = state.picking { return pickFooter(state, picking, columns: columns) }
         // Unknown while a long filtered list is being counted: `d` counts what it would delete.
         let count = state.deletableCount
         let shownCount = count.map(String.init) ?? "…"
@@ -156,6 +184,27 @@ public enum EditorScreen {
         return fitting([("Del (\(shownCount))", style), ("  " + essentialKeys, .plain)], into: columns)
     }
 
+    /// The picker's footer: what Enter does and to how many items ("Enter Delete (3)"), then
+    /// the hints as room allows.
+    static func pickFooter(_ state: EditorState, _ picking: EditorPicking, columns: Int)
+        -> ScreenLine
+    {
+        let count = state.pickedOnEnter.count
+        let enter = "Enter \(picking.purpose.enterWord) (\(count))"
+        let style: TextStyle = count != 0 ? .plain : .unavailable
+        let hints = EditorKeymap.optionalPickHints
+        let essential = EditorKeymap.essentialHints.joined(separator: "  ")
+        var forms = (0...hints.count).reversed().map { shown in
+            (enter, (hints.prefix(shown) + [essential]).joined(separator: "  "))
+        }
+        forms += [(enter, essentialKeys), ("\(picking.purpose.enterWord) (\(count))", essentialKeys)]
+        for (first, rest) in forms
+        where EditorText.width(of: first) + 2 + EditorText.width(of: rest) <= columns {
+            return ScreenLine([(first, style), ("  " + rest, .plain)])
+        }
+        return fitting([("(\(count))", style), ("  " + essentialKeys, .plain)], into: columns)
+    }
+
     /// "? q": the essential hints' keys alone.
     static let essentialKeys = EditorKeymap.essentialHints.map { String($0.prefix { $0 != " " }) }
         .joined(separator: " ")
@@ -164,8 +213,10 @@ public enum EditorScreen {
     static let optionalHints = EditorKeymap.optionalHints
 
     /// The help from `offset`; when it does not fit, its last line says how to scroll.
-    static func helpBody(from offset: Int, height: Int, columns: Int) -> [ScreenLine] {
-        let helpLines = helpLines(columns: columns)
+    static func helpBody(
+        from offset: Int, height: Int, columns: Int, picking: EditorPicking.Purpose? = nil
+    ) -> [ScreenLine] {
+        let helpLines = helpLines(columns: columns, picking: picking)
         let size = helpPageSize(height: height, lineCount: helpLines.count)
         var lines = (0..<size).map { index in
             let line = offset + index
@@ -187,8 +238,10 @@ public enum EditorScreen {
     public static let helpLines = EditorKeymap.helpLines
 
     /// The help's lines at a width (long descriptions wrapped under themselves).
-    public static func helpLines(columns: Int) -> [String] {
-        EditorKeymap.helpLines(columns: columns)
+    public static func helpLines(columns: Int, picking: EditorPicking.Purpose? = nil)
+        -> [String]
+    {
+        EditorKeymap.helpLines(columns: columns, picking: picking)
     }
 
     /// Cuts spans to `columns` display columns.

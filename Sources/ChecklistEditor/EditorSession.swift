@@ -6,6 +6,8 @@ import ChecklistCore
 public struct EditorSession {
     public private(set) var state: EditorState
     private var engine: EditorEngine
+    /// What a picker chose, once `Enter` chose it (the session then has exit status 0).
+    public var picked: IDSet? { state.picking?.chosen }
     /// Set once an effect asked to quit.
     public private(set) var exitStatus: Int32?
     /// Why the database cannot be reached now (a server's connection dropped), while it is so.
@@ -13,10 +15,12 @@ public struct EditorSession {
 
     /// `readOnlyReason`: the database could only be opened for reading, and why; keys that
     /// would change it say so in the footer.
+    /// `picking`: a picker rather than the edit mode, with `match` as its first filter.
     public init(
-        list: ListName, engine: EditorEngine, rows: Int, columns: Int, readOnlyReason: String? = nil
+        list: ListName, engine: EditorEngine, rows: Int, columns: Int, readOnlyReason: String? = nil,
+        picking: EditorPicking? = nil, match: String = ""
     ) {
-        state = EditorState(list: list)
+        state = EditorState(list: list, picking: picking, match: match)
         state.readOnlyReason = readOnlyReason
         self.engine = engine
         send(.resized(rows: rows, columns: columns))

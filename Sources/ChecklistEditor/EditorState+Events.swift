@@ -33,7 +33,12 @@ extension EditorState {
             return []
         case .externalChange:
             shownCounting = nil
-            return [.load(reloadQuery)]
+            return [.load(reloadQuery)] + findMarksAfterChange()
+        case .shownIDsRead(let ids):
+            markAll(ids)
+            return []
+        case .marksFound(let asked, let kept, let finishing):
+            return takeFoundMarks(asked: asked, kept: kept, finishing: finishing)
         case .readMore(let scan, let run):
             takeMore(run, of: scan)
             return []
@@ -73,7 +78,9 @@ extension EditorState {
         if showsHelp { return scrollHelp(key) }
         if let prompt { return handle(key, in: prompt) }
         message = nil
-        guard let action = EditorKeymap.action(for: key) else { return [] }
+        guard let action = EditorKeymap.action(for: key, picking: picking?.purpose) else {
+            return []
+        }
         if let readOnlyReason, action.changesData {
             message = readOnlyReason
             return []
@@ -133,8 +140,10 @@ extension EditorState {
         case .quit: return [.quit(0)]
         case .back:
             guard filter != nil else { return [.quit(0)] }
-            filter = nil
+            filter = typedFilter("")
             return [.load(reloadQuery)]
+        case .mark, .markAll, .clearMarks, .choose, .cancel:
+            return performPicking(action)
         }
     }
 
@@ -173,7 +182,7 @@ extension EditorState {
 
     /// In the help: moving keys scroll it when it does not fit; any other key goes back.
     private mutating func scrollHelp(_ key: EditorKey) -> [EditorEffect] {
-        let lineCount = EditorScreen.helpLines(columns: columns).count
+        let lineCount = EditorScreen.helpLines(columns: columns, picking: picking?.purpose).count
         let height = EditorScreen.helpPageSize(height: max(bodyHeight, 1), lineCount: lineCount)
         let last = max(lineCount - height, 0)
         switch key {
@@ -209,13 +218,21 @@ extension EditorState {
         list = names[(index + step + names.count) % names.count]
         listIdentity = nil
         listIsGone = false
-        filter = nil
+        filter = typedFilter("")
         cursor = nil
         cursorLine = 0
         return [.load(query(.first))]
     }
 
     private mutating func handle(_ key: EditorKey, in prompt: EditorPrompt) -> [EditorEffect] {
+        if case .confirmPick(let ids) = prompt {
+            self.prompt = nil
+            guard key == .character("y") || key == .character("Y") else {
+                message = "nothing deleted"
+                return []
+            }
+            return finishPicking(ids)
+        }
         if case .confirmDelete(let ids) = prompt {
             self.prompt = nil
             guard key == .character("y") || key == .character("Y") else {
@@ -230,7 +247,7 @@ extension EditorState {
         case .escape:
             self.prompt = nil
             if case .filter = prompt {
-                filter = nil
+                filter = typedFilter("")
                 return [.load(reloadQuery)]
             }
             return []
@@ -257,7 +274,7 @@ extension EditorState {
             change(&text)
             self.prompt = .filter(text)
             let old = filter
-            filter = text.isEmpty ? nil : EditorFilter(text)
+            filter = typedFilter(text)
             if filter == old || narrowWindow(from: old) { return [] }
             return [.load(reloadQuery)]
         case .add(var text):
@@ -266,7 +283,7 @@ extension EditorState {
         case .rename(let id, var text):
             change(&text)
             self.prompt = .rename(id, text)
-        case .confirmDelete:
+        case .confirmDelete, .confirmPick:
             break
         }
         return []
@@ -276,14 +293,14 @@ extension EditorState {
         switch prompt {
         case .filter(let text):
             // Enter keeps the filter as typed; an empty one is no filter.
-            filter = text.isEmpty ? nil : EditorFilter(text)
+            filter = typedFilter(text)
             return []
         case .add(let text):
             if listIsGone { return refuseAddingToGoneList() }
             return text.isEmpty ? [] : [.write(.add([text], list: list))]
         case .rename(let id, let text):
             return [.write(.rename(id, text))]
-        case .confirmDelete:
+        case .confirmDelete, .confirmPick:
             return []
         }
     }

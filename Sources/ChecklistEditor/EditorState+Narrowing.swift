@@ -26,7 +26,7 @@ extension EditorState {
         else { return false }
         var rows: [EditorRow] = []
         var landing: Int?
-        for (index, row) in page.rows.enumerated() where filter.matches(row.title) {
+        for (index, row) in page.rows.enumerated() where filter.matches(row) {
             if landing == nil, let cursor, index >= cursor { landing = rows.count }
             rows.append(row)
         }

@@ -15,6 +15,11 @@ public enum EditorEffect: Hashable, Sendable {
     case readMore(EditorScan)
     /// Count the next part of a filtered list (`.countedPart`); between keys too.
     case countPart(EditorScan)
+    /// The picker's `a`: read the IDs of every item shown (`.shownIDsRead`).
+    case readShownIDs(list: ListName, filter: EditorFilter?)
+    /// The picker: which of these marked IDs are still items of the list (`.marksFound`);
+    /// `finishing` when they are the choice, to print once found.
+    case findMarks(IDSet, in: ListIdentity, finishing: Bool)
     /// Leave the editor with this exit status.
     case quit(Int32)
 }
@@ -103,6 +108,10 @@ public enum EditorEvent: Hashable, Sendable {
     case countedPart(EditorScan, EditorCountPart)
     /// Another process changed the database.
     case externalChange
+    /// The answer to `.readShownIDs`.
+    case shownIDsRead(IDSet)
+    /// The answer to `.findMarks`: those of `asked` that are still items of the list.
+    case marksFound(asked: IDSet, kept: IDSet, finishing: Bool)
 }
 
 /// A one-line prompt in the footer.
@@ -115,6 +124,8 @@ public enum EditorPrompt: Hashable, Sendable {
     case rename(ItemID, String)
     /// `d`: the question, with the items it counted.
     case confirmDelete(IDSet)
+    /// The picker of `delete --pick`: the question, once, before the chosen items go.
+    case confirmPick(IDSet)
 }
 
 /// The whole state of the editor: a window of the rows shown around the cursor, the counts,
@@ -155,9 +166,14 @@ public struct EditorState: Hashable, Sendable {
     /// The count of a filtered long list so far, a part at a time between keys, for the
     /// list and filter it counts; kept across reads of new windows, dropped by any change.
     var shownCounting: ShownCounting?
+    /// The picker (`checklist pick`, `--pick`), when this is one rather than the edit mode.
+    public var picking: EditorPicking?
 
-    public init(list: ListName) {
+    /// `picking`: a picker rather than the edit mode; `match` its first filter (`--match`).
+    public init(list: ListName, picking: EditorPicking? = nil, match: String = "") {
         self.list = list
+        self.picking = picking
+        filter = EditorFilter.of(match, state: picking?.shownState ?? .any)
         page = EditorPage(
             list: list, mode: .multiple, listExists: false, lists: [],
             counts: ItemCounts(checked: 0, total: 0), shown: ItemCounts(checked: 0, total: 0),

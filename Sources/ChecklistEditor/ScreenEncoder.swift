@@ -47,6 +47,7 @@ public struct ScreenEncoder {
         case .checked: usesColour ? "32" : ""
         case .unavailable: usesColour ? "2" : ""
         case .message: usesColour ? "1;33" : "1"
+        case .marked: usesColour ? "1;35" : "1"
         }
     }
 }

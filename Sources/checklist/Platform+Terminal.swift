@@ -11,6 +11,26 @@ extension Platform {
     /// The window changed size.
     static let resizeSignal: Int32 = SIGWINCH
 
+    /// The terminal the full-screen screens read keys from and draw on: standard input and
+    /// output for `edit`; the controlling terminal (`/dev/tty`) for the picker, whose standard
+    /// output is the pipe its choice goes to. Set before `Terminal.enter`; read by signal
+    /// handlers.
+    nonisolated(unsafe) static var terminalInput: Int32 = STDIN_FILENO
+    nonisolated(unsafe) static var terminalOutput: Int32 = STDOUT_FILENO
+
+    /// Opens the process's controlling terminal for reading and writing; the `errno` of a
+    /// failure (ENXIO: there is none, as under cron or `setsid`).
+    static func openControllingTerminal() -> Result<Int32, Failure> {
+        let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
+        return descriptor >= 0 ? .success(descriptor) : .failure(Failure(code: errno))
+    }
+
+    /// Draws on `descriptor`, reading keys from it too (the picker's `/dev/tty`).
+    static func useTerminal(_ descriptor: Int32) {
+        terminalInput = descriptor
+        terminalOutput = descriptor
+    }
+
     /// Runs `handler` on `signal` from now on.
     static func handle(_ signal: Int32, with handler: @convention(c) (Int32) -> Void) {
         _ = Glibc.signal(signal, handler)
@@ -52,7 +72,7 @@ extension Platform {
     /// so Ctrl-C is SIGINT and ends the editor with 130 as everywhere else. The `errno` of a
     /// failure, or nil.
     static func saveTerminalMode() -> Int32? {
-        guard tcgetattr(STDIN_FILENO, savedMode) == 0 else { return errno }
+        guard tcgetattr(terminalInput, savedMode) == 0 else { return errno }
         var raw = savedMode.pointee
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN)
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR | IGNCR | ISTRIP | BRKINT)
@@ -66,19 +86,19 @@ extension Platform {
 
     /// Sets the raw mode `saveTerminalMode` derived; the `errno` of a failure, or nil.
     static func setRawTerminalMode() -> Int32? {
-        tcsetattr(STDIN_FILENO, TCSANOW, rawMode) == 0 ? nil : errno
+        tcsetattr(terminalInput, TCSANOW, rawMode) == 0 ? nil : errno
     }
 
     /// Sets the saved mode again, once the output written so far is out. Safe in a signal
     /// handler.
     static func restoreTerminalMode() {
-        _ = tcsetattr(STDIN_FILENO, TCSADRAIN, savedMode)
+        _ = tcsetattr(terminalInput, TCSADRAIN, savedMode)
     }
 
-    /// Standard output's terminal's rows and columns, when it says.
-    static func terminalSize() -> (rows: Int, columns: Int)? {
+    /// The rows and columns of standard output's terminal (or `descriptor`'s), when it says.
+    static func terminalSize(of descriptor: Int32 = STDOUT_FILENO) -> (rows: Int, columns: Int)? {
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0,
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0,
             size.ws_col > 0
         else { return nil }
         return (Int(size.ws_row), Int(size.ws_col))

@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistTestSupport
 import Testing
 
 @Suite struct IDSetTests {
@@ -97,5 +98,36 @@ import Testing
 
     private func ids(_ expression: String) throws -> [ItemID] {
         Array(try IDSet(parsing: expression).ids)
+    }
+}
+
+/// `subtracting` agrees with the same arithmetic on plain sets, over random sets of runs and
+/// lone IDs (edges touching, holes wider than spans, the largest ID).
+@Suite struct IDSetSubtractionTests {
+    @Test func subtractingAgreesWithSetArithmetic() {
+        var random = SplitMix(seed: 33)
+        for _ in 0..<2_000 {
+            let left = randomSet(&random)
+            let right = randomSet(&random)
+            let expected = Set(left.ids).subtracting(Set(right.ids))
+            let result = left.subtracting(right)
+            #expect(Set(result.ids) == expected, "\(left) minus \(right) gave \(result)")
+            #expect(result == IDSet(ids: expected), "the result's spans are merged as parsed")
+        }
+    }
+
+    @Test func subtractingAtTheLargestIDDoesNotOverflow() {
+        let top = IDSet([(ItemID.max - 3)...ItemID.max])
+        #expect(top.subtracting(IDSet(ids: [ItemID.max])) == IDSet([(ItemID.max - 3)...(ItemID.max - 1)]))
+        #expect(top.subtracting(top).isEmpty)
+    }
+
+    private func randomSet(_ random: inout SplitMix) -> IDSet {
+        var ranges: [ClosedRange<ItemID>] = []
+        for _ in 0..<Int(random.next() % 5) {
+            let lower = ItemID(random.next() % 40) + 1
+            ranges.append(lower...(lower + ItemID(random.next() % 6)))
+        }
+        return IDSet(ranges)
     }
 }

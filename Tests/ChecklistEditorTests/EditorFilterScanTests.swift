@@ -130,10 +130,10 @@ import ChecklistTestSupport
                 let filter = EditorFilter(text)
                 // Where a read anchored on the cursor lands (from the unfiltered cursor before
                 // the first letter, as every letter narrows).
-                if let at = expected, !filter.matches(titles[at]) {
+                if let at = expected, !filter.matches(titles[at], isSelected: false) {
                     expected =
-                        titles.indices.first { $0 > at && filter.matches(titles[$0]) }
-                        ?? titles.indices.last { $0 < at && filter.matches(titles[$0]) }
+                        titles.indices.first { $0 > at && filter.matches(titles[$0], isSelected: false) }
+                        ?? titles.indices.last { $0 < at && filter.matches(titles[$0], isSelected: false) }
                 }
                 guard waits else { continue }
                 editor.finishIdleWork()
@@ -154,7 +154,7 @@ import ChecklistTestSupport
             }
             editor.finishIdleWork()
             let filter = EditorFilter(typed)
-            let matching = ids.indices.filter { filter.matches(titles[$0]) }.map { ids[$0] }
+            let matching = ids.indices.filter { filter.matches(titles[$0], isSelected: false) }.map { ids[$0] }
             let context = "seed \(seed), round \(round), limit \(scanLimit), \(typed), waits \(waits)"
             #expect(
                 editor.state.page.shown

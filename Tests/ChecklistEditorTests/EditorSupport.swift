@@ -10,14 +10,15 @@ struct TestEditor {
 
     init(
         store: ChecklistStore, list: ListName = "default", rows: Int = 24, columns: Int = 80,
-        scanLimit: Int = EditorEngine.defaultScanLimit
+        scanLimit: Int = EditorEngine.defaultScanLimit, picking: EditorPicking? = nil,
+        match: String = ""
     ) {
         self.store = store
         self.rows = rows
         self.columns = columns
         session = EditorSession(
             list: list, engine: EditorEngine(store: store, scanLimit: scanLimit), rows: rows,
-            columns: columns)
+            columns: columns, picking: picking, match: match)
     }
 
     /// Makes every read the driver makes between keys; returns how many it made.

@@ -32,7 +32,7 @@ public enum ItemFilter: Hashable, Sendable {
     case unchecked
 
     /// Whether an item that is (or is not) checked passes the filter.
-    func admits(isSelected: Bool) -> Bool {
+    public func admits(isSelected: Bool) -> Bool {
         switch self {
         case .any: true
         case .checked: isSelected

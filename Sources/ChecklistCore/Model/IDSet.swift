@@ -102,6 +102,32 @@ public struct IDSet: Hashable, Sendable, CustomStringConvertible {
         return IDSet(spans: spans + other.spans)
     }
 
+    /// The IDs of this set that are not in `other`.
+    public func subtracting(_ other: IDSet) -> IDSet {
+        if spans.isEmpty || other.spans.isEmpty { return self }
+        let holes = other.spans
+        var result: [Span] = []
+        var first = 0  // the first hole that may reach the span at hand
+        for span in spans {
+            while first < holes.count && holes[first].upper < span.lower { first += 1 }
+            var lower = span.lower
+            var isCutToTheEnd = false
+            var index = first
+            while index < holes.count && holes[index].lower <= span.upper {
+                let hole = holes[index]
+                if hole.lower > lower { result.append(Span(lower: lower, upper: hole.lower - 1)) }
+                if hole.upper >= span.upper {
+                    isCutToTheEnd = true
+                    break
+                }
+                lower = hole.upper + 1
+                index += 1
+            }
+            if !isCutToTheEnd { result.append(Span(lower: lower, upper: span.upper)) }
+        }
+        return IDSet(spans: result)
+    }
+
     /// The set split into lone IDs and runs of two or more.
     public func split() -> (lone: [ItemID], runs: [ClosedRange<ItemID>]) {
         var lone: [ItemID] = []

@@ -19,7 +19,7 @@ struct ServerEditorSource: EditorRowSource {
     func counts(matching filter: EditorFilter) throws -> ItemCounts {
         var counts = ItemCounts(checked: 0, total: 0)
         try scan(past: nil, descending: false, limit: Int.max) { row in
-            if filter.matches(row.title) {
+            if filter.matches(row) {
                 counts.total += 1
                 if row.isSelected { counts.checked += 1 }
             }
@@ -42,7 +42,7 @@ struct ServerEditorSource: EditorRowSource {
         }
         var found: [EditorRow] = []
         try scan(past: place, descending: descending, limit: Int.max) { row in
-            if filter.matches(row.title) { found.append(row) }
+            if filter.matches(row) { found.append(row) }
             return found.count < limit
         }
         return found
@@ -71,10 +71,11 @@ struct ServerEditorSource: EditorRowSource {
         var ids: [ItemID] = []
         let checked = checkedOnly ? " AND is_selected" : ""
         for row in try connection.query(
-            "SELECT id, title FROM checklist.items WHERE list_id = \(listID)\(checked) ORDER BY id")
+            "SELECT id, title, is_selected FROM checklist.items WHERE list_id = \(listID)\(checked)"
+                + " ORDER BY id")
         {
             guard let id = row[0].flatMap({ Int64($0) }) else { continue }
-            if let filter, !filter.matches(row[1] ?? "") { continue }
+            if let filter, !filter.matches(row[1] ?? "", isSelected: row[2] == "t") { continue }
             ids.append(id)
         }
         return IDSet(ascending: ids)
@@ -140,12 +141,13 @@ struct ServerEditorReads: EditorReads {
         ServerEditorSource(listID: listID, connection: connection)
     }
 
-    func checkedIDs(among ids: IDSet, listID: Int64) throws -> IDSet {
+    func ids(among ids: IDSet, listID: Int64, checkedOnly: Bool) throws -> IDSet {
         var found: [ItemID] = []
+        let checked = checkedOnly ? " AND is_selected" : ""
         for range in ids.ranges {
             found += try connection.query(
                 "SELECT id FROM checklist.items WHERE id BETWEEN \(range.lowerBound)"
-                    + " AND \(range.upperBound) AND list_id = \(listID) AND is_selected ORDER BY id"
+                    + " AND \(range.upperBound) AND list_id = \(listID)\(checked) ORDER BY id"
             ).compactMap { $0[0].flatMap { Int64($0) } }
         }
         return IDSet(ids: found)

@@ -136,7 +136,18 @@ extension ChecklistStore {
             guard let listID = try reads.findList(nil, named: list)?.identity.id else {
                 return IDSet()
             }
-            return try reads.checkedIDs(among: ids, listID: listID)
+            return try reads.ids(among: ids, listID: listID, checkedOnly: true)
+        }
+    }
+
+    /// Those of `ids` that are still items of the list with this identity (none when the list
+    /// is gone): the picker's marks that outlive a change made elsewhere.
+    public func editorItemIDs(among ids: IDSet, in list: ListIdentity) throws -> IDSet {
+        try editorRead { reads in
+            guard let found = try reads.findList(list, named: ListName.defaultList) else {
+                return IDSet()
+            }
+            return try reads.ids(among: ids, listID: found.identity.id, checkedOnly: false)
         }
     }
 }
@@ -155,8 +166,8 @@ protocol EditorReads {
     /// The list `known` (by identity), else the one named `name`.
     func findList(_ known: ListIdentity?, named name: ListName) throws -> EditorListRow?
     func source(listID: Int64, filter: EditorFilter?) -> any EditorRowSource
-    /// Those of `ids` that are checked items of the list.
-    func checkedIDs(among ids: IDSet, listID: Int64) throws -> IDSet
+    /// Those of `ids` that are items (checked items, with `checkedOnly`) of the list.
+    func ids(among ids: IDSet, listID: Int64, checkedOnly: Bool) throws -> IDSet
 }
 
 /// A database with nothing in it (a server without the schema).
@@ -166,7 +177,7 @@ private struct EmptyEditorReads: EditorReads {
     func source(listID: Int64, filter: EditorFilter?) -> any EditorRowSource {
         preconditionFailure("no list to read")
     }
-    func checkedIDs(among ids: IDSet, listID: Int64) throws -> IDSet { IDSet() }
+    func ids(among ids: IDSet, listID: Int64, checkedOnly: Bool) throws -> IDSet { IDSet() }
 }
 
 /// The editor's reads of lists on a SQLite file.
@@ -200,12 +211,13 @@ private struct SQLiteEditorReads: EditorReads {
         SQLiteEditorSource(listID: listID, filter: filter, db)
     }
 
-    func checkedIDs(among ids: IDSet, listID: Int64) throws -> IDSet {
+    func ids(among ids: IDSet, listID: Int64, checkedOnly: Bool) throws -> IDSet {
         var found: [ItemID] = []
         let statement = try db.cachedStatement(
             sql: """
                 SELECT id FROM items
-                WHERE id BETWEEN ? AND ? AND listId = ? AND isSelected = 1 ORDER BY id
+                WHERE id BETWEEN ? AND ? AND listId = ?\(checkedOnly ? " AND isSelected = 1" : "")
+                ORDER BY id
                 """)
         for range in ids.ranges {
             found += try ItemID.fetchAll(

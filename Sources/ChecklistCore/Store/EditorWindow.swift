@@ -59,7 +59,7 @@ struct EditorWindow {
         try source.scan(past: place, descending: false, limit: scanLimit) { row in
             scanned += 1
             last = row
-            if filter.matches(row.title) {
+            if filter.matches(row) {
                 counts.total += 1
                 if row.isSelected { counts.checked += 1 }
             }
@@ -82,7 +82,7 @@ struct EditorWindow {
             let run = try rows(before: nil, limit: 1)
             return (run.rows.first, run.resume, nil)
         case .item(let id, let sortKey):
-            if let row = try source.row(id), filter?.matches(row.title) ?? true {
+            if let row = try source.row(id), filter?.matches(row) ?? true {
                 return (row, nil, nil)
             }
             let place = EditorPlace(id: id, sortKey: sortKey)
@@ -121,7 +121,7 @@ struct EditorWindow {
         try source.scan(past: place, descending: descending, limit: scanLimit) { row in
             scanned += 1
             last = row
-            if filter.matches(row.title) { rows.append(row) }
+            if filter.matches(row) { rows.append(row) }
             return rows.count < limit
         }
         let resume = rows.count < limit && scanned == scanLimit ? last.map(\.place) : nil

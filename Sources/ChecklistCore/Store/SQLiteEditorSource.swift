@@ -13,17 +13,20 @@ struct SQLiteEditorSource: EditorRowSource {
         if let filter {
             // Registered on this connection for this read only; the SQL stays fixed text.
             db.add(
-                function: DatabaseFunction("checklist_editor_matches", argumentCount: 1) {
+                function: DatabaseFunction("checklist_editor_matches", argumentCount: 2) {
                     values in
-                    guard let title = String.fromDatabaseValue(values[0]) else { return false }
-                    return filter.matches(title)
+                    guard let title = String.fromDatabaseValue(values[0]),
+                        let isSelected = Bool.fromDatabaseValue(values[1])
+                    else { return false }
+                    return filter.matches(title, isSelected: isSelected)
                 })
         }
     }
 
     private func shown(_ filter: EditorFilter?) -> SQL {
         filter == nil
-            ? "listId = \(listID)" : "listId = \(listID) AND checklist_editor_matches(title)"
+            ? "listId = \(listID)"
+            : "listId = \(listID) AND checklist_editor_matches(title, isSelected)"
     }
 
     func listCounts(knownTotal: Int?) throws -> ItemCounts {

@@ -33,6 +33,10 @@ extension ChecklistCommand {
         @Flag(help: "Do not ask for confirmation on a terminal.")
         var yes = false
 
+        @Flag(
+            help: "Choose the items on the terminal first (as checklist pick); it asks once there.")
+        var pick = false
+
         func validate() throws {
             if let expect, expect < 0 {
                 throw ValidationError(
@@ -41,12 +45,25 @@ extension ChecklistCommand {
         }
 
         func run() throws {
-            let selection = try ids.selection(
-                orListWide: checked ? .checked(in: try list.name) : nil, flag: "--checked",
-                list: list.choice)
+            // The terminal before the database: without one, nothing is opened or created.
+            let terminal =
+                pick
+                ? try Picker.takeTerminal(
+                    for: "delete", refusing: ids.expressions, checked ? "--checked" : nil)
+                : nil
             let store = try store.openForChanging()
+            let selection =
+                if let terminal {
+                    try Picker.selection(
+                        on: terminal, purpose: .delete, list: list.choice, store: store)
+                } else {
+                    try ids.selection(
+                        orListWide: checked ? .checked(in: try list.name) : nil,
+                        flag: "--checked", list: list.choice)
+                }
+            // The picker asked already: "Delete (N)", then once, y or not.
             let confirmed = try Confirmation.confirmDeletion(
-                skipped: yes,
+                skipped: yes || pick,
                 count: {
                     let count = try store.deletionCount(
                         selection, ignoringMissing: ids.ignoreMissing)

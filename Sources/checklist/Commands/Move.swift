@@ -19,7 +19,17 @@ extension ChecklistCommand {
         @OptionGroup var quiet: QuietOption
 
         @Argument(help: "The item's ID.")
-        var id: String
+        var id: String?
+
+        @Flag(help: "Choose the item on the terminal first (as checklist pick).")
+        var pick = false
+
+        @Option(
+            help: ArgumentHelp(
+                "With --pick: the list to choose from (default: $CHECKLIST_LIST, else 'default').",
+                valueName: "name"),
+            completion: .custom(ListNames.complete))
+        var from: String?
 
         @Option(help: ArgumentHelp("Its new 1-based place in the list.", valueName: "position"))
         var to: Int64?
@@ -40,6 +50,12 @@ extension ChecklistCommand {
         var list: String?
 
         func validate() throws {
+            if pick && id != nil { throw ValidationError("give the item's ID or --pick, not both") }
+            if !pick && id == nil {
+                throw ValidationError("give the item's ID (or --pick to choose it on the terminal)")
+            }
+            if from != nil && !pick { throw ValidationError("--from goes with --pick") }
+            try ListChoice(list: from).validate()
             let places = [to != nil, before != nil, after != nil].filter { $0 }.count
             if places > 1 { throw ValidationError("give one of --to, --before and --after") }
             if places == 0 && list == nil {
@@ -52,13 +68,27 @@ extension ChecklistCommand {
         }
 
         func run() throws {
-            let id = try ItemID(parsingSingle: id)
+            // The terminal before the database: without one, nothing is opened or created.
+            let terminal = pick ? try Picker.takeTerminal(for: "move") : nil
             let target: MoveTarget =
                 if let to { .position(to) } else if let before {
                     .before(try ItemID(parsingSingle: before))
                 } else if let after { .after(try ItemID(parsingSingle: after)) } else { .end }
-            let change = try store.openForChanging().move(
-                id, to: target, inList: try list.map { try ListName($0) })
+            let destination = try list.map { try ListName($0) }
+            let store = try store.openForChanging()
+            let id: ItemID
+            if let terminal {
+                let source = ListChoice(list: from)
+                let chosen = try Picker.choose(
+                    on: terminal, purpose: .move, list: try source.name,
+                    explicitList: try source.explicitListName, store: store)
+                // The picker marks one item at most; the cursor's when none is marked.
+                guard let first = chosen.ids.ids.first(where: { _ in true }) else { throw ExitCode(1) }
+                id = first
+            } else {
+                id = try ItemID(parsingSingle: self.id ?? "")
+            }
+            let change = try store.move(id, to: target, inList: destination)
             Output.summarize(change.summaryLine, quiet: quiet.quiet)
         }
     }

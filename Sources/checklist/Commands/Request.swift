@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChecklistCore
+import ChecklistEditor
 
 /// What the hottest command lines ask for (`check`, `uncheck`, `toggle`, `count`, `list`), as
 /// plain values, and the one code that carries it out.
@@ -45,8 +46,19 @@ extension RequestCommand {
 
 /// `check`, `uncheck` or `toggle`.
 struct SelectionRequest: Equatable {
-    enum Change: Equatable {
+    enum Change: String, Equatable {
         case check, uncheck, toggle
+
+        /// The command's name.
+        var command: String { rawValue }
+
+        var pickPurpose: EditorPicking.Purpose {
+            switch self {
+            case .check: .check
+            case .uncheck: .uncheck
+            case .toggle: .toggle
+            }
+        }
     }
 
     var change: Change
@@ -56,12 +68,22 @@ struct SelectionRequest: Equatable {
     var ids: [String] = []
     var ignoreMissing = false
     var all = false
+    /// `--pick`: the IDs are chosen on the terminal (`Picker`).
+    var pick = false
 
     func run() throws {
-        let selection = try IDArguments.selection(
-            ids, orListWide: all ? .all(in: try list.name) : nil, flag: "--all", list: list)
+        // The terminal before the database: without one, nothing is opened or created.
+        let terminal = pick ? try Picker.takeTerminal(for: change.command, refusing: ids, all ? "--all" : nil) : nil
         let opened = try store.openForChanging()
         defer { StoreLifetime.closeAndKeepUntilExit(opened) }
+        let selection: ItemSelection
+        if let terminal {
+            selection = try Picker.selection(
+                on: terminal, purpose: change.pickPurpose, list: list, store: opened)
+        } else {
+            selection = try IDArguments.selection(
+                ids, orListWide: all ? .all(in: try list.name) : nil, flag: "--all", list: list)
+        }
         let summary =
             switch change {
             case .check: try opened.check(selection, ignoringMissing: ignoreMissing)

@@ -20,6 +20,7 @@ protocol SelectionCommand: RequestCommand {
     var quiet: QuietOption { get }
     var ids: IDArguments { get }
     var all: Bool { get }
+    var pick: Bool { get }
 }
 
 extension SelectionCommand {
@@ -28,6 +29,6 @@ extension SelectionCommand {
             SelectionRequest(
                 change: Self.change, store: store.location, list: list.choice,
                 quiet: quiet.quiet, ids: ids.expressions, ignoreMissing: ids.ignoreMissing,
-                all: all))
+                all: all, pick: pick))
     }
 }

@@ -12,6 +12,7 @@ extension ChecklistCommand {
         @OptionGroup var quiet: QuietOption
         @OptionGroup var ids: IDArguments
         @Flag(help: "Apply to every item of the list instead of named IDs.") var all = false
+        @Flag(help: "Choose the items on the terminal first (as checklist pick).") var pick = false
 
         static let change = SelectionRequest.Change.uncheck
     }

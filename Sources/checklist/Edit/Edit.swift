@@ -78,11 +78,16 @@ struct EditorDriver {
     /// How long a lone ESC waits for the rest of an escape sequence.
     private static let escapeWait: Int32 = 40
 
-    init(list: ListName, engine: EditorEngine, usesColour: Bool, readOnlyReason: String?) {
+    /// `picking`: a picker (`checklist pick`, `--pick`) rather than the edit mode, with
+    /// `match` as its first filter.
+    init(
+        list: ListName, engine: EditorEngine, usesColour: Bool, readOnlyReason: String?,
+        picking: EditorPicking? = nil, match: String = ""
+    ) {
         size = Terminal.size()
         session = EditorSession(
             list: list, engine: engine, rows: size.rows, columns: size.columns,
-            readOnlyReason: readOnlyReason)
+            readOnlyReason: readOnlyReason, picking: picking, match: match)
         encoder = ScreenEncoder(usesColour: usesColour)
     }
 
@@ -142,6 +147,12 @@ struct EditorDriver {
             if session.exitStatus == nil { draw() }
         }
         return session.exitStatus ?? 0
+    }
+
+    /// What the picker chose (once `run` returned 0), and the list it was chosen from under
+    /// its name now (a rename elsewhere is followed).
+    var picked: (ids: IDSet, list: ListName)? {
+        session.picked.map { ($0, session.state.list) }
     }
 
     private mutating func draw() {

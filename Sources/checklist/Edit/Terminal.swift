@@ -76,13 +76,13 @@ enum Terminal {
     static func restore() {
         guard isTaken == 1 else { return }
         isTaken = 0
-        leaveSequence.withUnsafeBytes { Platform.writeOnce(Platform.standardOutput, $0) }
+        leaveSequence.withUnsafeBytes { Platform.writeOnce(Platform.terminalOutput, $0) }
         Platform.restoreTerminalMode()
     }
 
     /// The terminal's rows and columns (24x80 when it does not say).
     static func size() -> (rows: Int, columns: Int) {
-        Platform.terminalSize() ?? (24, 80)
+        Platform.terminalSize(of: Platform.terminalOutput) ?? (24, 80)
     }
 
     /// Whether SIGWINCH came since the last call.
@@ -100,7 +100,7 @@ enum Terminal {
     /// Writes all of `text` to the terminal.
     static func write(_ text: String) {
         var text = text
-        _ = text.withUTF8 { Platform.writeAll(Platform.standardOutput, UnsafeRawBufferPointer($0)) }
+        _ = text.withUTF8 { Platform.writeAll(Platform.terminalOutput, UnsafeRawBufferPointer($0)) }
     }
 
     /// What waiting for input brought.
@@ -116,13 +116,13 @@ enum Terminal {
 
     /// Waits up to `milliseconds` for input.
     static func read(waiting milliseconds: Int32) -> Input {
-        switch Platform.waitForInput(Platform.standardInput, milliseconds: milliseconds) {
+        switch Platform.waitForInput(Platform.terminalInput, milliseconds: milliseconds) {
         case .timeout: return .timeout
         case .interrupted: return .interrupted
         case .failed: return .closed
         case .ready: break
         }
-        guard let bytes = Platform.readAvailable(Platform.standardInput, upTo: 4096) else {
+        guard let bytes = Platform.readAvailable(Platform.terminalInput, upTo: 4096) else {
             return .closed
         }
         return bytes.isEmpty ? .interrupted : .bytes(bytes)

@@ -21,12 +21,16 @@ struct ColorOptions: ParsableArguments {
 
 extension ColorChoice {
     /// Whether output for people is coloured under this choice: the one place that decides.
-    var isColored: Bool {
+    var isColored: Bool { isColored(onTerminal: Output.isTerminal) }
+
+    /// Whether output drawn on a terminal or not (`onTerminal`: the picker draws on
+    /// `/dev/tty` whatever standard output is) is coloured under this choice.
+    func isColored(onTerminal: Bool) -> Bool {
         switch self {
         case .always: true
         case .never: false
         case .auto:
-            Output.isTerminal && (Environment.value("NO_COLOR") ?? "").isEmpty
+            onTerminal && (Environment.value("NO_COLOR") ?? "").isEmpty
                 && Environment.value("TERM") != "dumb"
         }
     }

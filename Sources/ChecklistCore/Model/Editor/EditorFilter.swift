@@ -1,29 +1,46 @@
 /// The edit mode's filter: a title matches when it contains the text, after Unicode case
-/// folding and canonical equivalence on both sides (the rule of `--match`, `TextMatch`).
+/// folding and canonical equivalence on both sides (the rule of `--match`, `TextMatch`); and,
+/// for the picker's `--checked`/`--unchecked`, an item's state.
 public struct EditorFilter: Hashable, Sendable {
     public let text: String
+    /// Which items show by state (`.any` in the edit mode).
+    public let state: ItemFilter
     /// The same rule as `list --match`.
     private let match: TextMatch
 
-    public init(_ text: String) {
+    public init(_ text: String, state: ItemFilter = .any) {
         self.text = text
+        self.state = state
         match = TextMatch(text)
     }
 
-    /// Whether `title` contains the filter's text.
-    public func matches(_ title: String) -> Bool {
-        text.isEmpty || match.matches(title)
+    /// The filter of `text` and `state`, or nil when it would show every item.
+    public static func of(_ text: String, state: ItemFilter) -> EditorFilter? {
+        text.isEmpty && state == .any ? nil : EditorFilter(text, state: state)
     }
 
-    /// Whether every title this filter shows, `wider` shows too (no filter shows every title).
+    /// Whether an item with this title and state shows.
+    public func matches(_ title: String, isSelected: Bool) -> Bool {
+        state.admits(isSelected: isSelected) && (text.isEmpty || match.matches(title))
+    }
+
+    /// Whether the row shows.
+    public func matches(_ row: EditorRow) -> Bool {
+        matches(row.title, isSelected: row.isSelected)
+    }
+
+    /// Whether every item this filter shows, `wider` shows too (no filter shows every item).
     public func narrows(_ wider: EditorFilter?) -> Bool {
         guard let wider else { return true }
-        return match.narrows(wider.match)
+        return (wider.state == .any || wider.state == state) && match.narrows(wider.match)
     }
 
     public static func == (left: EditorFilter, right: EditorFilter) -> Bool {
-        left.text == right.text
+        left.text == right.text && left.state == right.state
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(state)
+    }
 }
