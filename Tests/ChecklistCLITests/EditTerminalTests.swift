@@ -245,12 +245,25 @@ final class EditorPane {
 
     /// `runAs`: a command line put before the editor's (`setpriv …` to run it as another
     /// user).
-    init(_ cli: CLI, arguments: [String] = [], runAs: String = "", database: String? = nil) throws
-    {
+    ///
+    /// `command`: the subcommand (`pick`, `delete`); `stdout`: a file of the test's folder that
+    /// standard output goes to (the picker draws on /dev/tty, the pane, all the same);
+    /// `pipeline`: a whole command line instead, its words after `checklist` written as
+    /// `CHECKLIST` (`CHECKLIST pick | CHECKLIST delete -`).
+    init(
+        _ cli: CLI, arguments: [String] = [], runAs: String = "", database: String? = nil,
+        command: String = "edit", stdout: String? = nil, pipeline: String? = nil
+    ) throws {
+        let binary = "'\(CLI.binary.path)'"
+        let line =
+            pipeline?.replacingOccurrences(of: "CHECKLIST", with: binary)
+            ?? "\(runAs) \(binary) \(command) \(arguments.joined(separator: " "))"
+            + (stdout.map { " > '\($0)'" } ?? "")
         folder = cli.folder
         let script = """
             export HOME='\(cli.folder.appendingPathComponent("home").path)'
             export CHECKLIST_DB='\(database ?? cli.databasePath)' LANG=C.UTF-8 TERM=xterm-256color
+            export LOGNAME=me  # the author of the CLI harness's commands too
             unset CHECKLIST_LIST NO_COLOR
             cd '\(cli.folder.path)'
             trap : INT  # Ctrl-C is for the editor; this shell stays to record what it did
@@ -261,7 +274,7 @@ final class EditorPane {
             # The editor is the job itself, as at a prompt (a wrapper such as timeout would be
             # stopped by Ctrl-Z first, and the shell would take the terminal back while the
             # editor still restores it). The test's hang guard and kill-server bound it.
-            \(runAs) '\(CLI.binary.path)' edit \(arguments.joined(separator: " "))
+            \(line)
             status=$?
             while [ "$status" -eq 148 ]; do
                 while [ ! -e continue ]; do sleep 0.05; done
@@ -274,6 +287,10 @@ final class EditorPane {
             stty -g > stty-after.tmp && mv stty-after.tmp stty-after
             exec sleep 60  # the pane outlives the editor, for a while
             """
+        // A pane before this one in the same folder left its status and modes.
+        for file in ["status", "stty-before", "stty-after"] {
+            try? FileManager.default.removeItem(at: cli.folder.appendingPathComponent(file))
+        }
         try Data(script.utf8).write(to: cli.folder.appendingPathComponent("pane.sh"))
         try tmux(
             "new-session", "-d", "-x", "80", "-y", "24",
