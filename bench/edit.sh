@@ -2,7 +2,8 @@
 # Benchmarks the edit mode on a pseudo-terminal: first screen, keypress to screen (space with
 # its write, j, G) and peak memory, at 1,000 and 1,000,000 items. Targets (issue 9): first
 # screen <= 150 ms and <= 40 MiB at 1,000,000 items; a key to its screen <= 16 ms median;
-# a key typed in the filter redrawn within 50 ms at 1,000,000 items (the count follows).
+# a key typed in the filter redrawn within 50 ms at 1,000,000 items (the count follows). And
+# `checklist pick` opens as fast as edit (issue 33): bench/pick.py times both in turn.
 #
 #   bench/edit.sh                    build a release binary, then run both sizes
 #   bench/edit.sh --no-build 1000    use .build/release/checklist as it is, these sizes
@@ -26,4 +27,5 @@ for n in $SIZES; do
     db=$WORK/edit-$n.db
     seq "$n" | sed 's/^/Item /' | CHECKLIST_DB=$db "$BIN" add - -q >/dev/null
     python3 "$BENCH_SRC/edit.py" "$BIN" "$db" "$n" 50
+    python3 "$BENCH_SRC/pick.py" "$BIN" "$db" "$n"
 done

@@ -43,7 +43,8 @@ FILES = [
 
 EXIT_STATUS = [
     ("0", "Success."),
-    ("1", "A confirmation was answered no, or count --all-checked found unchecked items."),
+    ("1", "A confirmation was answered no, count --all-checked found unchecked items, or "
+     "pick (or --pick) was left with q or Esc: nothing chosen, nothing changed."),
     ("3", "An ID or list named does not exist; nothing changed."),
     ("64", "Usage error: a bad option, value, ID or argument; nothing changed."),
     ("65", "Not a checklist database, a damaged one, one of a newer schema, or a malformed "
@@ -52,8 +53,8 @@ EXIT_STATUS = [
      "held past 5 seconds, a closed standard output)."),
     ("75", "undo refused: a later change by another author touched the same items or lists; "
      "nothing changed."),
-    ("130, 143, 129", "The edit mode ended by SIGINT, SIGTERM or SIGHUP (128 + the signal), "
-     "with the terminal restored."),
+    ("130, 143, 129", "The edit mode or the picker ended by SIGINT (Ctrl-C), SIGTERM or "
+     "SIGHUP (128 + the signal), with the terminal restored."),
 ]
 
 

@@ -43,6 +43,22 @@ import Testing
         #expect(try offers("checklist ls --") == offers("checklist list --"))
     }
 
+    /// Issue 33: `pick` is offered with its options, `--pick` on the commands that take it,
+    /// and `move --from` completes list names.
+    @Test func bashOffersPickAndThePickFlags() throws {
+        try cli.run("add", "-q", "-l", "camping", "Tent")
+        #expect(try offers("checklist pi") == ["pick"])
+        let pickOptions = try offers("checklist pick --")
+        for option in ["--checked", "--unchecked", "--match", "--format", "--list"] {
+            #expect(pickOptions.contains(option), "\(option) in \(pickOptions)")
+        }
+        #expect(try complete("checklist pick --format ") == "[ids json]")
+        for command in ["check", "uncheck", "toggle", "delete", "rm", "move"] {
+            #expect(try offers("checklist \(command) --") .contains("--pick"), "\(command)")
+        }
+        #expect(try complete("checklist move --pick --from c") == "[camping]")
+    }
+
     /// The aliases are added to ArgumentParser's scripts where pieces of their text are found;
     /// a piece that is not found is reported on stderr (and the script printed as generated).
     @Test(arguments: ["bash", "zsh", "fish"])

@@ -28,6 +28,26 @@ struct PickTerminalTests {
         #expect(try cli.run("export", "--format", "json").stdout == before, "nothing changed")
     }
 
+    /// IDs in the list's order, not the IDs' order: a few chosen are read one by one, more
+    /// than `Picker.directReadLimit` with the list; both give what `list` gives.
+    @Test func idsComeInTheListsOrderHoweverManyAreChosen() throws {
+        let cli = try CLI()
+        try cli.run("add", "-", "-q", stdin: (1...1_200).map { "Item \($0)\n" }.joined())
+        try cli.run("move", "1100", "--to", "1", "-q")
+        var pane = try EditorPane(cli, command: "pick", stdout: "picked")
+        try pane.waitFor("0 marked")
+        pane.keys("Space", "j", "Space", "Enter")  // 1100, then 1
+        #expect(try pane.exitStatus() == 0)
+        #expect(try picked(cli) == "1100\n1\n")
+        pane = try EditorPane(cli, command: "pick", stdout: "picked")
+        try pane.waitFor("0 marked")
+        pane.keys("a")
+        try pane.waitFor("Enter print (1200)")
+        pane.keys("Enter")
+        #expect(try pane.exitStatus() == 0)
+        #expect(try picked(cli) == cli.run("list", "--format", "ids").stdout)
+    }
+
     @Test func theFilterThenEnterAndJSONLikeList() throws {
         let cli = try CLI()
         try cli.run("add", "Tent", "Stove", "Tent pegs", "-q")
@@ -180,6 +200,16 @@ struct PickTerminalTests {
         if !CLI.usesServer {
             #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
         }
+    }
+
+    @Test func aListNamedThatDoesNotExistIsThreeAndTextIsNoFormatOfPick() throws {
+        let cli = try CLI()
+        try cli.run("add", "Tent", "-q")
+        let pane = try EditorPane(cli, arguments: ["-l", "nosuch"], command: "pick", stdout: "picked")
+        #expect(try pane.exitStatus() == 3)
+        #expect(try picked(cli) == "")
+        let text = try cli.run("pick", "--format", "text")
+        #expect(text.status == 64, "\(text)")
     }
 
     @Test func pickGivenIDsOrAListWideFlagIsAUsageError() throws {

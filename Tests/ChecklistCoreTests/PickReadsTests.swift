@@ -41,4 +41,16 @@ import Testing
         _ = try store.deleteList(named: "camping", withItems: true)
         #expect(try store.editorItemIDs(among: marks, in: identity).isEmpty, "the list is gone")
     }
+
+    @Test(arguments: Engine.all) func rowsOfChosenIDsComeInTheListsOrder(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
+        let ids = try store.add(["Tent", "Stove", "Map"].map { try Title($0) }, to: "camping")
+        let other = try store.add([try Title("Milk")], to: "groceries")
+        _ = try store.move(ids[2], to: .position(1))
+        let identity = try #require(
+            try store.editorPage(list: "camping", around: .first, before: 1, after: 1).listIdentity)
+        let rows = try store.editorRows(ids: IDSet(ids: [ids[0], ids[2]] + other), in: identity)
+        #expect(rows.map(\.id) == [ids[2], ids[0]])
+        #expect(rows.map(\.title) == ["Map", "Tent"])
+    }
 }

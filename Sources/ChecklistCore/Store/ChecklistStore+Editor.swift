@@ -140,6 +140,23 @@ extension ChecklistStore {
         }
     }
 
+    /// Those of `ids` that are items of the list with this identity, in the list's order: a
+    /// read an item, so a few items chosen from a long list cost a few reads, not one of the
+    /// list.
+    public func editorRows(ids: IDSet, in list: ListIdentity) throws -> [EditorRow] {
+        try editorRead { reads in
+            guard let found = try reads.findList(list, named: ListName.defaultList) else {
+                return []
+            }
+            let source = reads.source(listID: found.identity.id, filter: nil)
+            var rows: [EditorRow] = []
+            for id in ids.ids {
+                if let row = try source.row(id) { rows.append(row) }
+            }
+            return rows.sorted { ($0.sortKey, $0.id) < ($1.sortKey, $1.id) }
+        }
+    }
+
     /// Those of `ids` that are still items of the list with this identity (none when the list
     /// is gone): the picker's marks that outlive a change made elsewhere.
     public func editorItemIDs(among ids: IDSet, in list: ListIdentity) throws -> IDSet {

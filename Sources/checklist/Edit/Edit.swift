@@ -151,8 +151,11 @@ struct EditorDriver {
 
     /// What the picker chose (once `run` returned 0), and the list it was chosen from under
     /// its name now (a rename elsewhere is followed).
-    var picked: (ids: IDSet, list: ListName)? {
-        session.picked.map { ($0, session.state.list) }
+    var picked: Picker.Choice? {
+        guard let ids = session.picked, let identity = session.state.listIdentity else {
+            return nil
+        }
+        return Picker.Choice(ids: ids, list: session.state.list, identity: identity)
     }
 
     private mutating func draw() {
