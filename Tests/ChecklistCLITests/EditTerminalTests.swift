@@ -49,6 +49,31 @@ struct EditTerminalTests {
         #expect(try pane.exitStatus() == 0)
     }
 
+    /// Issue 29, 3: `u` undoes your newest change to the list on screen only; a newer change of
+    /// yours to another list is named in the footer and left alone, and once it is undone
+    /// elsewhere, `u` undoes the change made here.
+    @Test func uUndoesOnlyTheListOnScreenAndNamesANewerChangeElsewhere() throws {
+        let cli = try CLI()
+        try cli.run("add", "-l", "camping", "Tent", "Stove", "-q")
+        try cli.run("add", "-l", "groceries", "Milk", "-q")
+        let pane = try EditorPane(cli, arguments: ["-l", "camping"])
+        try pane.waitFor("camping · multiple · 0 of 2 checked")
+        pane.keys("Space")
+        try pane.waitFor("1 of 2 checked")
+        try cli.run("check", "3", "-q")  // yours too, newer, on groceries
+        pane.keys("u")
+        try pane.waitFor("your newest change is in 'groceries'")
+        #expect(try cli.run("list", "--all", "--checked", "--format", "ids").stdout == "1\n3\n")
+        try pane.waitFor("1 of 2 checked")
+        try cli.run("undo", "-q")  // the groceries check, undone where it was made
+        pane.keys("u")
+        try pane.waitFor("undid: ")
+        try pane.waitFor("0 of 2 checked")
+        #expect(try cli.run("list", "--all", "--checked", "--format", "ids").stdout == "")
+        pane.keys("q")
+        #expect(try pane.exitStatus() == 0)
+    }
+
     // The editor wakes by itself; how fast is the bench's to measure, not a test's on a shared
     // machine (the wait is a hang guard).
     @Test func aChangeByAnotherProcessShowsWithoutAKey() throws {
