@@ -67,6 +67,8 @@ public struct EditorEngine {
             case .countDeletion(let list, let filter):
                 return .deletionCounted(
                     try store.editorShownIDs(list: list, filter: filter, checkedOnly: true))
+            case .countBefore(let place, let list):
+                return .countedBefore(place, try store.editorCountBefore(place, in: list))
             case .readShownIDs(let list, let filter):
                 return .shownIDsRead(try store.editorShownIDs(list: list, filter: filter))
             case .findMarks(let ids, let list, let finishing):

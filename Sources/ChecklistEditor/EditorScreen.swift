@@ -82,6 +82,10 @@ public enum EditorScreen {
         if let picking = state.picking {
             text += " · \(picking.marks.count) marked"
         }
+        // Where the cursor is, once the list is longer than the window.
+        if page.hasRowsBefore || page.hasRowsAfter, let place = state.cursorPlace {
+            text += " · row \(place) of \(page.counts.total)"
+        }
         return ScreenLine(EditorText.padding(text, to: columns), .title)
     }
 

@@ -16,6 +16,7 @@ extension EditorState {
             return []
         case .changed(let focus, let note):
             isWorking = false
+            ranksAreStale = true
             message = note
             shownCounting = nil
             if let focus { return [.load(query(.item(focus, sortKey: Int64.max)))] }
@@ -33,7 +34,11 @@ extension EditorState {
             return []
         case .externalChange:
             shownCounting = nil
+            ranksAreStale = true
             return [.load(reloadQuery)] + findMarksAfterChange()
+        case .countedBefore(let place, let count):
+            if filter == nil, page.rows.first?.place == place { firstRowRank = count }
+            return []
         case .shownIDsRead(let ids):
             markAll(ids)
             return []
@@ -68,10 +73,31 @@ extension EditorState {
             message = goneListMessage
             listIsGone = true
         }
+        firstRowRank = rank(of: page, after: self.page)
+        ranksAreStale = false
         self.page = page
         cursor = page.anchorIndex
         keepCounting()
         normalizeViewport()
+    }
+
+    /// Where `page`'s first row is in the list, when that is known without a count: at the
+    /// start or the end of the list, or from the window before it when the two overlap and
+    /// nothing changed since; else nil (counted between keys, `idleEffect`).
+    private func rank(of page: EditorPage, after previous: EditorPage) -> Int? {
+        guard filter == nil, page.listExists, let first = page.rows.first else { return nil }
+        if !page.hasRowsBefore { return 0 }
+        if !page.hasRowsAfter { return page.counts.total - page.rows.count }
+        guard !ranksAreStale, let previousRank = firstRowRank,
+            previous.listIdentity == page.listIdentity, let old = previous.rows.first
+        else { return nil }
+        if let index = previous.rows.firstIndex(where: { $0.id == first.id }) {
+            return previousRank + index
+        }
+        if let index = page.rows.firstIndex(where: { $0.id == old.id }) {
+            return previousRank - index
+        }
+        return nil
     }
 
     private mutating func handle(_ key: EditorKey) -> [EditorEffect] {

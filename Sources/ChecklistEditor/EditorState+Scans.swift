@@ -8,6 +8,12 @@ extension EditorState {
     /// The read to make while no key waits, if any: first the rows the window still lacks
     /// after the cursor, then before it, then the next part of the count.
     public func idleEffect() -> EditorEffect? {
+        // Without a filter, the window's place in a long list, when it is not known.
+        if filter == nil, firstRowRank == nil, let listIdentity, page.listExists,
+            let first = page.rows.first
+        {
+            return .countBefore(first.place, in: listIdentity)
+        }
         guard let filter, let listIdentity, page.listExists, !showsHelp else { return nil }
         let margin = max(bodyHeight, 1) * 2
         func scan(_ direction: EditorDirection, from place: EditorPlace?, limit: Int) -> EditorScan {

@@ -15,6 +15,9 @@ public enum EditorEffect: Hashable, Sendable {
     case readMore(EditorScan)
     /// Count the next part of a filtered list (`.countedPart`); between keys too.
     case countPart(EditorScan)
+    /// Count the items of the list before a place (`.countedBefore`), between keys: where the
+    /// window starts, for the header's `row 120 of 100000`.
+    case countBefore(EditorPlace, in: ListIdentity)
     /// The picker's `a`: read the IDs of every item shown (`.shownIDsRead`).
     case readShownIDs(list: ListName, filter: EditorFilter?)
     /// The picker: which of these marked IDs are still items of the list (`.marksFound`);
@@ -108,6 +111,8 @@ public enum EditorEvent: Hashable, Sendable {
     case countedPart(EditorScan, EditorCountPart)
     /// Another process changed the database.
     case externalChange
+    /// The answer to `.countBefore`.
+    case countedBefore(EditorPlace, Int)
     /// The answer to `.readShownIDs`.
     case shownIDsRead(IDSet)
     /// The answer to `.findMarks`: those of `asked` that are still items of the list.
@@ -166,6 +171,12 @@ public struct EditorState: Hashable, Sendable {
     /// The count of a filtered long list so far, a part at a time between keys, for the
     /// list and filter it counts; kept across reads of new windows, dropped by any change.
     var shownCounting: ShownCounting?
+    /// How many items of the list come before the window's first row, when known (without a
+    /// filter): the cursor's place in a long list is this plus its index.
+    public var firstRowRank: Int?
+    /// A change may have moved items before the window: the next window's place is counted
+    /// again rather than worked out from the last one.
+    var ranksAreStale = false
     /// The picker (`checklist pick`, `--pick`), when this is one rather than the edit mode.
     public var picking: EditorPicking?
 
@@ -178,6 +189,12 @@ public struct EditorState: Hashable, Sendable {
             list: list, mode: .multiple, listExists: false, lists: [],
             counts: ItemCounts(checked: 0, total: 0), shown: ItemCounts(checked: 0, total: 0),
             rows: [], anchorIndex: nil, hasRowsBefore: false, hasRowsAfter: false)
+    }
+
+    /// The cursor's 1-based place in the list, when known (no filter).
+    public var cursorPlace: Int? {
+        guard filter == nil, let firstRowRank, let cursor else { return nil }
+        return firstRowRank + cursor + 1
     }
 
     /// The item under the cursor.

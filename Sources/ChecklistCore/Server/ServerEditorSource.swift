@@ -81,6 +81,12 @@ struct ServerEditorSource: EditorRowSource {
         return IDSet(ascending: ids)
     }
 
+    func count(before place: EditorPlace) throws -> Int {
+        let rows = try connection.query(
+            "SELECT count(*) FROM checklist.items WHERE list_id = \(listID) \(boundary(place, true))")
+        return rows.first?.first.flatMap { $0.flatMap { Int($0) } } ?? 0
+    }
+
     private func boundary(_ place: EditorPlace?, _ descending: Bool) -> String {
         guard let place else { return "" }
         return descending

@@ -140,6 +140,17 @@ extension ChecklistStore {
         }
     }
 
+    /// How many items of the list with this identity come before `place`: where a window
+    /// starts, for the editor's `row 120 of 100000` (an index count, read between keys).
+    public func editorCountBefore(_ place: EditorPlace, in list: ListIdentity) throws -> Int {
+        try editorRead { reads in
+            guard let found = try reads.findList(list, named: ListName.defaultList) else {
+                return 0
+            }
+            return try reads.source(listID: found.identity.id, filter: nil).count(before: place)
+        }
+    }
+
     /// Those of `ids` that are items of the list with this identity, in the list's order: a
     /// read an item, so a few items chosen from a long list cost a few reads, not one of the
     /// list.

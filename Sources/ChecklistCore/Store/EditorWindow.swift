@@ -19,6 +19,8 @@ protocol EditorRowSource {
     func counts(matching filter: EditorFilter) throws -> ItemCounts
     /// The IDs of the items `filter` accepts (all when nil), checked ones only if asked.
     func ids(matching filter: EditorFilter?, checkedOnly: Bool) throws -> IDSet
+    /// How many items of the list come before `place` (a count of the list's index up to it).
+    func count(before place: EditorPlace) throws -> Int
 }
 
 /// The keyset reads of one editor page, inside one read transaction.

@@ -86,6 +86,12 @@ struct SQLiteEditorSource: EditorRowSource {
         return IDSet(ascending: ids)
     }
 
+    func count(before place: EditorPlace) throws -> Int {
+        try SQLRequest<Int>(
+            literal: "SELECT count(*) FROM items WHERE listId = \(listID) \(boundary(place, true))"
+        ).fetchOne(db) ?? 0
+    }
+
     private func boundary(_ place: EditorPlace?, _ descending: Bool) -> SQL {
         guard let place else { return "" }
         return descending
