@@ -21,12 +21,18 @@ struct RequiredTool: Sendable {
     static let sqlite3 = RequiredTool(
         command: "sqlite3", package: "sqlite3", purpose: "tests that query the file directly")
     static let curl = RequiredTool(command: "curl", package: "curl", purpose: "serve's HTTP tests")
+    static let iptables = RequiredTool(
+        command: "iptables", package: "iptables",
+        purpose: "the silent-network test (drops a port's packets on loopback)")
+    static let python3 = RequiredTool(
+        command: "python3", package: "python3", purpose: "helper scripts of the tests")
     static let psql = RequiredTool(
         command: "psql", package: "postgresql-client", purpose: "PostgreSQL server tests")
 
     /// Whether `command` is an executable file in a folder of `PATH`.
     var isInstalled: Bool {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        // The system folders too: a user's PATH may leave out /usr/sbin (iptables).
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") + ":/usr/sbin:/sbin"
         return path.split(separator: ":").contains { folder in
             FileManager.default.isExecutableFile(atPath: "\(folder)/\(command)")
         }

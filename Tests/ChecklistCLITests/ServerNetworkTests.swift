@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// Issue 29, 7: a network that goes silent in the middle of a write (no reset: packets simply
+/// stop, as when a link drops) must not hang the command with the write lock held. The test
+/// server is reached over TCP through `Tests/network/silent_proxy.py`, which drops the port's
+/// packets (iptables on loopback) the moment the command asks for the write lock; libpq's
+/// keepalives and TCP_USER_TIMEOUT end the command (74), and the server's
+/// `idle_in_transaction_session_timeout` ends its session, so the lock is free again.
+@Suite(
+    .runsProcesses, .enabled(if: TestServer.isAvailable, "\(TestServer.missing)"),
+    .needs(.iptables, .python3),
+    .enabled(if: getuid() == 0 || RequiredTool.isCI, "the silent-network test drops packets as root"))
+final class ServerNetworkTests {
+    @Test func aNetworkThatGoesSilentMidWriteEndsTheCommandWith74AndFreesTheLock() throws {
+        let cli = try CLI()
+        let uri = try TestServer.freshDatabase()
+        // postgresql:///NAME?host=FOLDER&user=postgres
+        let database = String(uri.dropFirst("postgresql:///".count).prefix { $0 != "?" })
+        let host = try #require(
+            uri.components(separatedBy: "host=").last?.components(separatedBy: "&").first)
+        let direct = ["CHECKLIST_DB": uri]
+        try #require(try cli.run(["add", "Tent", "-q"], stdin: Data(), environment: direct).status == 0)
+
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("network/silent_proxy.py").path
+        let portFile = cli.folder.appendingPathComponent("port").path
+        let proxy = try ChildProcess(
+            "/usr/bin/python3", [script, host + "/.s.PGSQL.5432", portFile, "FOR UPDATE"],
+            stdout: cli.folder.appendingPathComponent("proxy.log").path)
+        defer {
+            kill(proxy.pid, SIGTERM)
+            _ = try? proxy.wait()
+        }
+        try waitUntil("the proxy listens") { FileManager.default.fileExists(atPath: portFile) }
+        let port = try String(contentsOfFile: portFile, encoding: .utf8)
+        defer { Self.removeDropRules(port: port) }  // whatever happened to the proxy
+
+        // `timeout` only guards the test against a hang (it would exit 124).
+        let silent = try cli.pipeline(
+            "CHECKLIST_DB='postgresql://postgres@127.0.0.1:\(port)/\(database)'"
+                + " timeout 100 \"$CHECKLIST\" check 1")
+        #expect(
+            FileManager.default.fileExists(atPath: portFile + ".silent"),
+            "the network went silent (packets dropped) during the command")
+        #expect(silent.status == 74, "\(silent)")
+        #expect(silent.stderr.split(separator: "\n").count == 1, "\(silent)")
+        #expect(try cli.run(["count"], stdin: Data(), environment: direct).stdout == "0 1\n")
+
+        // Another writer gets the lock: the silent session was ended by the server.
+        var after = try cli.run(["check", "1"], stdin: Data(), environment: direct)
+        for _ in 0..<3 where after.status != 0 {
+            sleep(5)
+            after = try cli.run(["check", "1"], stdin: Data(), environment: direct)
+        }
+        #expect(after.status == 0, "\(after)")
+        #expect(try cli.run(["count"], stdin: Data(), environment: direct).stdout == "1 1\n")
+    }
+
+    /// Deletes the proxy's DROP rules for `port`, if any are left.
+    private static func removeDropRules(port: String) {
+        for match in ["--dport", "--sport"] {
+            for _ in 0..<4 {
+                let remove = try? ChildProcess(
+                    "/usr/sbin/iptables",
+                    ["-D", "INPUT", "-p", "tcp", "-i", "lo", match, port, "-j", "DROP"],
+                    stdout: "/dev/null")
+                if (try? remove?.wait()) != 0 { break }
+            }
+        }
+    }
+}
