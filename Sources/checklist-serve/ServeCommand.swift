@@ -31,7 +31,15 @@ struct ServeCommand: ParsableCommand {
         // _exit: what a signal handler may call (exit would run atexit handlers and stdio).
         signal(SIGINT) { _ in _exit(0) }
         signal(SIGTERM) { _ in _exit(0) }
-        let environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment
+        // Paths: bytes that are not UTF-8 are kept (`RawPath`), not read as U+FFFD.
+        for name in ["CHECKLIST_DB", "XDG_DATA_HOME", "HOME"] {
+            environment[name] = getenv(name).map { value in
+                RawPath.decode(UnsafeBufferPointer(
+                    start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self),
+                    count: strlen(value)))
+            }
+        }
         let listName: ListName
         let store: ChecklistStore
         do {
@@ -44,7 +52,8 @@ struct ServeCommand: ParsableCommand {
             store = try DatabaseOpener.openForWriting(
                 DatabaseLocation.resolve(explicitPath: db, environment: environment))
         } catch let error as ChecklistError {
-            FileHandle.standardError.write(Data("checklist: \(error.description)\n".utf8))
+            FileHandle.standardError.write(
+                Data("checklist: \(RawPath.shown(error.description))\n".utf8))
             switch error {
             case .notAChecklistDatabase, .corruptDatabase, .damagedBackupSource, .schemaTooNew,
                 .untrustedServerSchema:

@@ -1,3 +1,4 @@
+import ChecklistCore
 /// The environment variables the program reads.
 enum Environment {
     /// The value of an environment variable, if set.
@@ -8,8 +9,9 @@ enum Environment {
     /// The variables that choose the database.
     static var databaseVariables: [String: String] {
         var variables: [String: String] = [:]
+        // Paths: bytes that are not UTF-8 are kept (`RawPath`), not read as U+FFFD.
         for name in ["CHECKLIST_DB", "XDG_DATA_HOME", "HOME"] {
-            variables[name] = value(name)
+            variables[name] = Platform.environmentBytes(name).map(RawPath.decode)
         }
         return variables
     }

@@ -42,6 +42,15 @@ struct Invocation {
                 let bytes = Array(UnsafeBufferPointer(
                     start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
                     count: Platform.length(ofCString: pointer)))
+                // A path may be any bytes, as the system's are (contract v4).
+                if bytes.first != UInt8(ascii: "-"), isPath(after: arguments) {
+                    arguments.append(RawPath.decode(bytes))
+                    continue
+                }
+                if bytes.starts(with: Array("--db=".utf8)) {
+                    arguments.append("--db=" + RawPath.decode(bytes.dropFirst(5)))
+                    continue
+                }
                 throw .notUTF8(
                     position: position, shown: showingInvalidBytes(bytes),
                     command: commandPath(of: arguments))
@@ -50,6 +59,24 @@ struct Invocation {
             hidePasswords(of: argument, at: pointer)
         }
         return arguments
+    }
+
+    /// Whether the argument after `words` is a path, which need not be UTF-8: the value of
+    /// `--db`, or the file of `import` or the path of `backup` (a word that is not an option
+    /// or an option's value).
+    private static func isPath(after words: [String]) -> Bool {
+        guard let previous = words.last else { return false }
+        if previous == "--db" { return true }
+        let valueOptions: Set = ["--db", "-l", "--list", "--split-level"]
+        // The command: the first word that is neither an option nor an option's value.
+        var command: String?
+        for (index, word) in words.enumerated() where !word.hasPrefix("-") {
+            if index > 0, valueOptions.contains(words[index - 1]) { continue }
+            command = word
+            break
+        }
+        guard command == "import" || command == "backup" else { return false }
+        return !valueOptions.contains(previous)
     }
 
     /// Overwrites, in the process's own argument memory, the password of a PostgreSQL URI

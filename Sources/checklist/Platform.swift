@@ -1,3 +1,4 @@
+import ChecklistCore
 import Glibc
 
 /// The system calls the command line makes itself (the store makes its own through
@@ -64,12 +65,19 @@ enum Platform {
 
     /// Whether anything exists at `path` (a dangling link does not).
     static func exists(_ path: String) -> Bool {
-        access(path, F_OK) == 0
+        RawPath.withCString(path) { access($0, F_OK) } == 0
     }
 
     /// The value of an environment variable, if set.
     static func environmentValue(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
+    }
+
+    /// The bytes of an environment variable, if set.
+    static func environmentBytes(_ name: String) -> [UInt8]? {
+        guard let value = getenv(name) else { return nil }
+        return Array(UnsafeBufferPointer(
+            start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: strlen(value)))
     }
 
     /// Whether the variable, if set, is valid UTF-8 (`environmentValue` shows bad bytes as
@@ -86,7 +94,7 @@ enum Platform {
 
     /// A file's whole content; the `errno` of the open or read that failed.
     static func readFile(_ path: String) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = RawPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw Failure(code: errno) }
         defer { Glibc.close(descriptor) }
         var bytes: [UInt8] = []
@@ -170,7 +178,7 @@ extension Platform {
 
     /// Sets an environment variable for this process and the programs it runs.
     static func setEnvironment(_ name: String, _ value: String) {
-        setenv(name, value, 1)
+        _ = RawPath.withCString(value) { setenv(name, $0, 1) }  // a path's bytes as given
     }
 
     /// Replaces this process with the program (execv); returns only when it could not, with

@@ -32,6 +32,45 @@ import Testing
         #expect(try cli.run("history").stdout.split(separator: "\n").count == 1)
     }
 
+    /// Issue 29, 18 (contract v4): paths are bytes. `--db` (and `--db=`), `CHECKLIST_DB`, the
+    /// file of `import` and the path of `backup` may be any bytes; the files are made with
+    /// exactly those bytes, and messages show the bad ones as `\xE9`. Titles and list names
+    /// given in the same places stay refused.
+    @Test func pathsThatAreNotUTF8AreUsedAsTheirBytes() throws {
+        let db = "\"$(printf 'caf\\351.db')\""
+        let script = """
+            set -e
+            checklist --db \(db) add Tent Stove -q
+            checklist --db=\(db) check 1 -q
+            CHECKLIST_DB=\(db) checklist count
+            printf -- '- [ ] Map\\n' > "$(printf 'l\\351ger.md')"
+            checklist --db \(db) import "$(printf 'l\\351ger.md')" -l camping
+            checklist --db \(db) backup "$(printf 'b\\351.db')"
+            checklist --db "$(printf 'b\\351.db')" list --all --format ids
+            ls | od -An -c | tr -s ' ' | tr -d '\\n'
+            """
+        let result = try cli.pipeline(script)
+        #expect(result.status == 0, "\(result)")
+        // add's IDs, count, then the copy's IDs (camping, then default).
+        #expect(result.stdout.hasPrefix("1\n2\n1 2\n3\n1\n2\n"), "\(result)")
+        // The three files, named with byte 0351 (0xE9) as given; no -wal or -shm left.
+        #expect(result.stdout.contains(" b 351 . d b \\n"), "\(result)")
+        #expect(result.stdout.contains(" c a f 351 . d b \\n"), "\(result)")
+        #expect(!result.stdout.contains("- w a l"), "\(result)")
+        #expect(result.stderr.contains("imported 1 item into camping"), "\(result)")
+        #expect(result.stderr.contains("backed up the database to b\\xE9.db"), "\(result)")
+        // An error names the path with its bad byte shown.
+        let notADatabase = try cli.pipeline(
+            "echo junk > \"$(printf 'j\\351.db')\"; checklist --db \"$(printf 'j\\351.db')\" add Tent")
+        #expect(notADatabase.status == 65, "\(notADatabase)")
+        #expect(notADatabase.stderr.contains("j\\xE9.db"), "\(notADatabase)")
+        // Not a path: the list name of import, a title after import's file.
+        for words in ["import -l", "add import"] {
+            let refused = try cli.pipeline("checklist --db \(db) \(words) \"$(printf 'x\\351')\" f.md")
+            #expect(refused.status == 64, "\(words): \(refused)")
+        }
+    }
+
     @Test func aByteOrderMarkOnStdinIsNoPartOfTheFirstTitle() throws {
         let result = try cli.run(["add", "-"], stdin: Data([0xEF, 0xBB, 0xBF] + Array("Socks\nShirt\n".utf8)))
         #expect(result.status == 0, "\(result)")

@@ -186,7 +186,8 @@ public enum DatabaseOpener {
     }
 
     private static func immutableURI(_ path: String) -> String {
-        "file:" + path.replacingPercentSensitiveCharacters() + "?immutable=1"
+        if RawPath.hasRawBytes(path) { return RawPath.forSQLite(path) + "?immutable=1" }
+        return "file:" + path.replacingPercentSensitiveCharacters() + "?immutable=1"
     }
 
     /// The connection a read uses once the look found a checklist database. Where the file
@@ -244,7 +245,8 @@ public enum DatabaseOpener {
     /// `path` as SQLite reads a path, never a URI: a relative path that starts with `file:`
     /// gets `./` in front.
     static func plainPath(_ path: String) -> String {
-        path.hasPrefix("file:") ? "./" + path : path
+        if RawPath.hasRawBytes(path) { return RawPath.forSQLite(path) }
+        return path.hasPrefix("file:") ? "./" + path : path
     }
 
     static func configuration(readonly: Bool) -> Configuration {

@@ -33,7 +33,7 @@ enum FileSystem {
     /// stat(2); with `ofLinkItself`, lstat(2): a symbolic link is judged as itself.
     static func status(of path: String, ofLinkItself: Bool = false) -> Result<Status, Failure> {
         var status = stat()
-        guard (ofLinkItself ? lstat(path, &status) : stat(path, &status)) == 0 else {
+        guard (RawPath.withCString(path) { ofLinkItself ? lstat($0, &status) : stat($0, &status) }) == 0 else {
             return .failure(.last)
         }
         return .success(Status(status))
@@ -41,29 +41,31 @@ enum FileSystem {
 
     static func exists(_ path: String) -> Bool {
         var status = stat()
-        return stat(path, &status) == 0
+        return RawPath.withCString(path) { stat($0, &status) } == 0
     }
 
     /// access(2) with W_OK: nil when this user may write `path`.
     static func writeRefusal(_ path: String) -> Failure? {
-        access(path, W_OK) == 0 ? nil : .last
+        RawPath.withCString(path) { access($0, W_OK) } == 0 ? nil : .last
     }
 
     /// Creates a file that must not exist yet, with `mode`.
     static func createNew(_ path: String, mode: UInt32) -> Failure? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode))
+        let descriptor = RawPath.withCString(path) {
+            open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode))
+        }
         guard descriptor >= 0 else { return .last }
         close(descriptor)
         return nil
     }
 
     static func makeFolder(_ path: String, mode: UInt32) -> Failure? {
-        mkdir(path, mode_t(mode)) == 0 ? nil : .last
+        RawPath.withCString(path) { mkdir($0, mode_t(mode)) } == 0 ? nil : .last
     }
 
     /// Flushes a file's data to the disk (fsync(2)).
     static func flushToDisk(_ path: String) -> Failure? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = RawPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { return .last }
         defer { close(descriptor) }
         return fsync(descriptor) == 0 ? nil : .last
@@ -71,11 +73,13 @@ enum FileSystem {
 
     /// rename(2): replaces `destination` at once.
     static func move(_ source: String, to destination: String) -> Failure? {
-        rename(source, destination) == 0 ? nil : .last
+        RawPath.withCString(source) { from in
+            RawPath.withCString(destination) { rename(from, $0) }
+        } == 0 ? nil : .last
     }
 
     static func remove(_ path: String) {
-        unlink(path)
+        _ = RawPath.withCString(path) { unlink($0) }
     }
 
     static var processID: Int32 { getpid() }
@@ -110,7 +114,7 @@ enum FileSystem {
         private let descriptor: Int32
 
         init(_ path: String) throws(Failure) {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            descriptor = RawPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
             guard descriptor >= 0 else { throw .last }
         }
 

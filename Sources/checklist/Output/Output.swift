@@ -49,7 +49,8 @@ enum Output {
 
     private static func writeLine(_ line: String, to descriptor: Int32) {
         var output = FileOutput(descriptor: descriptor)
-        output.write(forStderr(line) + "\n")
+        // A path that is not UTF-8 is shown with its bytes as \xE9 (`RawPath`).
+        output.write(forStderr(RawPath.shown(line)) + "\n")
         output.flush()
     }
 
