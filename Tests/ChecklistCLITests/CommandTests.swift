@@ -273,6 +273,13 @@ import Testing
         #expect(try cli.run("count", "--checked").stdout == "5\n")
     }
 
+    @Test func addedIDsPipeIntoDeleteOfANewDatabase() throws {
+        let result = try cli.pipeline(
+            "printf 'Tent\\nStove\\n' | checklist add - | checklist delete -")
+        #expect(result.stderr == "added 2 items to default\ndeleted 2 items\n", "\(result)")
+        #expect(try cli.run("count").stdout == "0 0\n")
+    }
+
     @Test func addedIDsPipeIntoCheck() throws {
         let result = try cli.pipeline(
             "printf 'Tent\\nStove\\n' | checklist add - | checklist check -")

@@ -51,15 +51,20 @@ extension ChecklistCommand {
                 ? try Picker.takeTerminal(
                     for: "delete", refusing: ids.expressions, checked ? "--checked" : nil)
                 : nil
+            // IDs from stdin are read before the database is opened (`add - | delete -`).
+            let given =
+                pick
+                ? nil
+                : try ids.selection(
+                    orListWide: checked ? .checked(in: try list.name) : nil, flag: "--checked",
+                    list: list.choice)
             let store = try store.openForChanging()
             let selection =
                 if let terminal {
                     try Picker.selection(
                         on: terminal, purpose: .delete, list: list.choice, store: store)
                 } else {
-                    try ids.selection(
-                        orListWide: checked ? .checked(in: try list.name) : nil,
-                        flag: "--checked", list: list.choice)
+                    given!
                 }
             // The picker asked already: "Delete (N)", then once, y or not.
             let confirmed = try Confirmation.confirmDeletion(

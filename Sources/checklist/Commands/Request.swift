@@ -73,7 +73,17 @@ struct SelectionRequest: Equatable {
 
     func run() throws {
         // The terminal before the database: without one, nothing is opened or created.
-        let terminal = pick ? try Picker.takeTerminal(for: change.command, refusing: ids, all ? "--all" : nil) : nil
+        let terminal =
+            pick
+            ? try Picker.takeTerminal(
+                for: change.command, refusing: ids, all ? "--all" : nil) : nil
+        // IDs from stdin are read before the database is opened: `add - | check -` opens it
+        // once add has made it.
+        let given =
+            pick
+            ? nil
+            : try IDArguments.selection(
+                ids, orListWide: all ? .all(in: try list.name) : nil, flag: "--all", list: list)
         let opened = try store.openForChanging()
         defer { StoreLifetime.closeAndKeepUntilExit(opened) }
         let selection: ItemSelection
@@ -81,8 +91,7 @@ struct SelectionRequest: Equatable {
             selection = try Picker.selection(
                 on: terminal, purpose: change.pickPurpose, list: list, store: opened)
         } else {
-            selection = try IDArguments.selection(
-                ids, orListWide: all ? .all(in: try list.name) : nil, flag: "--all", list: list)
+            selection = given!
         }
         let summary =
             switch change {
