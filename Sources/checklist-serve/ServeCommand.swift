@@ -49,15 +49,28 @@ struct ServeCommand: ParsableCommand {
             throw ExitCode(64)
         }
         do {
-            store = try DatabaseOpener.openForWriting(
-                DatabaseLocation.resolve(explicitPath: db, environment: environment))
+            let location = try DatabaseLocation.resolve(explicitPath: db, environment: environment)
+            // As every command that changes items: a missing database file is not created
+            // (a typo in --db would serve an empty list nobody else sees).
+            store = try DatabaseOpener.openExistingForWriting(location)
+            // A list named (-l, CHECKLIST_LIST) must exist; the default list may be empty.
+            let named = list ?? environment["CHECKLIST_LIST"]
+            if named != nil, try !store.lists().contains(where: { $0.name == listName }) {
+                throw ChecklistError.listNotFound(listName.text)
+            }
         } catch let error as ChecklistError {
-            FileHandle.standardError.write(
-                Data("checklist: \(RawPath.shown(error.description))\n".utf8))
+            var line = error.description
+            if case .databaseNotFound(let path) = error {
+                line = "no database at \(path); nothing to serve (checklist add creates one, or"
+                    + " pass --db or set CHECKLIST_DB to name another)"
+            }
+            FileHandle.standardError.write(Data("checklist: \(RawPath.shown(line))\n".utf8))
             switch error {
             case .notAChecklistDatabase, .corruptDatabase, .damagedBackupSource, .schemaTooNew,
                 .untrustedServerSchema:
                 throw ExitCode(65)
+            case .listNotFound, .databaseNotFound:
+                throw ExitCode(3)
             default: throw ExitCode(74)
             }
         }
@@ -85,9 +98,14 @@ struct ServeCommand: ParsableCommand {
         server.webSocketClosed = { id in live.close(id) }
         let url = "http://\(Self.shownHost(host)):\(server.port)\(pages.pagePath)"
         FileHandle.standardOutput.write(Data((url + "\n").utf8))
-        Self.printQRCode(url)
+        // The QR code's escape codes only where a person looks at them.
+        if isatty(STDOUT_FILENO) == 1 { Self.printQRCode(url) }
         live.start()
-        server.run()
+        // Ctrl-C and SIGTERM from now on stop the loop, and the store is closed: SQLite then
+        // checkpoints and removes the -wal and -shm files, as after any command.
+        Shutdown.install(waking: server.wakeDescriptor)
+        server.run(until: { Shutdown.isRequested })
+        _ = try? store.closeFile()
     }
 
     /// The hosts a request's `Host` may name: the listening address, the loopback names, and
@@ -238,5 +256,26 @@ final class LiveUpdates: @unchecked Sendable {
             }
         }
         thread.start()
+    }
+}
+
+/// The way out of `serve` on Ctrl-C or SIGTERM once it serves: the handler only notes the
+/// signal and wakes the server's loop (write(2) may be called in a handler), which then ends
+/// and lets the store close.
+enum Shutdown {
+    nonisolated(unsafe) static var requested: sig_atomic_t = 0
+    nonisolated(unsafe) static var wake: Int32 = -1
+
+    static var isRequested: Bool { requested != 0 }
+
+    static func install(waking descriptor: Int32) {
+        wake = descriptor
+        for number in [SIGINT, SIGTERM] {
+            signal(number) { _ in
+                Shutdown.requested = 1
+                var byte: UInt8 = 1
+                _ = write(Shutdown.wake, &byte, 1)
+            }
+        }
     }
 }

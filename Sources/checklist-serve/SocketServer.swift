@@ -163,10 +163,15 @@ final class SocketServer: @unchecked Sendable {
 
     // MARK: - The server's thread
 
-    /// Serves until the process ends.
-    func run() -> Never {
+    /// The write end of the wake pipe: a byte written there (from a signal handler too, as
+    /// write(2) may be called there) ends the wait of the server's loop at once.
+    var wakeDescriptor: Int32 { wakeWriter }
+
+    /// Serves until `stop()` is true, looked at after each wait (a wait ends at a byte on the
+    /// wake pipe, a signal, or 250 ms).
+    func run(until stop: () -> Bool) {
         var descriptors: [pollfd] = []
-        while true {
+        while !stop() {
             let now = Self.now()
             descriptors.removeAll(keepingCapacity: true)
             descriptors.append(pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0))

@@ -87,6 +87,37 @@ import Testing
         _ = try running.finish()
     }
 
+    /// Issue 32, 21: SIGTERM and Ctrl-C close the database, so no -wal or -shm is left beside
+    /// it (the handler used to end the process at once, before SQLite could remove them).
+    @Test(arguments: [SIGTERM, SIGINT]) func aSignalLeavesNoWALOrSHMBesideTheFile(signal: Int32)
+        throws
+    {
+        let (running, url) = try serve()
+        let root = url.split(separator: "/").prefix(2).joined(separator: "//")
+        #expect(try curl(["-H", "Origin: " + root, "--data", "id=1&to=checked", url + "toggle"]).status == 303)
+        #expect(FileManager.default.fileExists(atPath: cli.databasePath + "-wal"), "open: WAL")
+        kill(running.child.pid, signal)
+        let result = try running.finish()
+        #expect(result.status == 0, "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: cli.databasePath + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: cli.databasePath + "-shm"))
+        #expect(try cli.run("list", "-l", "camping").stdout == "[x] 1 Tent\n[ ] 2 Stove\n")
+    }
+
+    /// Issue 32, 20: serve refuses as the other commands do, at once, with one line.
+    @Test func aMissingListOrDatabaseIsThreeAndNothingIsCreated() throws {
+        let nosuch = try cli.run("serve", "-l", "nosuch", "--port", "0")
+        #expect(nosuch.status == 3, "\(nosuch)")
+        #expect(nosuch.stderr == "checklist: no list named 'nosuch'; see `checklist lists`, or add an item to create it\n")
+        let typo = cli.folder.appendingPathComponent("typo.db").path
+        let missing = try cli.run("serve", "--db", typo, "--port", "0")
+        #expect(missing.status == 3, "\(missing)")
+        #expect(missing.stderr.hasPrefix("checklist: no database at \(typo); nothing to serve"))
+        #expect(missing.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(!FileManager.default.fileExists(atPath: typo))
+        #expect(!FileManager.default.fileExists(atPath: typo + "-wal"))
+    }
+
     @Test func withoutChecklistServeBesideItServeSaysWhatIsMissing() throws {
         let alone = cli.folder.appendingPathComponent("alone")
         try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)

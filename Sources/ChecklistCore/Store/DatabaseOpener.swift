@@ -52,6 +52,17 @@ public enum DatabaseOpener {
         return try openForReading(location)
     }
 
+    /// Opens a database that must exist, for writing (`serve`): a missing file is an error
+    /// (exit 3), never created; a server's database without the schema gets it at the first
+    /// write, as for any command.
+    public static func openExistingForWriting(_ location: DatabaseLocation) throws -> ChecklistStore
+    {
+        if location.server == nil, try inspectFile(at: location.path) == .missing {
+            throw ChecklistError.databaseNotFound(path: location.path)
+        }
+        return try openForWriting(location, createsMissingFile: false)
+    }
+
     /// Opens the database for a command that writes, creating and migrating it as needed.
     ///
     /// A command that can only change existing items (check, delete…) passes
