@@ -317,6 +317,20 @@ import Testing
         #expect(try parse(text).skipped.breakdown == "HTML 4, prose 1")
     }
 
+    // MARK: - Long and deep input (issue 29, 25: each once took quadratic time or worse)
+
+    @Test func aTaskOfThousandsOfContinuationLinesIsOneTitle() throws {
+        let words = (1...5_000).map { "word\($0)" }
+        let text = "- [ ] task\n" + words.map { "  \($0)\n" }.joined()
+        #expect(try items(text) == ["-|[ ] task " + words.joined(separator: " ")])
+    }
+
+    @Test func aTaskOfThousandsOfLazyContinuationLinesIsOneTitle() throws {
+        let words = (1...5_000).map { "word\($0)" }
+        let text = "- [ ] task\n" + words.map { "\($0)\n" }.joined()
+        #expect(try items(text) == ["-|[ ] task " + words.joined(separator: " ")])
+    }
+
     // MARK: - Helpers
 
     private func parse(_ text: String, splitLevel: Int = 6) throws -> LenientImport {

@@ -67,8 +67,8 @@ extension LenientMarkdown {
         // 4. A line that continues some containers but not all is a lazy continuation of an
         // open paragraph, or else it closes the rest.
         if !opened && matched < containers.count {
-            if case .paragraph(var paragraph) = leaf, !Syntax.isBlank(line, from: column),
-                !startsInterruptingBlock(line, column)
+            if case .paragraph = leaf, !Syntax.isBlank(line, from: column),
+                !startsInterruptingBlock(line, column), var paragraph = takeParagraph()
             {
                 paragraph.text.append(Syntax.trimmed(line[column...]))
                 leaf = .paragraph(paragraph)
@@ -77,6 +77,16 @@ extension LenientMarkdown {
             try closeContainers(from: matched)
         }
         try takeLeaf(line, column, number: number)
+    }
+
+    /// The open paragraph, taken out of `leaf` (left `.none`), so that its lines are held
+    /// once and a line appended to them does not copy them all. (A paragraph bound in a
+    /// `switch` over `leaf` shares its lines with it: appending there copied every line
+    /// before, and a task of 200,000 continuation lines took minutes.)
+    mutating func takeParagraph() -> Paragraph? {
+        guard case .paragraph(let paragraph) = leaf else { return nil }
+        leaf = .none
+        return paragraph
     }
 
     /// Fenced code, indented code and HTML blocks own their lines; true when this one was
@@ -120,12 +130,10 @@ extension LenientMarkdown {
             return
         }
         let quoted = containers.contains(where: \.isQuote)
-        switch leaf {
-        case .paragraph(var paragraph):
+        if var paragraph = takeParagraph() {
             // An underline under any first paragraph, a task's or a bullet's too, makes it a
             // heading, its `[ ]` included (a lazy line never gets here: it is no underline).
             if let level = Syntax.setextLevel(line, column) {
-                leaf = .none
                 if paragraph.followsBareMarker { skip(1, .plainBullet) }
                 let text = paragraph.text.map { String(decoding: $0, as: UTF8.self) }
                 try startHeading(
@@ -156,13 +164,10 @@ extension LenientMarkdown {
                 leaf = .paragraph(paragraph)
                 return
             }
-        case .table:
-            if !startsInterruptingBlock(line, column) {
-                skip(1, .table)
-                return
-            }
-        default:
-            break
+            leaf = .paragraph(paragraph)
+        } else if case .table = leaf, !startsInterruptingBlock(line, column) {
+            skip(1, .table)
+            return
         }
         try closeLeaf()
         leafQuoted = quoted
