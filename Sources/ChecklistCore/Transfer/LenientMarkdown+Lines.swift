@@ -6,20 +6,24 @@ extension LenientMarkdown {
     mutating func take(_ line: Line, number: Int) throws(ChecklistError) {
         var column = 0
         var matched = 0
-        // 1. The open containers this line continues.
+        // 1. The open containers this line continues. Each looks at no more of the line than
+        // it takes: a scan of the whole indentation at every level made deep nesting cubic.
+        let textEnd = Syntax.textEnd(line)
         for container in containers {
             if container.isQuote {
-                let leading = Syntax.indent(line, column)
+                let leading = Syntax.indent(line, column, atMost: 4)
                 guard leading <= 3, column + leading < line.count,
                     line[column + leading] == UInt8(ascii: ">")
                 else { break }
                 column += leading + 1
                 if column < line.count && line[column] == Syntax.space { column += 1 }
-            } else if Syntax.isBlank(line, from: column) {
+            } else if column >= textEnd {
                 // An item begins with at most one blank line: one still empty ends here.
                 guard container.hasBlock else { break }
                 column = line.count
-            } else if Syntax.indent(line, column) >= container.contentIndent {
+            } else if Syntax.indent(line, column, atMost: container.contentIndent)
+                == container.contentIndent
+            {
                 column += container.contentIndent
             } else {
                 break
@@ -29,9 +33,12 @@ extension LenientMarkdown {
         let continuesAll = matched == containers.count
         // 2. Code and HTML take their lines whole while their containers go on.
         if continuesAll, try continueVerbatimLeaf(line, column) { return }
-        // 3. New containers: block quotes and list items.
+        // 3. New containers: block quotes and list items. A thematic break can start no
+        // earlier than `breakTail`: before it, the markers of a line nested a million deep
+        // (`- - - … [ ] t`) are not each scanned to its end.
+        let breakTail = Syntax.thematicBreakTail(line, textEnd: textEnd)
         var opened = false
-        while !Syntax.isBlank(line, from: column) {
+        while column < textEnd {
             let leading = Syntax.indent(line, column)
             guard leading <= 3 else { break }
             if line[column + leading] == UInt8(ascii: ">") {
@@ -45,7 +52,7 @@ extension LenientMarkdown {
                 opened = true
                 continue
             }
-            if Syntax.isThematicBreak(line, column) { break }
+            if column + leading >= breakTail && Syntax.isThematicBreak(line, column) { break }
             guard let marker = Syntax.listMarker(line, column) else { break }
             if case .paragraph = leaf, !opened,
                 !canInterruptParagraph(marker, continuesAll: continuesAll)
