@@ -317,6 +317,51 @@ import Testing
         #expect(try parse(text).skipped.breakdown == "HTML 4, prose 1")
     }
 
+    // MARK: - Long and deep input (issue 29, 25: each once took quadratic time or worse)
+
+    @Test func aTaskOfThousandsOfContinuationLinesIsOneTitle() throws {
+        let words = (1...5_000).map { "word\($0)" }
+        let text = "- [ ] task\n" + words.map { "  \($0)\n" }.joined()
+        #expect(try items(text) == ["-|[ ] task " + words.joined(separator: " ")])
+    }
+
+    @Test func aTaskOfThousandsOfLazyContinuationLinesIsOneTitle() throws {
+        let words = (1...5_000).map { "word\($0)" }
+        let text = "- [ ] task\n" + words.map { "\($0)\n" }.joined()
+        #expect(try items(text) == ["-|[ ] task " + words.joined(separator: " ")])
+    }
+
+    @Test func tasksNestedAThousandDeepArePrefixedByEveryParent() throws {
+        let depth = 1_000
+        let text = (0..<depth).map { String(repeating: "  ", count: $0) + "- [ ] t\($0)\n" }
+            .joined()
+        let titles = try parse(text).document.lists.flatMap(\.items).map(\.title.text)
+        #expect(titles.count == depth)
+        #expect(titles.last == (0..<depth).map { "t\($0)" }.joined(separator: " › "))
+    }
+
+    @Test func plainBulletsNestedAThousandDeepAreSkippedAndTheTaskUnderThemIsRead() throws {
+        let depth = 1_000
+        let text =
+            (0..<depth).map { String(repeating: "  ", count: $0) + "- bullet\n" }.joined()
+            + String(repeating: "  ", count: depth) + "- [x] deepest\n"
+        #expect(try items(text) == ["-|[x] deepest"])
+        #expect(try parse(text).skipped.breakdown == "plain bullet 1000")
+    }
+
+    @Test func markersNestedTenThousandDeepOnOneLineMakeOneTask() throws {
+        let text = String(repeating: "- ", count: 10_000) + "[ ] deep\n"
+        #expect(try items(text) == ["-|[ ] deep"])
+    }
+
+    @Test func aThematicBreakAfterListMarkersIsStillABreak() throws {
+        // `- - - -` is a thematic break; `- * * *` an item holding one; `- - [ ] x` a task
+        // two items deep, whose `-` markers look like a break's until the box.
+        let text = "- - - -\n- * * *\n- - [ ] x\n"
+        #expect(try items(text) == ["-|[ ] x"])
+        #expect(try parse(text).skipped.breakdown == "rule 2")
+    }
+
     // MARK: - Helpers
 
     private func parse(_ text: String, splitLevel: Int = 6) throws -> LenientImport {

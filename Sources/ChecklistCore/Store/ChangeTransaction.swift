@@ -19,6 +19,8 @@ struct ChangeTransaction {
     let now: String
     /// Who makes the change.
     let author: String
+    /// The highest list ID the journal remembers, once read (see `createList`).
+    private let journalListIDs = JournalListIDs()
 
     init(_ db: Database, author: String) throws {
         self.db = db
@@ -128,6 +130,7 @@ struct ChangeTransaction {
                 SELECT \(changeID), id, name, mode, createdAt, updatedAt FROM lists
                 WHERE id = \(listID)
                 """)
+        journalListIDs.note(listID)
     }
 
     // MARK: - Lists
@@ -150,19 +153,29 @@ struct ChangeTransaction {
     /// and a list created with the ID of a deleted one would be taken for it by an undo of
     /// that deletion (and by the checks of `UndoConflicts`). An ID older than the journal is
     /// forgotten by every undo, and may come back.
+    ///
+    /// `changedLists` has no index on `listId`, so its highest is read once a change and then
+    /// kept up as this change records lists: read for each list, it made an import of 100,000
+    /// lists quadratic (a scan of the journal per list).
     func createList(named name: ListName, mode: ListMode = .multiple) throws -> Int64 {
+        let remembered = try journalListIDs.highest ?? highestJournalListID()
         try db.execute(
             literal: """
                 INSERT INTO lists (id, name, mode, createdAt, updatedAt)
                 VALUES (
-                    max(coalesce((SELECT max(id) FROM lists), 0),
-                        coalesce((SELECT max(listId) FROM changedLists), 0)) + 1,
+                    max(coalesce((SELECT max(id) FROM lists), 0), \(remembered)) + 1,
                     \(name.text), \(mode), \(now), \(now))
                 """)
         let listID = db.lastInsertedRowID
         try db.execute(
             literal: "INSERT INTO changedLists (changeId, listId) VALUES (\(changeID), \(listID))")
+        journalListIDs.highest = max(remembered, listID)
         return listID
+    }
+
+    private func highestJournalListID() throws -> Int64 {
+        try SQLRequest<Int64>(literal: "SELECT coalesce(max(listId), 0) FROM changedLists")
+            .fetchOne(db) ?? 0
     }
 
     /// The list `add` and `import` append to: created when missing, else recorded (its
@@ -339,5 +352,15 @@ extension ChangeTransaction: ChangeSteps {
                 AND listId IN (SELECT id FROM lists WHERE mode = \(ListMode.single))
                 """
         ).fetchAll(db)
+    }
+}
+
+/// The highest list ID in `changedLists`, kept by one change once read: every row this change
+/// adds there goes through `recordList` or `createList`, which note it.
+private final class JournalListIDs {
+    var highest: Int64?
+
+    func note(_ listID: Int64) {
+        if let highest { self.highest = max(highest, listID) }
     }
 }

@@ -6,20 +6,24 @@ extension LenientMarkdown {
     mutating func take(_ line: Line, number: Int) throws(ChecklistError) {
         var column = 0
         var matched = 0
-        // 1. The open containers this line continues.
+        // 1. The open containers this line continues. Each looks at no more of the line than
+        // it takes: a scan of the whole indentation at every level made deep nesting cubic.
+        let textEnd = Syntax.textEnd(line)
         for container in containers {
             if container.isQuote {
-                let leading = Syntax.indent(line, column)
+                let leading = Syntax.indent(line, column, atMost: 4)
                 guard leading <= 3, column + leading < line.count,
                     line[column + leading] == UInt8(ascii: ">")
                 else { break }
                 column += leading + 1
                 if column < line.count && line[column] == Syntax.space { column += 1 }
-            } else if Syntax.isBlank(line, from: column) {
+            } else if column >= textEnd {
                 // An item begins with at most one blank line: one still empty ends here.
                 guard container.hasBlock else { break }
                 column = line.count
-            } else if Syntax.indent(line, column) >= container.contentIndent {
+            } else if Syntax.indent(line, column, atMost: container.contentIndent)
+                == container.contentIndent
+            {
                 column += container.contentIndent
             } else {
                 break
@@ -29,9 +33,12 @@ extension LenientMarkdown {
         let continuesAll = matched == containers.count
         // 2. Code and HTML take their lines whole while their containers go on.
         if continuesAll, try continueVerbatimLeaf(line, column) { return }
-        // 3. New containers: block quotes and list items.
+        // 3. New containers: block quotes and list items. A thematic break can start no
+        // earlier than `breakTail`: before it, the markers of a line nested a million deep
+        // (`- - - … [ ] t`) are not each scanned to its end.
+        let breakTail = Syntax.thematicBreakTail(line, textEnd: textEnd)
         var opened = false
-        while !Syntax.isBlank(line, from: column) {
+        while column < textEnd {
             let leading = Syntax.indent(line, column)
             guard leading <= 3 else { break }
             if line[column + leading] == UInt8(ascii: ">") {
@@ -45,7 +52,7 @@ extension LenientMarkdown {
                 opened = true
                 continue
             }
-            if Syntax.isThematicBreak(line, column) { break }
+            if column + leading >= breakTail && Syntax.isThematicBreak(line, column) { break }
             guard let marker = Syntax.listMarker(line, column) else { break }
             if case .paragraph = leaf, !opened,
                 !canInterruptParagraph(marker, continuesAll: continuesAll)
@@ -67,8 +74,8 @@ extension LenientMarkdown {
         // 4. A line that continues some containers but not all is a lazy continuation of an
         // open paragraph, or else it closes the rest.
         if !opened && matched < containers.count {
-            if case .paragraph(var paragraph) = leaf, !Syntax.isBlank(line, from: column),
-                !startsInterruptingBlock(line, column)
+            if case .paragraph = leaf, !Syntax.isBlank(line, from: column),
+                !startsInterruptingBlock(line, column), var paragraph = takeParagraph()
             {
                 paragraph.text.append(Syntax.trimmed(line[column...]))
                 leaf = .paragraph(paragraph)
@@ -77,6 +84,16 @@ extension LenientMarkdown {
             try closeContainers(from: matched)
         }
         try takeLeaf(line, column, number: number)
+    }
+
+    /// The open paragraph, taken out of `leaf` (left `.none`), so that its lines are held
+    /// once and a line appended to them does not copy them all. (A paragraph bound in a
+    /// `switch` over `leaf` shares its lines with it: appending there copied every line
+    /// before, and a task of 200,000 continuation lines took minutes.)
+    mutating func takeParagraph() -> Paragraph? {
+        guard case .paragraph(let paragraph) = leaf else { return nil }
+        leaf = .none
+        return paragraph
     }
 
     /// Fenced code, indented code and HTML blocks own their lines; true when this one was
@@ -120,12 +137,10 @@ extension LenientMarkdown {
             return
         }
         let quoted = containers.contains(where: \.isQuote)
-        switch leaf {
-        case .paragraph(var paragraph):
+        if var paragraph = takeParagraph() {
             // An underline under any first paragraph, a task's or a bullet's too, makes it a
             // heading, its `[ ]` included (a lazy line never gets here: it is no underline).
             if let level = Syntax.setextLevel(line, column) {
-                leaf = .none
                 if paragraph.followsBareMarker { skip(1, .plainBullet) }
                 let text = paragraph.text.map { String(decoding: $0, as: UTF8.self) }
                 try startHeading(
@@ -156,13 +171,10 @@ extension LenientMarkdown {
                 leaf = .paragraph(paragraph)
                 return
             }
-        case .table:
-            if !startsInterruptingBlock(line, column) {
-                skip(1, .table)
-                return
-            }
-        default:
-            break
+            leaf = .paragraph(paragraph)
+        } else if case .table = leaf, !startsInterruptingBlock(line, column) {
+            skip(1, .table)
+            return
         }
         try closeLeaf()
         leafQuoted = quoted

@@ -7,15 +7,21 @@ enum MarkdownSyntax {
     static let space = UInt8(ascii: " ")
     static let tab = UInt8(ascii: "\t")
 
-    /// Spaces from `start` to the first other byte.
-    static func indent(_ line: Line, _ start: Int) -> Int {
+    /// Spaces from `start` to the first other byte, counting no further than `limit`.
+    static func indent(_ line: Line, _ start: Int, atMost limit: Int = .max) -> Int {
         var index = start
-        while index < line.count && line[index] == space { index += 1 }
+        while index < line.count && line[index] == space && index - start < limit { index += 1 }
         return index - start
     }
 
     static func isBlank(_ line: Line, from start: Int) -> Bool {
         line[min(start, line.count)...].allSatisfy { $0 == space || $0 == tab }
+    }
+
+    /// Where the line's text ends: past the last byte that is not a space or a tab, so the
+    /// line is blank from any offset at or after it (`isBlank` in one comparison).
+    static func textEnd(_ line: Line) -> Int {
+        (line.lastIndex { $0 != space && $0 != tab } ?? -1) + 1
     }
 
     /// Tabs in the indentation and between the markers that nest blocks (`>`, list markers)
@@ -181,6 +187,24 @@ enum MarkdownSyntax {
             }
         }
         return count >= 3
+    }
+
+    /// Where the line's last run of one thematic-break byte (`*`, `-` or `_`) and blanks
+    /// starts, up to `textEnd`: a thematic break starts there or later. `textEnd` when the
+    /// text ends in any other byte.
+    static func thematicBreakTail(_ line: Line, textEnd: Int) -> Int {
+        guard textEnd > 0 else { return textEnd }
+        let byte = line[textEnd - 1]
+        guard [UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "_")].contains(byte) else {
+            return textEnd
+        }
+        var start = textEnd - 1
+        while start > 0, case let before = line[start - 1],
+            before == byte || before == space || before == tab
+        {
+            start -= 1
+        }
+        return start
     }
 
     /// A setext underline's heading level: `===` is 1, `---` is 2.

@@ -16,9 +16,13 @@ public struct ImportSummary: ChangeDescribing, Hashable {
         self.uncheckedOthers = uncheckedOthers
     }
 
+    /// How many lists a line names before "and N more": an import of 100,000 lists is
+    /// summed up in one short line, not a megabyte of names.
+    static let namedLists = 10
+
     public var historyLine: String {
         "imported \(Phrase.items(itemCount)) into "
-            + lists.map { Phrase.quoted($0.text) }.joined(separator: ", ")
+            + Phrase.names(lists.map { Phrase.quoted($0.text) }, limit: Self.namedLists)
     }
 
     public var summaryLine: String {
@@ -26,7 +30,8 @@ public struct ImportSummary: ChangeDescribing, Hashable {
             if let skipped {
                 Phrase.intoLists(lists.count) + Phrase.skippedNote(skipped)
             } else {
-                lists.isEmpty ? "" : " into " + lists.map(\.text).joined(separator: ", ")
+                lists.isEmpty
+                    ? "" : " into " + Phrase.names(lists.map(\.text), limit: Self.namedLists)
             }
         return "imported \(Phrase.items(itemCount))" + into
             + Phrase.notes(uncheckedOthers > 0 ? [Phrase.uncheckedOthers(uncheckedOthers)] : [])

@@ -64,6 +64,12 @@ public enum Phrase {
         (ids.count == 1 ? "ID " : "IDs ") + ids.summary(limit: limit)
     }
 
+    /// "camping, tents", or at most `limit` names and then "and 3 more".
+    static func names(_ names: [String], limit: Int) -> String {
+        guard names.count > limit else { return names.joined(separator: ", ") }
+        return names.prefix(limit).joined(separator: ", ") + " and \(names.count - limit) more"
+    }
+
     /// " into 3 lists"; nothing for none.
     public static func intoLists(_ count: Int) -> String {
         count == 0 ? "" : count == 1 ? " into 1 list" : " into \(count) lists"
