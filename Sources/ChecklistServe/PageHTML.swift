@@ -59,7 +59,46 @@ enum PageHTML {
             + #""mark":\#(mark)}"#
     }
 
-    static func page(_ window: EditorPage, mark: Int64, editing: Bool, startedFrom: Bool) -> String {
+    /// Where a window of a long list is ("201–400 of 1,250"), with the links to the windows
+    /// before and after it and back to the start; nothing for a list that fits one window.
+    static func pagerHTML(_ window: EditorPage, firstRank: Int, editing: Bool) -> String {
+        guard window.hasRowsBefore || window.hasRowsAfter, !window.rows.isEmpty else { return "" }
+        let base = "./?list=" + escaped(FormBody.encode(window.list.text))
+        let edit = editing ? "&amp;edit=1" : ""
+        var links: [String] = []
+        if window.hasRowsBefore, let first = window.rows.first {
+            links.append(#"<a id="first" href="\#(base)\#(edit)">First items</a>"#)
+            links.append(
+                #"<a id="previous" href="\#(base)&amp;from=\#(first.id)&amp;key=\#(first.sortKey)"#
+                    + #"&amp;before=1\#(edit)">Previous items</a>"#)
+        }
+        if window.hasRowsAfter, let last = window.rows.last {
+            links.append(
+                #"<a id="more" href="\#(base)&amp;from=\#(last.id)&amp;key=\#(last.sortKey)"#
+                    + #"&amp;after=1\#(edit)">Next items</a>"#)
+        }
+        let range =
+            "\(grouped(firstRank + 1))–\(grouped(firstRank + window.rows.count))"
+            + " of \(grouped(window.counts.total))"
+        return #"<nav id="pager" aria-label="Parts of the list"><p id="range">Items \#(range)</p>"#
+            + "<p>" + links.joined(separator: " · ") + "</p></nav>\n"
+    }
+
+    /// 1250 as "1,250": a count for people.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result += "," }
+            result.append(digit)
+        }
+        return result
+    }
+
+    /// `firstRank`: how many items of the list come before the window's first row.
+    static func page(
+        _ window: EditorPage, mark: Int64, editing: Bool, startedFrom: Bool, firstRank: Int = 0
+    ) -> String {
         let list = window.list
         let listField = #"<input type="hidden" name="list" value="\#(escaped(list.text))">"#
         let editField = editing ? #"<input type="hidden" name="edit" value="1">"# : ""
@@ -120,11 +159,7 @@ enum PageHTML {
             </form>
 
             """
-        if window.hasRowsAfter, let last = window.rows.last {
-            html += #"<p><a id="more" href="./?list=\#(escaped(FormBody.encode(list.text)))"#
-                + #"&amp;from=\#(last.id)&amp;key=\#(last.sortKey)&amp;after=1\#(editing ? "&amp;edit=1" : "")">"#
-                + "Next items</a></p>\n"
-        }
+        html += pagerHTML(window, firstRank: firstRank, editing: editing)
         html += """
             <form id="add-form" method="post" action="add">
             \(listField)\(editField)<label for="new-title">New item</label>

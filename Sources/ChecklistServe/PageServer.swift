@@ -277,28 +277,47 @@ public final class PageServer: @unchecked Sendable {
             else { throw PageError("from= needs an item's ID and key=") }
             anchor = .item(id, sortKey: key)
         }
-        // `after=1`: the rows after the item (the "Next items" link names the last one shown).
+        // `after=1`: the rows after the item (the "Next items" link names the last one shown);
+        // `before=1`: the rows before it ("Previous items" names the first one shown).
         let skipsAnchor = request.queryValue("after") == "1"
-        var page = try window(
-            of: name, around: anchor, after: Self.windowSize - (skipsAnchor ? 0 : 1), &shared)
+        let goesBack = request.queryValue("before") == "1"
+        var page =
+            goesBack
+            ? try window(of: name, around: anchor, before: Self.windowSize, after: 0, &shared)
+            : try window(
+                of: name, around: anchor, before: 0,
+                after: Self.windowSize - (skipsAnchor ? 0 : 1), &shared)
         if !page.listExists && name != ListName.defaultList {
             throw ChecklistError.listNotFound(name.text)
         }
-        if skipsAnchor, case .item(let id, _) = anchor, page.rows.first?.id == id {
-            page.rows.removeFirst()
+        if case .item(let id, _) = anchor {
+            if skipsAnchor, page.rows.first?.id == id { page.rows.removeFirst() }
+            if goesBack, page.rows.last?.id == id, page.rows.count > 1 {
+                page.rows.removeLast()
+                page.hasRowsAfter = true
+            }
         }
         return page
+    }
+
+    /// How many items come before the window's first row: 0 from the start, else one index
+    /// count (for "201–400 of 1,250").
+    private func firstRank(of window: EditorPage) throws -> Int {
+        guard window.hasRowsBefore, let first = window.rows.first, let identity = window.listIdentity
+        else { return 0 }
+        return try store.editorCountBefore(first.place, in: identity)
     }
 
     /// A window of a list's rows, with the list's total from `shared.totals` when nothing but
     /// selections changed since it was counted.
     private func window(
-        of list: ListName, around anchor: EditorAnchor, after: Int, _ shared: inout Shared
+        of list: ListName, around anchor: EditorAnchor, before: Int = 0, after: Int,
+        _ shared: inout Shared
     ) throws -> EditorPage {
         let mark = try store.dataVersion() &+ shared.ownWrites
         let known = shared.totals[list.text].flatMap { $0.mark == mark ? $0.total : nil }
         let page = try store.editorPage(
-            list: list, around: anchor, before: 0, after: after, knownTotal: known)
+            list: list, around: anchor, before: before, after: after, knownTotal: known)
         shared.totals[list.text] = page.listExists ? (mark, page.counts.total) : nil
         return page
     }
@@ -309,7 +328,7 @@ public final class PageServer: @unchecked Sendable {
         var response = PageResponse.html(
             PageHTML.page(
                 window, mark: mark, editing: request.queryValue("edit") == "1",
-                startedFrom: request.queryValue("from") != nil))
+                startedFrom: request.queryValue("from") != nil, firstRank: try firstRank(of: window)))
         if let host = request.headers["host"], !host.isEmpty,
             host.utf8.allSatisfy({ byte in
                 (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)

@@ -298,6 +298,31 @@ import Testing
         #expect(!next.contains(#"data-id="\#(last)""#))
     }
 
+    /// Issue 32, 19: a window of a long list says where it is and links back.
+    @Test func aLongListsWindowsSayWhereTheyAreAndLinkBothWays() throws {
+        try store.add((1...1250).map { try Title("item \($0)") }, to: "long")
+        let first = text(get("/\(token)/", query: [("list", "long")]))
+        #expect(first.contains(#"<p id="range">Items 1–200 of 1,250</p>"#))
+        #expect(!first.contains("Previous items"))
+        // Item k of the list has ID k + 3 (camping holds 1-3) and key k.
+        let second = text(
+            get("/\(token)/", query: [("list", "long"), ("from", "203"), ("key", "200"), ("after", "1")]))
+        #expect(second.contains(#"<p id="range">Items 201–400 of 1,250</p>"#))
+        #expect(second.contains(#"<a id="first" href="./?list=long">First items</a>"#))
+        #expect(second.contains(#"&amp;from=204&amp;key=201&amp;before=1">Previous items</a>"#))
+        #expect(second.contains(#"&amp;from=403&amp;key=400&amp;after=1">Next items</a>"#))
+        let back = text(
+            get("/\(token)/", query: [("list", "long"), ("from", "204"), ("key", "201"), ("before", "1")]))
+        #expect(back.contains(#"<p id="range">Items 1–200 of 1,250</p>"#))
+        #expect(back.contains(#"data-id="203""#) && !back.contains(#"data-id="204""#))
+        let last = text(
+            get("/\(token)/", query: [("list", "long"), ("from", "1203"), ("key", "1200"), ("after", "1")]))
+        #expect(last.contains(#"<p id="range">Items 1,201–1,250 of 1,250</p>"#))
+        #expect(!last.contains("Next items"))
+        let short = text(get("/\(token)/", query: [("list", "default")]))
+        #expect(!short.contains(#"id="range""#))
+    }
+
     @Test func theChangeMarkMovesWithEveryChangeFromAnywhere() throws {
         let start = try server.changeMark()
         #expect(post("toggle", "id=1&to=checked", json: true).status == 200)

@@ -261,6 +261,13 @@ def check_long_list_and_quick_taps(browser, bin_dir):
         assert served.items()["item 230"] is True
         served.checklist("check", "-q", "240")
         expect(page.locator("#item-240")).to_be_checked(timeout=1000)
+        # Issue 32, 19: where the window is, and the way back; nothing wider than the screen.
+        expect(page.locator("#range")).to_have_text("Items 201–250 of 250")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        with page.expect_navigation():
+            page.get_by_role("link", name="Previous items").click()
+        expect(page.locator("#range")).to_have_text("Items 1–200 of 250")
+        expect(page.locator("#rows li")).to_have_count(200)
         page.close()
         served.stop()
     finally:
