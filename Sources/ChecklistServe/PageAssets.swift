@@ -38,8 +38,9 @@ enum PageAssets {
                    border-top: 1px solid var(--line); }
         #toolbar button { background: #c0392b; border-color: #c0392b; }
         #status:empty { display: none; }
-        #status { position: fixed; top: 0.5rem; right: 0.5rem; background: Canvas;
-                  border: 1px solid var(--line); padding: 0.4rem 0.7rem; border-radius: 0.5rem; }
+        #status, #gone { margin: 0.5rem 0; padding: 0.4rem 0.7rem; border-radius: 0.5rem;
+                         border: 1px solid var(--line); }
+        #gone { border-color: #c0392b; }
         html.js #save, html.js #open-list { display: none; }
         @media (min-width: 800px) { body { font-size: 1rem; } }
         """
@@ -51,7 +52,10 @@ enum PageAssets {
           const rows = document.getElementById("rows");
           if (!rows) return;
           document.documentElement.classList.add("js");
-          const list = page.list, editing = page.editing === "true", partial = page.partial === "true";
+          // The list is followed by its identity: renamed elsewhere, the page takes the new
+          // name; deleted, it says so, and nothing it sends recreates it.
+          let list = page.list, gone = false;
+          const listId = page.listId, editing = page.editing === "true", partial = page.partial === "true";
           const kind = page.mode === "single" ? "radio" : "checkbox";
           let mark = Number(page.mark);
           // Taps on their way, by row; a row's taps are sent one after another, in order.
@@ -69,9 +73,11 @@ enum PageAssets {
           async function post(action, fields) {
             const body = new URLSearchParams(fields);
             body.set("list", list);
+            if (listId) body.set("listid", listId);
             const response = await fetch(action, { method: "POST", body,
               headers: { "Accept": "application/json" } });
             const data = await response.json().catch(() => null);
+            if (response.status === 410) showGone(data);
             if (!response.ok) throw new Error((data && data.error) || "the server answered " + response.status);
             return data;
           }
@@ -99,9 +105,50 @@ enum PageAssets {
             if (element.textContent !== String(text)) element.textContent = text;
           }
 
+          // The list menu follows the lists as they are now (added, renamed, deleted elsewhere).
+          function updateMenu(names) {
+            const menu = document.getElementById("list-menu");
+            if (!menu || !Array.isArray(names)) return;
+            if (!gone && !names.includes(list)) names = [list, ...names];
+            const now = [...menu.options].map(option => option.value);
+            if (now.length === names.length && now.every((name, i) => name === names[i])
+                && menu.value === list) return;
+            menu.replaceChildren(...names.map(name => {
+              const option = document.createElement("option");
+              option.value = name; option.textContent = name; option.selected = name === list;
+              return option;
+            }));
+            if (gone) menu.selectedIndex = -1;
+          }
+
+          // Deleted elsewhere: said beside the rows (never over the menu that leads away),
+          // and the page sends nothing more for it.
+          function showGone(answer) {
+            if (gone) return;
+            gone = true;
+            const notice = document.getElementById("gone");
+            notice.textContent = "The list “" + list + "” was deleted elsewhere. Choose another list from the menu.";
+            notice.hidden = false;
+            for (const input of document.querySelectorAll("#rows input, #add-form input, #add-form button, #delete"))
+              input.disabled = true;
+            if (answer && answer.lists) updateMenu(answer.lists);
+          }
+
+          function renamed(name) {
+            list = name;
+            document.title = name + " · checklist";
+            document.body.dataset.list = name;
+            for (const field of document.querySelectorAll("input[name=list]")) field.value = name;
+            if (socket) socket.close();  // listens again under the new name
+          }
+
           function apply(state) {
-            // An answer older than what the page shows (a slow reply after a push) is dropped.
-            if (!state || state.list !== list || state.mark < mark) return;
+            // An answer older than what the page shows (a slow reply after a push), or for
+            // another list, is dropped.
+            if (!state || gone || state.mark < mark) return;
+            if (listId ? state.listId !== listId : state.list !== list) return;
+            if (state.list !== list) renamed(state.list);
+            updateMenu(state.lists);
             mark = state.mark;
             setText(document.getElementById("checked-count"), state.checked);
             setText(document.getElementById("total-count"), state.total);
@@ -131,13 +178,15 @@ enum PageAssets {
           }
 
           async function refresh() {
-            let query = "state?list=" + encodeURIComponent(list);
+            if (gone) return;
+            let query = "state?list=" + encodeURIComponent(list) + (listId ? "&listid=" + encodeURIComponent(listId) : "");
             const first = rows.firstElementChild;
             if (partial && first) query += "&from=" + first.dataset.id + "&key=" + first.dataset.key;
             try {
               const response = await fetch(query, { headers: { "Accept": "application/json" } });
               if (response.ok) apply(await response.json());
-              else if (response.status === 404) status.textContent = "This list is gone (deleted or renamed): choose one from the menu.";
+              else if (response.status === 410 || response.status === 404)
+                showGone(await response.json().catch(() => null));
             } catch (error) { status.textContent = "Offline: " + error.message; }
           }
 
@@ -204,10 +253,11 @@ enum PageAssets {
           });
 
           // Live: the server says when the lists changed; the page then reads the state.
-          let delay = 250;
+          let delay = 250, socket = null;
           function listen() {
+            if (gone) return;
             const base = location.pathname.replace(/[^/]*$/, "");
-            const socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://")
+            socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://")
               + location.host + base + "events?list=" + encodeURIComponent(list));
             socket.onopen = () => { delay = 250; status.textContent = ""; refresh(); };
             // The server pushes the list's first window; a page after "Next items" reads its own.
@@ -218,6 +268,7 @@ enum PageAssets {
               else if (Number(state && state.mark !== undefined ? state.mark : message.data) !== mark) refresh();
             };
             socket.onclose = () => {
+              if (gone) return;
               status.textContent = "Reconnecting…";
               setTimeout(listen, delay);
               delay = Math.min(delay * 2, 5000);

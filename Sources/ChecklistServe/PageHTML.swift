@@ -48,11 +48,26 @@ enum PageHTML {
         "./?list=" + FormBody.encode(list.text) + (editing ? "&edit=1" : "")
     }
 
+    /// A list's identity as the page carries it: "ID.CREATED" (the creation time is
+    /// ISO 8601 text without a dot before its milliseconds' own).
+    static func identityText(_ identity: ListIdentity) -> String {
+        "\(identity.id).\(identity.createdAt)"
+    }
+
+    static func listIdentity(parsing text: String) -> ListIdentity? {
+        guard let dot = text.firstIndex(of: "."), let id = Int64(text[..<dot]) else { return nil }
+        let created = String(text[text.index(after: dot)...])
+        guard !created.isEmpty, created.count <= 64 else { return nil }
+        return ListIdentity(id: id, createdAt: created)
+    }
+
     static func state(_ window: EditorPage, mark: Int64) -> String {
         let rows = window.rows.map { row in
             #"{"id":\#(row.id),"key":\#(row.sortKey),"title":\#(jsonString(row.title)),"checked":\#(row.isSelected)}"#
         }
-        return #"{"list":\#(jsonString(window.list.text)),"mode":"\#(window.mode.rawValue)","#
+        let identity = window.listIdentity.map(identityText) ?? ""
+        return #"{"list":\#(jsonString(window.list.text)),"listId":\#(jsonString(identity)),"#
+            + #""mode":"\#(window.mode.rawValue)","#
             + #""checked":\#(window.counts.checked),"total":\#(window.counts.total),"#
             + #""lists":[\#(window.lists.map { jsonString($0.text) }.joined(separator: ","))],"#
             + #""rows":[\#(rows.joined(separator: ","))],"more":\#(window.hasRowsAfter),"#
@@ -100,7 +115,10 @@ enum PageHTML {
         _ window: EditorPage, mark: Int64, editing: Bool, startedFrom: Bool, firstRank: Int = 0
     ) -> String {
         let list = window.list
+        let identity = window.listIdentity.map(Self.identityText) ?? ""
         let listField = #"<input type="hidden" name="list" value="\#(escaped(list.text))">"#
+            + (identity.isEmpty
+                ? "" : #"<input type="hidden" name="listid" value="\#(escaped(identity))">"#)
         let editField = editing ? #"<input type="hidden" name="edit" value="1">"# : ""
         let kind = window.mode == .single ? "radio" : "checkbox"
         let shownChecked = window.rows.filter(\.isSelected).map(\.id)
@@ -114,7 +132,8 @@ enum PageHTML {
             <link rel="stylesheet" href="page.css">
             <script src="page.js" defer></script>
             </head>
-            <body data-list="\(escaped(list.text))" data-mode="\(window.mode.rawValue)" \
+            <body data-list="\(escaped(list.text))" data-list-id="\(escaped(identity))" \
+            data-mode="\(window.mode.rawValue)" \
             data-mark="\(mark)" data-editing="\(editing)" data-partial="\(startedFrom)">
             <header>
             <form method="get" action="./" class="lists">
@@ -139,6 +158,8 @@ enum PageHTML {
             \(editing ? "Done" : "Edit")</a>
             </header>
             <main>
+            <p id="gone" role="alert" hidden></p>
+            <p id="status" role="status" aria-live="polite"></p>
             <form id="rows-form" method="post" action="save">
             \(listField)\(editField)<input type="hidden" name="shown" \
             value="\(window.rows.map { String($0.id) }.joined(separator: ","))">
@@ -183,7 +204,6 @@ enum PageHTML {
                 """
         }
         html += """
-            <p id="status" role="status" aria-live="polite"></p>
             </body>
             </html>
 

@@ -245,6 +245,19 @@ public final class PageServer: @unchecked Sendable {
                     status: status, headers: ["Content-Type": "application/json"],
                     body: Array(#"{"error":\#(PageHTML.jsonString(message))}"#.utf8))
                 : .text(status, message + "\n")
+        } catch let gone as ListGone {
+            let message =
+                "the list \"\(gone.name)\" was deleted elsewhere; nothing changed (choose a list"
+                + " from the menu)"
+            // The lists there are now, for the page's menu (the way to another list).
+            let names = ((try? store.lists()) ?? []).map { PageHTML.jsonString($0.name.text) }
+            return json
+                ? PageResponse(
+                    status: 410, headers: ["Content-Type": "application/json"],
+                    body: Array(
+                        (#"{"error":\#(PageHTML.jsonString(message)),"gone":true,"#
+                            + #""lists":[\#(names.joined(separator: ","))]}"#).utf8))
+                : .text(410, message + "\n")
         } catch let error as PageError {
             return json
                 ? PageResponse(
@@ -258,6 +271,19 @@ public final class PageServer: @unchecked Sendable {
 
     // MARK: - Reads
 
+    /// The list a request names: by its identity (`listid=`, which the page sends once it
+    /// was shown) under its name now, so a rename elsewhere is followed; else by `list=`, else
+    /// the one `serve` started with. A list known by identity that was deleted is `ListGone`:
+    /// nothing recreates it under its old name.
+    private func list(_ value: String?, identity: String?) throws -> ListName {
+        guard let identity, !identity.isEmpty else { return try list(value) }
+        guard let known = PageHTML.listIdentity(parsing: identity) else {
+            throw PageError("listid= is not a list's identity")
+        }
+        if let name = try store.editorListName(of: known) { return name }
+        throw ListGone(name: value ?? startList.text)
+    }
+
     /// The list a request names (`list=`), else the one `serve` started with.
     private func list(_ value: String?) throws -> ListName {
         guard let value else { return startList }
@@ -270,7 +296,7 @@ public final class PageServer: @unchecked Sendable {
 
     /// The window of rows a request asks for: from the start, or from an item on.
     private func window(_ request: PageRequest, _ shared: inout Shared) throws -> EditorPage {
-        let name = try list(request.queryValue("list"))
+        let name = try list(request.queryValue("list"), identity: request.queryValue("listid"))
         var anchor = EditorAnchor.first
         if let from = request.queryValue("from") {
             guard let id = ItemID(from), let key = request.queryValue("key").flatMap(Int64.init)
@@ -385,7 +411,7 @@ public final class PageServer: @unchecked Sendable {
             }
             return set
         }
-        let name = try list(value("list"))
+        let name = try list(value("list"), identity: value("listid"))
         let editing = value("edit") == "1"
         switch route {
         case "toggle":
@@ -452,6 +478,11 @@ public final class PageServer: @unchecked Sendable {
         }
         return .seeOther(PageHTML.pageURL(list: name, editing: editing))
     }
+}
+
+/// A list the page showed, known by its identity, was deleted elsewhere (410).
+struct ListGone: Error {
+    var name: String
 }
 
 /// A request the page server cannot read (400).

@@ -385,13 +385,54 @@ import Testing
         #expect(counts() == #""checked":1,"total":3"#)
     }
 
+    /// Issue 32, 7: the page follows its list by identity. Renamed elsewhere, a tap, an add and
+    /// the state go to the list under its new name; deleted, they are refused (410) and
+    /// nothing recreates the list under its old name.
+    @Test func thePageFollowsItsListByIdentityAndNeverRecreatesIt() throws {
+        let page = text(get("/\(token)/"))
+        let identity = try #require(
+            page.firstMatch(of: #/data-list-id="([^"]+)"/#).map { String($0.1) })
+        #expect(page.contains(#"<input type="hidden" name="listid" value="\#(identity)">"#))
+        _ = try store.renameList("camping", to: "camp")
+        let encoded = FormBody.encode(identity)
+        #expect(post("add", "title=Rope&list=camping&listid=\(encoded)", json: true).status == 200)
+        #expect(try store.items(in: .list("camp")).map(\.title) == ["Tent", "Stove", "Map", "Rope"])
+        #expect(try !store.lists().contains { $0.name == "camping" }, "no new list named camping")
+        let state = text(get("/\(token)/state", query: [("list", "camping"), ("listid", identity)]))
+        #expect(state.hasPrefix(#"{"list":"camp","listId":"\#(identity)""#), "\(state)")
+        #expect(post("toggle", "id=1&to=checked&list=camping&listid=\(encoded)", json: true).status == 200)
+
+        _ = try store.deleteList(named: "camp", withItems: true)
+        let add = post("add", "title=Tarp&list=camp&listid=\(encoded)", json: true)
+        #expect(add.status == 410)
+        #expect(String(decoding: add.body, as: UTF8.self).contains(#""gone":true"#))
+        #expect(try store.lists().isEmpty, "nothing recreated the list")
+        #expect(get("/\(token)/state", query: [("list", "camp"), ("listid", identity)]).status == 410)
+        // A new list under the old name is another list: the page's identity does not name it.
+        try store.add([try Title("Fresh")], to: "camp")
+        #expect(post("add", "title=Tarp&list=camp&listid=\(encoded)", json: true).status == 410)
+        #expect(try store.items(in: .list("camp")).map(\.title) == ["Fresh"])
+    }
+
+    /// Issue 32, 8: the state the page reads and is pushed names every list as it is now, so
+    /// the menu follows lists added and renamed elsewhere.
+    @Test func theStateNamesTheListsAsTheyAreNow() throws {
+        try store.add([try Title("Milk")], to: "groceries")
+        let state = text(get("/\(token)/state", query: [("list", "camping")]))
+        #expect(state.contains(#""lists":["camping","groceries"]"#), "\(state)")
+        _ = try store.renameList("groceries", to: "food")
+        let pushed = try #require(server.pushedState(list: "camping"))
+        #expect(pushed.json.contains(#""lists":["camping","food"]"#), "\(pushed.json)")
+    }
+
     /// What the live updates push: the list's first window, at the current change mark; nothing
     /// for a list that does not exist.
     @Test func thePushedStateIsTheListsFirstWindowAtTheMark() throws {
         try store.check(.ids(IDSet(ids: [2])))
         let pushed = try #require(server.pushedState(list: "camping"))
         #expect(pushed.mark == (try server.changeMark()))
-        #expect(pushed.json.hasPrefix(#"{"list":"camping","mode":"multiple","checked":1,"total":3,"#))
+        #expect(pushed.json.hasPrefix(#"{"list":"camping","listId":"1."#))
+        #expect(pushed.json.contains(#""mode":"multiple","checked":1,"total":3,"#))
         #expect(pushed.json.contains(#"{"id":2,"key":2,"title":"Stove","checked":true}"#))
         #expect(server.pushedState(list: "nope") == nil)
         #expect(server.pushedState(list: nil)?.json.contains(#""list":"camping""#) == true)

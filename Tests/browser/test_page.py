@@ -275,6 +275,49 @@ def check_long_list_and_quick_taps(browser, bin_dir):
             served.process.kill()
 
 
+def check_identity_and_live_menu(browser, bin_dir):
+    """Issue 32, 7 and 8: the page follows its list by identity, and its menu is live. A rename
+    elsewhere shows the new name and a tap and an add still land in the list; a list added
+    elsewhere joins the menu; a delete elsewhere is said beside the rows, never over the menu,
+    and nothing the page sends recreates the list."""
+    served = Served(bin_dir, ["Tent", "Stove"])
+    try:
+        page = browser.new_page(viewport={"width": 360, "height": 740})
+        page.goto(served.url)
+        expect(page.locator("#rows li")).to_have_count(2)
+        served.checklist("add", "-q", "-l", "groceries", "Milk")
+        expect(page.locator("#list-menu option")).to_have_count(2, timeout=3000)
+        served.checklist("lists", "rename", "-q", "camping", "camp")
+        expect(page.locator("#list-menu")).to_have_value("camp", timeout=3000)
+        expect(page).to_have_title("camp · checklist", timeout=3000)
+        with page.expect_response(lambda r: r.url.endswith("/toggle")):
+            page.locator("#rows input").first.click()
+        page.fill("#new-title", "Rope")
+        with page.expect_response(lambda r: r.url.endswith("/add")):
+            page.click("#add-form button")
+        expect(page.locator("#rows li")).to_have_count(3, timeout=3000)
+        items = json.loads(served.checklist("list", "-l", "camp", "--format", "json"))
+        assert [(i["title"], i["isSelected"]) for i in items] == [("Tent", True), ("Stove", False), ("Rope", False)], items
+        assert "camping" not in served.checklist("lists"), "a rename never splits the list"
+
+        served.checklist("lists", "delete", "-q", "camp", "--force")
+        expect(page.locator("#gone")).to_be_visible(timeout=3000)
+        expect(page.locator("#gone")).to_contain_text("was deleted elsewhere")
+        expect(page.locator("#add-form button")).to_be_disabled()
+        menu = page.locator("#list-menu").bounding_box()
+        notice = page.locator("#gone").bounding_box()
+        overlap = not (notice["y"] >= menu["y"] + menu["height"] or menu["y"] >= notice["y"] + notice["height"])
+        assert not overlap, "the notice covers the menu: %r %r" % (notice, menu)
+        expect(page.locator("#list-menu option")).to_have_count(1, timeout=3000)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        assert "camp" not in served.checklist("lists"), "nothing recreated the deleted list"
+        page.close()
+        served.stop()
+    finally:
+        if served.process.poll() is None:
+            served.process.kill()
+
+
 def check_postgres(browser, bin_dir, base):
     """The same page over a PostgreSQL server: a tap is stored there, and another machine's
     change (NOTIFY) shows within a second."""
@@ -353,6 +396,8 @@ def main():
         print("ok: lists from the menu, radio buttons, a tap that cannot be saved")
         check_long_list_and_quick_taps(browser, arguments.bin)
         print("ok: a long list's next items, two quick taps")
+        check_identity_and_live_menu(browser, arguments.bin)
+        print("ok: a rename and a delete elsewhere, and the live menu (issue 32, 7 and 8)")
         base = os.environ.get("CHECKLIST_TEST_POSTGRES")
         if base:
             check_postgres(browser, arguments.bin, base)

@@ -140,6 +140,13 @@ extension ChecklistStore {
         }
     }
 
+    /// The list with this identity under its name now, if it still exists (a rename by
+    /// another process is followed; a list deleted, even one whose name or ID was taken
+    /// again since, is not found).
+    public func editorListName(of identity: ListIdentity) throws -> ListName? {
+        try editorRead { reads in try reads.findList(identity, named: ListName.defaultList)?.name }
+    }
+
     /// How many items of the list with this identity come before `place`: where a window
     /// starts, for the editor's `row 120 of 100000` (an index count, read between keys).
     public func editorCountBefore(_ place: EditorPlace, in list: ListIdentity) throws -> Int {
