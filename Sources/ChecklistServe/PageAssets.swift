@@ -20,8 +20,8 @@ enum PageAssets {
         button:disabled { opacity: 0.45; cursor: default; }
         #counts { margin: 0; font-weight: 600; }
         #rows { list-style: none; margin: 0; padding: 0; }
-        #rows li { display: flex; align-items: center; gap: 0.75rem; min-height: 3rem;
-                   border-bottom: 1px solid var(--line); }
+        #rows li { display: flex; flex-wrap: wrap; align-items: center; gap: 0 0.75rem;
+                   min-height: 3rem; border-bottom: 1px solid var(--line); }
         #rows input { width: 1.5rem; height: 1.5rem; flex: none; margin: 0 0 0 0.25rem;
                       accent-color: var(--accent); }
         #rows label { flex: 1; padding: 0.7rem 0; overflow-wrap: anywhere; cursor: pointer;
@@ -29,6 +29,8 @@ enum PageAssets {
         bdi { unicode-bidi: isolate; }
         #rows input:checked + label { color: GrayText; text-decoration: line-through; }
         .note { color: #c0392b; font-size: 0.9rem; }
+        /* A failed tap's note goes under the title, which keeps its width. */
+        #rows .note:not(:empty) { flex: 1 0 100%; padding: 0 0 0.5rem 2.5rem; }
         :focus-visible { outline: 3px solid #1a73e8; outline-offset: 2px; }
         #add-form { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center;
                     margin: 1rem 0; }
@@ -83,6 +85,12 @@ enum PageAssets {
           }
 
           function note(li, text) { const n = li.querySelector(".note"); if (n) n.textContent = text; }
+          // What a person is told, in words of the page: never a path or a driver's text.
+          const unreachable = "The server cannot be reached: taps are not saved until it is back. Reconnecting…";
+          function reason(error) {
+            // fetch's own failure (no answer at all) is a TypeError with the browser's words.
+            return error instanceof TypeError ? "the server cannot be reached; try again" : error.message;
+          }
 
           function makeRow(row) {
             const li = document.createElement("li");
@@ -147,6 +155,8 @@ enum PageAssets {
             // another list, is dropped.
             if (!state || gone || state.mark < mark) return;
             if (listId ? state.listId !== listId : state.list !== list) return;
+            // The server answers again: the notes of taps that failed before go.
+            for (const n of rows.querySelectorAll(".note")) if (n.textContent) n.textContent = "";
             if (state.list !== list) renamed(state.list);
             updateMenu(state.lists);
             mark = state.mark;
@@ -187,7 +197,7 @@ enum PageAssets {
               if (response.ok) apply(await response.json());
               else if (response.status === 410 || response.status === 404)
                 showGone(await response.json().catch(() => null));
-            } catch (error) { status.textContent = "Offline: " + error.message; }
+            } catch (error) { status.textContent = unreachable; }
           }
 
           function checkedShown() {
@@ -219,7 +229,7 @@ enum PageAssets {
               if (left > 0) pending.set(id, left); else { pending.delete(id); queues.delete(id); }
             };
             sent.then(state => { done(); settled(state); })
-              .catch(error => { done(); restore(); note(li, "Not saved: " + error.message); refresh(); });
+              .catch(error => { done(); restore(); note(li, "Not saved: " + reason(error)); refresh(); });
           });
 
           // A change's answer is the list's first window: a page after "Next items" reads its own.
@@ -269,7 +279,7 @@ enum PageAssets {
             };
             socket.onclose = () => {
               if (gone) return;
-              status.textContent = "Reconnecting…";
+              status.textContent = unreachable;
               setTimeout(listen, delay);
               delay = Math.min(delay * 2, 5000);
             };

@@ -226,10 +226,18 @@ def check_lists_and_failures(browser, bin_dir):
             page.locator("#list-menu").select_option("camping")
         served.process.kill()
         served.process.wait()
+        # Issue 32, 15: said before anyone taps; a failed tap's note in the page's words, under
+        # the title, which keeps its width; nothing wider than the screen.
+        expect(page.locator("#status")).to_contain_text("cannot be reached", timeout=3000)
         row(page, "Map").locator("label").click()
-        expect(row(page, "Map").locator(".note")).to_contain_text("Not saved", timeout=3000)
+        expect(row(page, "Map").locator(".note")).to_have_text(
+            "Not saved: the server cannot be reached; try again", timeout=3000)
         expect(row(page, "Map").locator("input")).not_to_be_checked()
         assert served.items()["Map"] is False
+        title = row(page, "Map").locator("label").bounding_box()
+        whole = row(page, "Map").bounding_box()
+        assert title["width"] >= 0.6 * whole["width"], (title, whole)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
         page.close()
     finally:
         if served.process.poll() is None:
@@ -269,6 +277,29 @@ def check_long_list_and_quick_taps(browser, bin_dir):
         expect(page.locator("#range")).to_have_text("Items 1–200 of 250")
         expect(page.locator("#rows li")).to_have_count(200)
         page.close()
+        served.stop()
+    finally:
+        if served.process.poll() is None:
+            served.process.kill()
+
+
+def check_without_javascript(browser, bin_dir):
+    """Issue 32, 17: without JavaScript at 360 px, nothing is wider than the screen, in the
+    list and in edit mode, and Delete (N) can be reached."""
+    served = Served(bin_dir, ["Tent", "A title long enough to wrap over two or three lines of a phone", "Stove"])
+    try:
+        served.checklist("check", "-q", "1")
+        context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 740})
+        page = context.new_page()
+        for query in ("", "?edit=1"):
+            page.goto(served.url + query)
+            wide = page.evaluate("[...document.querySelectorAll('body *')]"
+                                 ".filter(e => e.getBoundingClientRect().right > 360.5).map(e => e.tagName + '#' + e.id)")
+            assert wide == [], "wider than 360 px without JavaScript%s: %r" % (query, wide)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        expect(page.locator("#delete")).to_be_visible()
+        expect(page.locator("#delete")).to_have_text("Delete (1)")
+        context.close()
         served.stop()
     finally:
         if served.process.poll() is None:
@@ -398,6 +429,8 @@ def main():
         print("ok: a long list's next items, two quick taps")
         check_identity_and_live_menu(browser, arguments.bin)
         print("ok: a rename and a delete elsewhere, and the live menu (issue 32, 7 and 8)")
+        check_without_javascript(browser, arguments.bin)
+        print("ok: without JavaScript at 360 px (issue 32, 17)")
         base = os.environ.get("CHECKLIST_TEST_POSTGRES")
         if base:
             check_postgres(browser, arguments.bin, base)
