@@ -35,6 +35,8 @@ enum PageAssets {
         #add-form { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center;
                     margin: 1rem 0; }
         #add-form input { flex: 1 1 10rem; min-width: 0; }
+        #add-note:empty { display: none; }
+        #add-note { flex: 1 0 100%; }
         #toolbar { position: fixed; left: 0; right: 0; bottom: 0; padding: 0.6rem;
                    display: flex; justify-content: center; background: Canvas;
                    border-top: 1px solid var(--line); }
@@ -238,12 +240,15 @@ enum PageAssets {
             updateToolbar();
           }
 
+          // The add form's own note, beside it; it goes as the title is typed again.
+          const addNote = document.getElementById("add-note");
+          document.getElementById("new-title").addEventListener("input", () => { addNote.textContent = ""; });
           document.getElementById("add-form").addEventListener("submit", event => {
             event.preventDefault();
             const field = document.getElementById("new-title");
             post("add", { title: field.value })
-              .then(state => { field.value = ""; status.textContent = ""; settled(state); })
-              .catch(error => { status.textContent = "Not added: " + error.message; });
+              .then(state => { field.value = ""; addNote.textContent = ""; settled(state); })
+              .catch(error => { addNote.textContent = "Not added: " + reason(error); });
           });
 
           const deleteForm = document.getElementById("delete-form");
@@ -255,7 +260,7 @@ enum PageAssets {
             if (!window.confirm("Delete " + ids.length + " checked " + noun + "?")) return;
             post("delete", { ids: ids.join(","), confirm: "yes" })
               .then(state => { status.textContent = ""; settled(state); })
-              .catch(error => { status.textContent = "Not deleted: " + error.message; refresh(); });
+              .catch(error => { status.textContent = "Not deleted: " + reason(error); refresh(); });
           });
 
           document.getElementById("list-menu").addEventListener("change", event => {

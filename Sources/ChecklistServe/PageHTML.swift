@@ -186,6 +186,7 @@ enum PageHTML {
             \(listField)\(editField)<label for="new-title">New item</label>
             <input id="new-title" name="title" required autocomplete="off">
             <button type="submit">Add</button>
+            <span id="add-note" class="note" role="alert"></span>
             </form>
             </main>
 

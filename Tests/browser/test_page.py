@@ -224,11 +224,22 @@ def check_lists_and_failures(browser, bin_dir):
 
         with page.expect_navigation():
             page.locator("#list-menu").select_option("camping")
+        # Issue 32, 16: a failed add is said beside the add form, and goes as one types again.
+        page.fill("#new-title", "   ")
+        with page.expect_response(lambda r: r.url.endswith("/add")):
+            page.click("#add-form button")
+        expect(page.locator("#add-form #add-note")).to_contain_text("Not added", timeout=3000)
+        expect(page.locator("#status")).to_be_empty()
+        page.fill("#new-title", "Rope")
+        expect(page.locator("#add-note")).to_be_empty()
         served.process.kill()
         served.process.wait()
         # Issue 32, 15: said before anyone taps; a failed tap's note in the page's words, under
         # the title, which keeps its width; nothing wider than the screen.
         expect(page.locator("#status")).to_contain_text("cannot be reached", timeout=3000)
+        header = page.locator("header").bounding_box()
+        notice = page.locator("#status").bounding_box()
+        assert notice["y"] >= header["y"] + header["height"], "the status line covers the header"
         row(page, "Map").locator("label").click()
         expect(row(page, "Map").locator(".note")).to_have_text(
             "Not saved: the server cannot be reached; try again", timeout=3000)
