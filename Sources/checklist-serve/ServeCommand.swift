@@ -98,6 +98,12 @@ struct ServeCommand: ParsableCommand {
         server.webSocketClosed = { id in live.close(id) }
         let url = "http://\(Self.shownHost(host)):\(server.port)\(pages.pagePath)"
         FileHandle.standardOutput.write(Data((url + "\n").utf8))
+        if !host.hasPrefix("127.") {
+            // One line where the person who shares the list reads it.
+            FileHandle.standardError.write(
+                Data(("checklist: the link is plain HTTP: on the network it crosses in the clear,"
+                    + " token and taps; put HTTPS in front (the README shows Caddy)\n").utf8))
+        }
         // The QR code's escape codes only where a person looks at them.
         if isatty(STDOUT_FILENO) == 1 { Self.printQRCode(url) }
         live.start()

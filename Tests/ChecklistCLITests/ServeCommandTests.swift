@@ -104,6 +104,20 @@ import Testing
         #expect(try cli.run("list", "-l", "camping").stdout == "[x] 1 Tent\n[ ] 2 Stove\n")
     }
 
+    /// Issue 32, 14: on anything but loopback, one line says the link crosses the network in
+    /// the clear; on loopback, nothing.
+    @Test func aLinkOnTheNetworkIsSaidToCrossItInTheClear() throws {
+        for (host, warns) in [("0.0.0.0", true), ("127.0.0.1", false)] {
+            let running = try cli.start(["serve", "-l", "camping", "--host", host, "--port", "0"])
+            try waitUntil("serve printed its URL") { running.stdoutSoFar().contains("\n") }
+            kill(running.child.pid, SIGTERM)
+            let result = try running.finish()
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stderr.contains("crosses in the clear") == warns, "\(host): \(result)")
+            #expect(result.stderr.filter { $0 == "\n" }.count == (warns ? 1 : 0), "\(result)")
+        }
+    }
+
     /// Issue 32, 20: serve refuses as the other commands do, at once, with one line.
     @Test func aMissingListOrDatabaseIsThreeAndNothingIsCreated() throws {
         let nosuch = try cli.run("serve", "-l", "nosuch", "--port", "0")

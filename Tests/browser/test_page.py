@@ -11,8 +11,10 @@ is unlabeled (axe-core). Then 20 pages and the command line tap 200 times at onc
 database and every page agree. Exits 1 on the first failure, naming it.
 """
 import argparse
+import socket
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -317,6 +319,55 @@ def check_without_javascript(browser, bin_dir):
             served.process.kill()
 
 
+def check_through_caddy(browser, bin_dir):
+    """Issue 32, 14: the page behind Caddy over HTTPS, as the README shows it (Debian's caddy,
+    `tls internal`): it loads, a tap is stored, and a change made elsewhere arrives over the
+    secure web socket."""
+    served = Served(bin_dir, ["Tent", "Stove"])
+    caddy = None
+    folder = tempfile.mkdtemp(prefix="checklist-caddy-")
+    try:
+        upstream = served.url.split("/")[2]  # 127.0.0.1:PORT
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        caddyfile = os.path.join(folder, "Caddyfile")
+        with open(caddyfile, "w") as f:
+            f.write("{\n\tadmin off\n\tskip_install_trust\n\tstorage file_system %s\n}\n" % folder
+                    + "https://localhost:%d {\n\ttls internal\n\treverse_proxy %s\n}\n" % (port, upstream))
+        caddy = subprocess.Popen(["caddy", "run", "--config", caddyfile, "--adapter", "caddyfile"],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                 env={**os.environ, "HOME": folder, "XDG_DATA_HOME": folder,
+                                      "XDG_CONFIG_HOME": folder})
+        url = "https://localhost:%d/%s" % (port, served.url.split("/", 3)[3])
+        context = browser.new_context(ignore_https_errors=True, viewport={"width": 360, "height": 740})
+        page = context.new_page()
+        for attempt in range(100):
+            try:
+                page.goto(url)
+                break
+            except Exception:
+                if caddy.poll() is not None:
+                    raise AssertionError("caddy exited: " + caddy.stderr.read())
+                time.sleep(0.1)
+        assert page.url.startswith("https://"), page.url
+        expect(page.locator("#rows li")).to_have_count(2)
+        with page.expect_response(lambda r: r.url.endswith("/toggle")) as answer:
+            row(page, "Stove").locator("label").click()
+        assert answer.value.status == 200, answer.value.status
+        assert served.items()["Stove"] is True
+        served.checklist("check", "-q", "1")
+        expect(row(page, "Tent").locator("input")).to_be_checked(timeout=3000)
+        context.close()
+        served.stop()
+    finally:
+        if caddy is not None and caddy.poll() is None:
+            caddy.terminate()
+            caddy.wait(timeout=10)
+        if served.process.poll() is None:
+            served.process.kill()
+
+
 def check_identity_and_live_menu(browser, bin_dir):
     """Issue 32, 7 and 8: the page follows its list by identity, and its menu is live. A rename
     elsewhere shows the new name and a tap and an add still land in the list; a list added
@@ -442,6 +493,13 @@ def main():
         print("ok: a rename and a delete elsewhere, and the live menu (issue 32, 7 and 8)")
         check_without_javascript(browser, arguments.bin)
         print("ok: without JavaScript at 360 px (issue 32, 17)")
+        if shutil.which("caddy"):
+            check_through_caddy(browser, arguments.bin)
+            print("ok: the page behind Caddy over HTTPS, live (issue 32, 14)")
+        elif os.environ.get("CI") == "true":
+            sys.exit("missing tool: caddy is not installed (apt-get install caddy): the page behind HTTPS")
+        else:
+            print("missing tool: caddy is not installed (apt-get install caddy): the page behind HTTPS")
         base = os.environ.get("CHECKLIST_TEST_POSTGRES")
         if base:
             check_postgres(browser, arguments.bin, base)
