@@ -51,6 +51,10 @@ enum PageAssets {
           const rows = document.getElementById("rows");
           if (!rows) return;
           document.documentElement.classList.add("js");
+          // The link's secret leaves the address bar (screenshots, history, shared tabs): the
+          // page's cookie carries it from now on, and the page's own requests go to /state,
+          // /toggle, … (the link itself still opens the page).
+          if (location.pathname !== "/") history.replaceState(history.state, "", "/" + location.search + location.hash);
           const list = page.list, editing = page.editing === "true", partial = page.partial === "true";
           const kind = page.mode === "single" ? "radio" : "checkbox";
           let mark = Number(page.mark);
@@ -71,6 +75,7 @@ enum PageAssets {
             body.set("list", list);
             const response = await fetch(action, { method: "POST", body,
               headers: { "Accept": "application/json" } });
+            if (isLinkReplaced(response)) { linkReplaced(); throw new Error("the link was replaced"); }
             const data = await response.json().catch(() => null);
             if (!response.ok) throw new Error((data && data.error) || "the server answered " + response.status);
             return data;
@@ -137,8 +142,21 @@ enum PageAssets {
             try {
               const response = await fetch(query, { headers: { "Accept": "application/json" } });
               if (response.ok) apply(await response.json());
+              else if (isLinkReplaced(response)) linkReplaced();
               else if (response.status === 404) status.textContent = "This list is gone (deleted or renamed): choose one from the menu.";
             } catch (error) { status.textContent = "Offline: " + error.message; }
+          }
+
+          // A 404 that is not the list's (JSON) is the link's: it was replaced (serve --new-link).
+          function isLinkReplaced(response) {
+            return response.status === 404 && !(response.headers.get("Content-Type") || "").includes("json");
+          }
+          let replaced = false;
+          function linkReplaced() {
+            replaced = true;
+            status.textContent = "This page's link was replaced, so it no longer opens the list. "
+              + "Ask the person who shares the list for the new link (checklist serve --new-link prints one).";
+            for (const input of document.querySelectorAll("input, button, select")) input.disabled = true;
           }
 
           function checkedShown() {
@@ -217,8 +235,14 @@ enum PageAssets {
               if (state && state.rows && !partial) apply(state);
               else if (Number(state && state.mark !== undefined ? state.mark : message.data) !== mark) refresh();
             };
-            socket.onclose = () => {
+            socket.onclose = async () => {
+              if (replaced) return;
               status.textContent = "Reconnecting…";
+              // A socket refused or closed because the link was replaced: the state says so.
+              try {
+                const response = await fetch("state?list=" + encodeURIComponent(list), { headers: { "Accept": "application/json" } });
+                if (isLinkReplaced(response)) { linkReplaced(); return; }
+              } catch (error) { /* the server is away: try again */ }
               setTimeout(listen, delay);
               delay = Math.min(delay * 2, 5000);
             };

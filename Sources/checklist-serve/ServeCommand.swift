@@ -25,6 +25,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The port (0 picks a free one).", valueName: "n"))
     var port: UInt16 = 8040
 
+    @Flag(help: "Replace the page's link with a new one: the old link stops working at once.")
+    var newLink = false
+
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
         // Ctrl-C and SIGTERM end the server; each write was a transaction of its own.
@@ -90,16 +93,39 @@ struct ServeCommand: ParsableCommand {
                 Data("checklist: cannot listen on \(host):\(port): \(error); nothing is served\n".utf8))
             throw ExitCode(74)
         }
+        // The link lasts across restarts: its secret is kept (hashed) in the database, so it can
+        // be shown only when it is made, the first time or with --new-link.
+        let secret: String?
+        let made: String?
+        do {
+            let existing = try store.pageLinks().first { $0.person.isEmpty }
+            secret = newLink || existing == nil ? try store.makePageLink() : nil
+            made = existing?.createdAt
+        } catch let error as ChecklistError {
+            FileHandle.standardError.write(Data("checklist: \(RawPath.shown(error.description))\n".utf8))
+            throw ExitCode(74)
+        }
         let pages = PageServer(store: store, list: listName)
         pages.allowedHosts = Self.allowedHosts(listening: host)
+        pages.cookieName = "checklist-\(server.port)"
+        pages.refreshLinks()
         let live = LiveUpdates(pages: pages, server: server)
         pages.didChange = { live.nudge() }
         server.handle = { id, request in Self.handle(id, request, server, pages, live) }
         server.webSocketClosed = { id in live.close(id) }
-        let url = "http://\(Self.shownHost(host)):\(server.port)\(pages.pagePath)"
-        FileHandle.standardOutput.write(Data((url + "\n").utf8))
-        // The QR code's escape codes only where a person looks at them.
-        if isatty(STDOUT_FILENO) == 1 { Self.printQRCode(url) }
+        let address = "http://\(Self.shownHost(host)):\(server.port)"
+        if let secret {
+            let url = "\(address)/\(secret)/"
+            FileHandle.standardOutput.write(Data((url + "\n").utf8))
+            // The QR code's escape codes only where a person looks at them.
+            if isatty(STDOUT_FILENO) == 1 { Self.printQRCode(url) }
+        } else {
+            let when = made.map { " (made \($0.prefix(16).replacingOccurrences(of: "T", with: " ")) UTC)" }
+            FileHandle.standardOutput.write(
+                Data(
+                    ("\(address)/: the page's link\(when ?? "") still works; it is shown only when"
+                        + " it is made: checklist serve --new-link makes a new one\n").utf8))
+        }
         live.start()
         // Ctrl-C and SIGTERM from now on stop the loop, and the store is closed: SQLite then
         // checkpoints and removes the -wal and -shm files, as after any command.
@@ -178,13 +204,13 @@ struct ServeCommand: ParsableCommand {
         let pageRequest = PageRequest(
             method: head.method, path: path, query: query, headers: headers, body: request.body,
             isOversized: request.isOversized)
-        if pages.isEventsPath(path), headers["upgrade"]?.lowercased() == "websocket" {
+        if let link = pages.eventsLink(of: pageRequest), headers["upgrade"]?.lowercased() == "websocket" {
             if let refusal = pages.upgradeRefusal(of: pageRequest) {
                 server.respond(id, refusal, closes: true)
             } else if head.method == "GET", headers["sec-websocket-version"] == "13",
                 let key = headers["sec-websocket-key"], !key.isEmpty
             {
-                live.open(id, list: query.last { $0.0 == "list" }?.1)
+                live.open(id, list: query.last { $0.0 == "list" }?.1, link: link)
                 server.upgrade(id, key: key)
             } else {
                 var refusal = PageResponse(
@@ -215,8 +241,8 @@ final class LiveUpdates: @unchecked Sendable {
     private let pages: PageServer
     private let server: SocketServer
     private let lock = NSLock()
-    /// Each open socket, with the list its page shows.
-    private var sockets: [SocketServer.ConnectionID: String?] = [:]
+    /// Each open socket, with the list its page shows and the link it opened with.
+    private var sockets: [SocketServer.ConnectionID: (list: String?, link: String)] = [:]
     private var lastMark: Int64 = .min
     private let wake = DispatchSemaphore(value: 0)
 
@@ -225,8 +251,8 @@ final class LiveUpdates: @unchecked Sendable {
         self.server = server
     }
 
-    func open(_ id: SocketServer.ConnectionID, list: String?) {
-        lock.withLock { sockets[id] = list }
+    func open(_ id: SocketServer.ConnectionID, list: String?, link: String) {
+        lock.withLock { sockets[id] = (list, link) }
     }
 
     func close(_ id: SocketServer.ConnectionID) {
@@ -244,9 +270,16 @@ final class LiveUpdates: @unchecked Sendable {
                 _ = wake.wait(timeout: .now() + .milliseconds(100))
                 guard let mark = try? pages.changeMark(), mark != lastMark else { continue }
                 lastMark = mark
-                let open = lock.withLock { sockets }
+                // A link replaced elsewhere (serve --new-link) closes its pages' sockets: each
+                // page then learns that its link no longer works.
+                pages.refreshLinks()
+                var open = lock.withLock { sockets }
+                for (id, socket) in open where !pages.isKnownLink(socket.link) {
+                    open[id] = nil
+                    server.closeWebSocket(id)
+                }
                 var states: [String: String] = [:]
-                for (id, list) in open {
+                for (id, (list, _)) in open {
                     let key = list ?? ""
                     if states[key] == nil {
                         states[key] = pages.pushedState(list: list)?.json ?? String(mark)

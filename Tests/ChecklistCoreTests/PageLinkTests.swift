@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import ChecklistCore
+
+/// The page's links (`checklist serve`): kept across restarts as their secrets' SHA-256, one
+/// a person, replaced at once; on every engine.
+@Suite struct PageLinkTests {
+    @Test func theDigestIsSHA256() {
+        #expect(
+            SHA256Digest.hex(Array("abc".utf8))
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            SHA256Digest.hex([])
+                == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
+    @Test(arguments: Engine.all) func aNewDatabaseHasNoLink(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
+        #expect(try store.pageLinks() == [])
+    }
+
+    @Test(arguments: Engine.all) func aLinkIsKeptAsItsSecretsHashOnly(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
+        let secret = try store.makePageLink()
+        #expect(secret.count == 32 && secret.allSatisfy(\.isHexDigit))
+        let links = try store.pageLinks()
+        #expect(links.map(\.person) == [""])
+        #expect(links.map(\.secretSHA256) == [SHA256Digest.hex(Array(secret.utf8))])
+        #expect(try store.storedPageLinkCells().allSatisfy { !$0.contains(secret) })
+    }
+
+    @Test(arguments: Engine.all) func aNewLinkReplacesTheOldOne(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
+        let old = try store.makePageLink()
+        let new = try store.makePageLink()
+        #expect(old != new)
+        #expect(try store.pageLinks().map(\.secretSHA256) == [PageLink.hash(ofSecret: new)])
+    }
+
+    @Test(arguments: Engine.all) func aLinkIsNoChangeToTheLists(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
+        try store.add([try Title("Tent")], to: "camping")
+        let history = try store.history()
+        _ = try store.makePageLink()
+        #expect(try store.history() == history)
+    }
+}
+
+extension ChecklistStore {
+    /// Every cell of the stored links, as text.
+    fileprivate func storedPageLinkCells() throws -> [String] {
+        switch engine {
+        case .file(let writer):
+            return try writer.read { db in
+                try Row.fetchAll(db, sql: "SELECT * FROM page_links").flatMap { row in
+                    row.databaseValues.map(\.description)
+                }
+            }
+        case .server(let server):
+            return try server.connection.query("SELECT * FROM checklist.page_links")
+                .flatMap { $0.map { $0 ?? "NULL" } }
+        }
+    }
+}
