@@ -13,8 +13,8 @@ import Testing
         try cli.run("add", "-l", "camping", "Tent", "Stove")
     }
 
-    private func serve() throws -> (CLI.Running, String) {
-        let running = try cli.start(["serve", "-l", "camping", "--port", "0"])
+    private func serve(_ extra: [String] = []) throws -> (CLI.Running, String) {
+        let running = try cli.start(["serve", "-l", "camping", "--port", "0"] + extra)
         for _ in 0..<200 {
             if let line = running.stdoutSoFar().split(separator: "\n").first {
                 return (running, String(line))
@@ -79,8 +79,9 @@ import Testing
     @Test func aPortInUseIsExit74WithOneLine() throws {
         let (running, url) = try serve()
         let port = String(url.split(separator: ":")[2].prefix { $0.isNumber })
-        let second = try cli.run("serve", "--port", port)
+        let second = try cli.run("serve", "--port", port, "--new-link")
         #expect(second.status == 74, "\(second)")
+        #expect(try curl([url]).status == 200, "the link is replaced only by a serve that serves")
         #expect(second.stderr.hasPrefix("checklist: cannot listen on 127.0.0.1:\(port)"), "\(second)")
         #expect(second.stderr.filter { $0 == "\n" }.count == 1)
         kill(running.child.pid, SIGTERM)
@@ -131,5 +132,80 @@ import Testing
             result.stderr == "checklist: cannot use \(alone.path)/checklist-serve: cannot run it"
                 + " (No such file or directory); checklist serve needs checklist-serve installed"
                 + " beside checklist (swift build builds both)\n")
+    }
+
+    // MARK: - Issue 32, 9 and 11: the link across restarts, and out of the address bar
+
+    /// Stops a running serve and waits for it.
+    private func stop(_ running: CLI.Running) throws {
+        kill(running.child.pid, SIGTERM)
+        #expect(try running.finish().status == 0)
+    }
+
+    @Test func aRestartKeepsTheLink() throws {
+        let (first, url) = try serve()
+        #expect(try curl([url]).status == 200)
+        try stop(first)
+        let (second, line) = try serve()
+        // The secret is kept hashed: shown only when made, so the restart says where it serves.
+        #expect(
+            line.wholeMatch(
+                of: #/http:\/\/127\.0\.0\.1:\d+\/: the page's link \(made \d{4}-\d\d-\d\d \d\d:\d\d UTC\) still works; it is shown only when it is made: checklist serve --new-link makes a new one/#
+            ) != nil, "\(line)")
+        let port = String(line.split(separator: ":")[2].prefix { $0.isNumber })
+        let moved = url.replacing(#/:\d+\//#, with: ":\(port)/")
+        #expect(try curl([moved]).status == 200, "the first run's link, on the second run's port")
+        try stop(second)
+    }
+
+    @Test func newLinkMakesTheOldLink404AtOnceEvenOnAServerStillRunning() throws {
+        let (first, old) = try serve()
+        #expect(try curl([old]).status == 200)
+        let (second, new) = try serve(["--new-link"])
+        #expect(new.wholeMatch(of: #/http:\/\/127\.0\.0\.1:\d+\/[0-9a-f]{32}\//#) != nil, "\(new)")
+        #expect(new.suffix(34) != old.suffix(34))
+        // The first server, still running, refuses its old link at once, and opens the new one.
+        #expect(try curl([old]).status == 404)
+        let secret = new.suffix(33).dropLast()
+        let firstRoot = old.split(separator: "/").prefix(2).joined(separator: "//")
+        #expect(try curl([firstRoot + "/" + secret + "/"]).status == 200)
+        #expect(try curl([new]).status == 200)
+        try stop(first)
+        try stop(second)
+    }
+
+    @Test func theDatabaseHoldsTheSecretsHashNotTheSecret() throws {
+        let (running, url) = try serve()
+        try stop(running)
+        let secret = String(url.suffix(33).dropLast())
+        let file = try Data(contentsOf: URL(fileURLWithPath: cli.databasePath))
+        #expect(file.range(of: Data(secret.utf8)) == nil)
+        let hash = SHA256.hex(Data(secret.utf8))
+        let stored = try CLI.execute(
+            URL(fileURLWithPath: "/usr/bin/sqlite3"),
+            [cli.databasePath, "SELECT person || '|' || secretSHA256 FROM page_links"], stdin: Data(),
+            environment: ["PATH": "/usr/bin:/bin"], in: cli.folder)
+        #expect(stored.stdout == "|\(hash)\n", "\(stored)")
+    }
+
+    @Test func theLinkSetsAnHttpOnlyStrictCookieThatOpensThePageWithoutTheSecret() throws {
+        let (running, url) = try serve()
+        let root = url.split(separator: "/").prefix(2).joined(separator: "//")
+        let port = String(url.split(separator: ":")[2].prefix { $0.isNumber })
+        let secret = String(url.suffix(33).dropLast())
+        let head = try curl(["-D", "-", "-o", "/dev/null", url])
+        #expect(
+            head.body.contains(
+                "Set-Cookie: checklist-\(port)=\(secret); Path=/; Max-Age=34560000; HttpOnly;"
+                    + " SameSite=Strict\r\n"), "\(head)")
+        let cookie = ["-H", "Cookie: checklist-\(port)=\(secret)"]
+        #expect(try curl(cookie + [root + "/"]).status == 200)
+        #expect(try curl(cookie + [root + "/state"]).status == 200)
+        let tap = try curl(cookie + ["-H", "Origin: " + root, "--data", "id=1&to=checked", root + "/toggle"])
+        #expect(tap.status == 303)
+        #expect(try curl([root + "/"]).status == 404, "no cookie, no secret")
+        #expect(try curl(["-H", "Cookie: checklist-\(port)=\(String(repeating: "0", count: 32))", root + "/"]).status == 404)
+        try stop(running)
+        #expect(try cli.run("list", "-l", "camping").stdout == "[x] 1 Tent\n[ ] 2 Stove\n")
     }
 }
