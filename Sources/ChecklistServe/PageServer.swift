@@ -9,9 +9,10 @@ import Synchronization
 /// its SHA-256, so the link lasts across restarts): `/SECRET/`. The page's answer sets a cookie
 /// holding the secret (`HttpOnly`, `SameSite=Strict`), and the page's script then takes the
 /// secret out of the address bar: its requests go to `/state`, `/toggle`, … with the cookie. A
-/// request with neither gets the same 404 as a path that does not exist. A change is a `POST` with a form body
-/// (at most 64 KiB) from the page itself: a browser's `Origin` (or `Sec-Fetch-Site`) must say
-/// so, so another site's form cannot check an item even with the URL. A refused request
+/// request with neither gets the same 404 as a path that does not exist. A change is a `POST`
+/// with a form body (at most 64 KiB) from the page itself: a browser's `Origin` (or
+/// `Sec-Fetch-Site`) must say so, so another site's form cannot check an item even with the
+/// URL. A refused request
 /// changes nothing. Store calls take turns (one lock): a SQLite connection, or a libpq one,
 /// serves one call at a time.
 public final class PageServer: @unchecked Sendable {
@@ -122,7 +123,8 @@ public final class PageServer: @unchecked Sendable {
         let segment = rest.prefix { $0 != "/" }
         if let link = Self.link(ofSecret: segment, among: links) {
             let after = rest.dropFirst(segment.count)
-            if after.isEmpty { return Route(rest: "/", link: link, isFromPath: true) }  // redirected
+            // The secret without a slash: redirected.
+            if after.isEmpty { return Route(rest: "/", link: link, isFromPath: true) }
             return Route(rest: String(after.dropFirst()), link: link, isFromPath: true)
         }
         guard let secret = cookie(request), let link = Self.link(ofSecret: secret, among: links)
@@ -135,7 +137,8 @@ public final class PageServer: @unchecked Sendable {
         guard let header = request.headers["cookie"] else { return nil }
         for pair in header.split(separator: ";") {
             let trimmed = pair.drop { $0 == " " }
-            let pieces = trimmed.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let pieces = trimmed.split(
+                separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             if pieces.count == 2, pieces[0] == cookieName { return pieces[1] }
         }
         return nil

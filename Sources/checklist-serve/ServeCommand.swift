@@ -102,7 +102,8 @@ struct ServeCommand: ParsableCommand {
             secret = newLink || existing == nil ? try store.makePageLink() : nil
             made = existing?.createdAt
         } catch let error as ChecklistError {
-            FileHandle.standardError.write(Data("checklist: \(RawPath.shown(error.description))\n".utf8))
+            FileHandle.standardError.write(
+                Data("checklist: \(RawPath.shown(error.description))\n".utf8))
             throw ExitCode(74)
         }
         let pages = PageServer(store: store, list: listName)
@@ -120,7 +121,9 @@ struct ServeCommand: ParsableCommand {
             // The QR code's escape codes only where a person looks at them.
             if isatty(STDOUT_FILENO) == 1 { Self.printQRCode(url) }
         } else {
-            let when = made.map { " (made \($0.prefix(16).replacingOccurrences(of: "T", with: " ")) UTC)" }
+            let when = made.map {
+                " (made \($0.prefix(16).replacingOccurrences(of: "T", with: " ")) UTC)"
+            }
             FileHandle.standardOutput.write(
                 Data(
                     ("\(address)/: the page's link\(when ?? "") still works; it is shown only when"
@@ -204,7 +207,9 @@ struct ServeCommand: ParsableCommand {
         let pageRequest = PageRequest(
             method: head.method, path: path, query: query, headers: headers, body: request.body,
             isOversized: request.isOversized)
-        if let link = pages.eventsLink(of: pageRequest), headers["upgrade"]?.lowercased() == "websocket" {
+        if let link = pages.eventsLink(of: pageRequest),
+            headers["upgrade"]?.lowercased() == "websocket"
+        {
             if let refusal = pages.upgradeRefusal(of: pageRequest) {
                 server.respond(id, refusal, closes: true)
             } else if head.method == "GET", headers["sec-websocket-version"] == "13",

@@ -236,6 +236,61 @@ def check_lists_and_failures(browser, bin_dir):
             served.process.kill()
 
 
+def check_link_and_cookie(browser, bin_dir):
+    """Issue 32, 9 and 11: once loaded, the link's secret leaves the address bar and a reload
+    still opens the page (the cookie); the link lasts across a restart of serve, and the open
+    page keeps working; a link replaced by `serve --new-link` makes the open page say so."""
+    served = Served(bin_dir, ["Tent", "Map"])
+    second = None
+    try:
+        secret = served.url.rstrip("/").rsplit("/", 1)[1]
+        root = served.url[:-len(secret) - 1]
+        page = browser.new_page(viewport={"width": 360, "height": 740})
+        page.goto(served.url)
+        expect(page).to_have_url(root)
+        assert secret not in page.url, page.url
+        page.reload()
+        expect(page.locator("#counts")).to_have_text("0 of 2 checked")
+        with page.expect_response(lambda r: r.url == root + "toggle") as answer:
+            row(page, "Tent").locator("label").click()
+        assert answer.value.status == 200 and served.items()["Tent"] is True, served.items()
+        assert secret not in page.url, page.url
+
+        # A restart on the same port: the same link, and the open page carries on.
+        port = root.rsplit(":", 1)[1].strip("/")
+        served.stop()
+        served.process = subprocess.Popen(
+            [served.bin, "serve", "--db", served.db, "-l", "camping", "--port", port],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = served.process.stdout.readline()
+        assert "still works" in line, line
+        served.checklist("check", "-q", "2")
+        expect(row(page, "Map").locator("input")).to_be_checked(timeout=8000)
+        expect(page.locator("#status")).to_have_text("")
+        page.reload()
+        expect(page.locator("#counts")).to_have_text("2 of 2 checked")
+
+        # serve --new-link elsewhere: the open page says its link was replaced, not Reconnecting.
+        second = subprocess.Popen(
+            [served.bin, "serve", "--db", served.db, "-l", "camping", "--port", "0", "--new-link"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        new = second.stdout.readline().strip()
+        assert secret not in new and new.startswith("http://127.0.0.1:"), new
+        expect(page.locator("#status")).to_contain_text("link was replaced", timeout=5000)
+        expect(page.locator("#status")).to_contain_text("checklist serve --new-link")
+        expect(row(page, "Tent").locator("input")).to_be_disabled()
+        page.reload()
+        expect(page.locator("body")).to_contain_text("This page's link was replaced")
+        page.goto(new)
+        expect(page.locator("#counts")).to_have_text("2 of 2 checked")
+        page.close()
+        served.stop()
+    finally:
+        for process in (served.process, second):
+            if process is not None and process.poll() is None:
+                process.kill()
+
+
 def check_long_list_and_quick_taps(browser, bin_dir):
     """A 250-item list: the first page has 200 rows and "Next items"; a tap there is stored
     and the page keeps its 50 rows. Two quick taps on one row end as the box shows."""
@@ -351,6 +406,8 @@ def main():
             print("ok: the page at %dx%d" % (width, height))
         check_lists_and_failures(browser, arguments.bin)
         print("ok: lists from the menu, radio buttons, a tap that cannot be saved")
+        check_link_and_cookie(browser, arguments.bin)
+        print("ok: the secret leaves the address bar, a reload and a restart keep the page, a replaced link says so")
         check_long_list_and_quick_taps(browser, arguments.bin)
         print("ok: a long list's next items, two quick taps")
         base = os.environ.get("CHECKLIST_TEST_POSTGRES")

@@ -6,7 +6,10 @@ extension ServerStore {
                 "SELECT person, secret_sha256, created_at FROM checklist.page_links ORDER BY person"
             ).map { row in
                 guard row.count == 3, let person = row[0], let hash = row[1], let made = row[2]
-                else { throw ChecklistError.cannotRead(path: shown, reason: "a page link's row is malformed") }
+                else {
+                    throw ChecklistError.cannotRead(
+                        path: shown, reason: "a page link's row is malformed")
+                }
                 return PageLink(person: person, secretSHA256: hash, createdAt: made)
             }
         } ?? []
