@@ -37,6 +37,8 @@ enum PageAssets {
                    display: flex; justify-content: center; background: Canvas;
                    border-top: 1px solid var(--line); }
         #toolbar button { background: #c0392b; border-color: #c0392b; }
+        #undo-form { margin: 0; }
+        #person { margin: 0; flex-basis: 100%; font-size: 0.9rem; }
         #status:empty { display: none; }
         #status { position: fixed; top: 0.5rem; right: 0.5rem; background: Canvas;
                   border: 1px solid var(--line); padding: 0.4rem 0.7rem; border-radius: 0.5rem; }
@@ -203,6 +205,16 @@ enum PageAssets {
             post("add", { title: field.value })
               .then(state => { field.value = ""; status.textContent = ""; settled(state); })
               .catch(error => { status.textContent = "Not added: " + error.message; });
+          });
+
+          // A person's link: Undo reverts their own newest change (refused, and said why, when
+          // someone else has changed the same items since).
+          const undoForm = document.getElementById("undo-form");
+          if (undoForm) undoForm.addEventListener("submit", event => {
+            event.preventDefault();
+            post("undo", {})
+              .then(state => { status.textContent = "Undone: " + state.undone; settled(state); })
+              .catch(error => { status.textContent = "Not undone: " + error.message; refresh(); });
           });
 
           const deleteForm = document.getElementById("delete-form");

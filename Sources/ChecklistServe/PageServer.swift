@@ -34,7 +34,7 @@ public final class PageServer: @unchecked Sendable {
     /// The SHA-256 of each link's secret, as last read from the store: what a request's secret
     /// is checked against. Apart from `turn`, so the server's thread checks a web socket's
     /// upgrade without waiting for a store call.
-    private let knownLinks = Mutex<[String]>([])
+    private let knownLinks = Mutex<[PageLink]>([])
     /// The cookie that carries the secret once the page has loaded. `checklist-serve` names it
     /// after its port: browsers keep cookies by host, whatever the port, so two servers on one
     /// machine would otherwise overwrite each other's.
@@ -69,18 +69,17 @@ public final class PageServer: @unchecked Sendable {
         try locked { shared in try store.dataVersion() &+ shared.ownWrites }
     }
 
-    /// Reads the links again and returns the SHA-256 of each: every request is checked against
-    /// the links as they are now, so a link replaced by any process stops working at once (a
-    /// read of a table of a row or two; a connection's own writes do not move SQLite's
-    /// `data_version`, so a cache could miss them). On the store's thread; a read that fails
-    /// keeps the links read before.
+    /// Reads the links again and returns them: every request is checked against the links as
+    /// they are now, so a link replaced by any process stops working at once (a read of a table
+    /// of a few rows; a connection's own writes do not move SQLite's `data_version`, so a cache
+    /// could miss them). On the store's thread; a read that fails keeps the links read before.
     @discardableResult
-    public func refreshLinks() -> [String] {
-        guard let hashes = try? locked({ _ in try store.pageLinks().map(\.secretSHA256) }) else {
+    public func refreshLinks() -> [PageLink] {
+        guard let links = try? locked({ _ in try store.pageLinks() }) else {
             return knownLinks.withLock { $0 }
         }
-        knownLinks.withLock { $0 = hashes }
-        return hashes
+        knownLinks.withLock { $0 = links }
+        return links
     }
 
     /// The SHA-256 of the link a live-update socket's request opens with (`/SECRET/events`, or
@@ -94,7 +93,7 @@ public final class PageServer: @unchecked Sendable {
 
     /// Whether `link` (a secret's SHA-256) is among the links read last.
     public func isKnownLink(_ link: String) -> Bool {
-        knownLinks.withLock { $0.contains(link) }
+        knownLinks.withLock { $0.contains { $0.secretSHA256 == link } }
     }
 
     private func locked<T: Sendable>(_ body: (inout Shared) throws -> T) throws -> T {
@@ -108,6 +107,8 @@ public final class PageServer: @unchecked Sendable {
     struct Route {
         var rest: String
         var link: String
+        /// Whose link it is ("" the plain link): the author of the changes made through it.
+        var person: String
         /// The secret came in the path (the link itself), not in the cookie.
         var isFromPath: Bool
     }
@@ -115,7 +116,7 @@ public final class PageServer: @unchecked Sendable {
     /// The route of a request whose path starts with a link's secret, or else that carries one
     /// in the cookie; nil for any other (answered 404). A path that starts with a secret that
     /// is no link's is never read as a cookie's path: an old link gets 404 whatever the cookie.
-    func route(_ request: PageRequest, links: [String]) -> Route? {
+    func route(_ request: PageRequest, links: [PageLink]) -> Route? {
         let parts = request.path.split(
             separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].isEmpty else { return nil }
@@ -124,12 +125,17 @@ public final class PageServer: @unchecked Sendable {
         if let link = Self.link(ofSecret: segment, among: links) {
             let after = rest.dropFirst(segment.count)
             // The secret without a slash: redirected.
-            if after.isEmpty { return Route(rest: "/", link: link, isFromPath: true) }
-            return Route(rest: String(after.dropFirst()), link: link, isFromPath: true)
+            if after.isEmpty {
+                return Route(rest: "/", link: link.secretSHA256, person: link.person, isFromPath: true)
+            }
+            return Route(
+                rest: String(after.dropFirst()), link: link.secretSHA256, person: link.person,
+                isFromPath: true)
         }
         guard let secret = cookie(request), let link = Self.link(ofSecret: secret, among: links)
         else { return nil }
-        return Route(rest: String(rest), link: link, isFromPath: false)
+        return Route(
+            rest: String(rest), link: link.secretSHA256, person: link.person, isFromPath: false)
     }
 
     /// The value of this server's cookie in the request, if it sent one.
@@ -144,13 +150,15 @@ public final class PageServer: @unchecked Sendable {
         return nil
     }
 
-    /// The SHA-256 of `secret` when it is one of `links`, compared in constant time.
-    private static func link(ofSecret secret: Substring, among links: [String]) -> String? {
+    /// The link whose secret `secret` is, its SHA-256 compared in constant time.
+    private static func link(ofSecret secret: Substring, among links: [PageLink]) -> PageLink? {
         // A secret is 32 hex digits; anything else is no link's, whatever its hash.
         guard secret.utf8.count == 32 else { return nil }
         let hash = Array(PageLink.hash(ofSecret: secret).utf8)
-        var found: String?
-        for link in links where constantTimeEqual(hash, Array(link.utf8)) { found = link }
+        var found: PageLink?
+        for link in links where constantTimeEqual(hash, Array(link.secretSHA256.utf8)) {
+            found = link
+        }
         return found
     }
 
@@ -217,7 +225,7 @@ public final class PageServer: @unchecked Sendable {
         return false
     }
 
-    private func routed(_ request: PageRequest, links: [String]) -> PageResponse {
+    private func routed(_ request: PageRequest, links: [PageLink]) -> PageResponse {
         guard let found = route(request, links: links) else {
             // The page's cookie, set when a link opened the page, whose link was replaced since:
             // the person is told what to do (a request without it learns nothing).
@@ -236,7 +244,9 @@ public final class PageServer: @unchecked Sendable {
             case "page.js": return asset(PageAssets.javaScript, type: "text/javascript")
             case "state": return answering(request, json: true) { try state(request, &$0) }
             default:
-                var response = answering(request, json: false) { try page(request, &$0) }
+                var response = answering(request, json: false) {
+                    try page(request, person: found.person, &$0)
+                }
                 if found.isFromPath, response.status == 200 {
                     let secret = request.path.dropFirst().prefix { $0 != "/" }
                     response.headers["Set-Cookie"] =
@@ -245,14 +255,16 @@ public final class PageServer: @unchecked Sendable {
                 }
                 return response
             }
-        case "toggle", "save", "add", "delete":
+        case "toggle", "save", "add", "delete", "undo":
             guard request.method == "POST" else { return methodNotAllowed("POST") }
             if let refusal = refusal(of: request) { return refusal }
             guard let form = FormBody.parse(request.body) else {
                 return .text(400, "the form's body is not valid form data\n")
             }
             let json = (request.headers["accept"] ?? "").contains("application/json")
-            return answering(request, json: json) { try change(route, form, json: json, &$0) }
+            return answering(request, json: json) {
+                try change(route, form, json: json, person: found.person, &$0)
+            }
         default:
             return .notFound
         }
@@ -303,7 +315,9 @@ public final class PageServer: @unchecked Sendable {
                 switch error {
                 case .itemsNotFound, .itemNotFound, .listNotFound: 404
                 case .databaseBusy, .databaseUnavailable, .cannotRead: 503
-                case .invalidInput, .singleChoiceConflict, .severalChecked: 409
+                case .invalidInput, .singleChoiceConflict, .severalChecked, .nothingToUndo,
+                    .nothingToUndoBy, .undoConflict, .newestChangeElsewhere:
+                    409
                 default: 500
                 }
             // A 404 or 409 names items and lists, which the page shows anyway; the rest would
@@ -396,13 +410,16 @@ public final class PageServer: @unchecked Sendable {
         return page
     }
 
-    private func page(_ request: PageRequest, _ shared: inout Shared) throws -> PageResponse {
+    private func page(_ request: PageRequest, person: String, _ shared: inout Shared) throws
+        -> PageResponse
+    {
         let window = try window(request, &shared)
         let mark = try store.dataVersion() &+ shared.ownWrites
         var response = PageResponse.html(
             PageHTML.page(
                 window, mark: mark, editing: request.queryValue("edit") == "1",
-                startedFrom: request.queryValue("from") != nil, firstRank: try firstRank(of: window)))
+                startedFrom: request.queryValue("from") != nil, firstRank: try firstRank(of: window),
+                person: person))
         if let host = request.headers["host"], !host.isEmpty,
             host.utf8.allSatisfy({ byte in
                 (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
@@ -440,9 +457,14 @@ public final class PageServer: @unchecked Sendable {
 
     // MARK: - Changes
 
+    /// A change through a person's link is that person's: their name is its author (`history`,
+    /// `undo`'s rules); the plain link's changes are the serving user's, as any command's.
     private func change(
-        _ route: String, _ form: [(String, String)], json: Bool, _ shared: inout Shared
+        _ route: String, _ form: [(String, String)], json: Bool, person: String,
+        _ shared: inout Shared
     ) throws -> PageResponse {
+        let store = person.isEmpty ? self.store : self.store.actingAs(person)
+        var undone: Change?
         let versionBefore = try store.dataVersion()
         let markBefore = versionBefore &+ shared.ownWrites
         func value(_ name: String) -> String? { form.last { $0.0 == name }?.1 }
@@ -494,6 +516,13 @@ public final class PageServer: @unchecked Sendable {
                 throw PageError(error.description)
             }
             try store.add([title], to: name)
+        case "undo":
+            // The person's own newest change, wherever it was made; another author's later
+            // change to the same items refuses it (409), as `checklist undo` exits 75.
+            guard !person.isEmpty else {
+                throw PageError("Undo is for a person's link (checklist serve --person NAME)")
+            }
+            undone = try store.undo()
         default:  // delete
             let counted = try ids("ids")
             guard value("confirm") == "yes" else {
@@ -519,10 +548,13 @@ public final class PageServer: @unchecked Sendable {
         didChange?()
         if json {
             let window = try window(of: name, around: .first, after: Self.windowSize - 1, &shared)
-            let mark = markAfter
+            var state = PageHTML.state(window, mark: markAfter)
+            if let undone {
+                state = state.dropLast() + #","undone":\#(PageHTML.jsonString(undone.description))}"#
+            }
             return PageResponse(
                 status: 200, headers: ["Content-Type": "application/json"],
-                body: Array(PageHTML.state(window, mark: mark).utf8))
+                body: Array(state.utf8))
         }
         return .seeOther(PageHTML.pageURL(list: name, editing: editing))
     }

@@ -28,6 +28,19 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Replace the page's link with a new one: the old link stops working at once.")
     var newLink = false
 
+    @Option(
+        help: ArgumentHelp(
+            "A link of this person's own, whose changes are theirs (repeatable).", valueName: "name"))
+    var person: [String] = []
+
+    func validate() throws {
+        for name in person where name.isEmpty || name.utf8.count > 64
+            || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        {
+            throw ValidationError("--person: a name of 1 to 64 bytes without control characters")
+        }
+    }
+
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
         // Ctrl-C and SIGTERM end the server; each write was a transaction of its own.
@@ -93,14 +106,18 @@ struct ServeCommand: ParsableCommand {
                 Data("checklist: cannot listen on \(host):\(port): \(error); nothing is served\n".utf8))
             throw ExitCode(74)
         }
-        // The link lasts across restarts: its secret is kept (hashed) in the database, so it can
-        // be shown only when it is made, the first time or with --new-link.
-        let secret: String?
-        let made: String?
+        // A link lasts across restarts: its secret is kept (hashed) in the database, so it can
+        // be shown only when it is made, the first time or with --new-link. One link a person
+        // named, else the plain link.
+        let people = person.isEmpty ? [""] : Array(Set(person)).sorted()
+        var links: [(person: String, secret: String?, made: String?)] = []
         do {
-            let existing = try store.pageLinks().first { $0.person.isEmpty }
-            secret = newLink || existing == nil ? try store.makePageLink() : nil
-            made = existing?.createdAt
+            let existing = try store.pageLinks()
+            for name in people {
+                let made = existing.first { $0.person == name }?.createdAt
+                let secret = newLink || made == nil ? try store.makePageLink(for: name) : nil
+                links.append((name, secret, made))
+            }
         } catch let error as ChecklistError {
             FileHandle.standardError.write(
                 Data("checklist: \(RawPath.shown(error.description))\n".utf8))
@@ -115,19 +132,25 @@ struct ServeCommand: ParsableCommand {
         server.handle = { id, request in Self.handle(id, request, server, pages, live) }
         server.webSocketClosed = { id in live.close(id) }
         let address = "http://\(Self.shownHost(host)):\(server.port)"
-        if let secret {
-            let url = "\(address)/\(secret)/"
-            FileHandle.standardOutput.write(Data((url + "\n").utf8))
-            // The QR code's escape codes only where a person looks at them.
-            if isatty(STDOUT_FILENO) == 1 { Self.printQRCode(url) }
-        } else {
-            let when = made.map {
-                " (made \($0.prefix(16).replacingOccurrences(of: "T", with: " ")) UTC)"
+        for link in links {
+            // A person's line starts with their name: `ana: http://…`.
+            let name = link.person.isEmpty ? "" : link.person + ": "
+            if let secret = link.secret {
+                let url = "\(address)/\(secret)/"
+                FileHandle.standardOutput.write(Data((name + url + "\n").utf8))
+                // The QR code's escape codes only where a person looks at them.
+                if isatty(STDOUT_FILENO) == 1 { Self.printQRCode(url) }
+            } else {
+                let when = link.made.map {
+                    " (made \($0.prefix(16).replacingOccurrences(of: "T", with: " ")) UTC)"
+                }
+                let again = link.person.isEmpty ? "" : " --person '\(link.person)'"
+                FileHandle.standardOutput.write(
+                    Data(
+                        ("\(name)\(address)/: the page's link\(when ?? "") still works; it is shown"
+                            + " only when it is made: checklist serve --new-link\(again) makes a new"
+                            + " one\n").utf8))
             }
-            FileHandle.standardOutput.write(
-                Data(
-                    ("\(address)/: the page's link\(when ?? "") still works; it is shown only when"
-                        + " it is made: checklist serve --new-link makes a new one\n").utf8))
         }
         live.start()
         // Ctrl-C and SIGTERM from now on stop the loop, and the store is closed: SQLite then

@@ -208,4 +208,77 @@ import Testing
         try stop(running)
         #expect(try cli.run("list", "-l", "camping").stdout == "[x] 1 Tent\n[ ] 2 Stove\n")
     }
+
+    // MARK: - Issue 32, 10: a link of a person's own
+
+    /// serve with `--person` for each name: its lines, one a person.
+    private func serve(people: [String], _ extra: [String] = []) throws -> (CLI.Running, [String]) {
+        let running = try cli.start(
+            ["serve", "-l", "camping", "--port", "0"] + people.flatMap { ["--person", $0] } + extra)
+        for _ in 0..<200 {
+            let lines = running.stdoutSoFar().split(separator: "\n").map(String.init)
+            if lines.count >= people.count { return (running, lines) }
+            usleep(50_000)
+        }
+        throw HarnessError("serve printed no links in 10 s: \(try running.finish())")
+    }
+
+    @Test func eachPersonGetsALinkAndATapThroughItIsTheirsInHistoryAndUndo() throws {
+        let (running, lines) = try serve(people: ["ana", "ben"])
+        #expect(lines.count == 2)
+        let ana = try #require(lines.first?.split(separator: " ").last.map(String.init))
+        let ben = try #require(lines.last?.split(separator: " ").last.map(String.init))
+        #expect(lines[0].wholeMatch(of: #/ana: http:\/\/127\.0\.0\.1:\d+\/[0-9a-f]{32}\//#) != nil)
+        #expect(lines[1].wholeMatch(of: #/ben: http:\/\/127\.0\.0\.1:\d+\/[0-9a-f]{32}\//#) != nil)
+        let root = ana.split(separator: "/").prefix(2).joined(separator: "//")
+        let form = ["-H", "Origin: " + root, "-H", "Accept: application/json"]
+        #expect(try curl(form + ["--data", "id=1&to=checked", ana + "toggle"]).status == 200)
+        #expect(try curl(form + ["--data", "id=2&to=checked", ben + "toggle"]).status == 200)
+        let history = try cli.run("history").stdout.split(separator: "\n")
+        #expect(history.first?.contains("  ben  checked 1 item (ID 2)") == true, "\(history)")
+        #expect(history.dropFirst().first?.contains("  ana  checked 1 item (ID 1)") == true)
+        // ana's Undo reverts ana's tap, not ben's newer one.
+        let undo = try curl(form + ["--data", "list=camping", ana + "undo"])
+        #expect(undo.status == 200, "\(undo)")
+        #expect(try cli.run("list", "-l", "camping").stdout == "[ ] 1 Tent\n[x] 2 Stove\n")
+        // The command line's undo is its own user's: its newest change (the add) was changed
+        // since by ben, another author: exit 75, as between two users.
+        let mine = try cli.run("undo")
+        #expect(mine.status == 75, "\(mine)")
+        try stop(running)
+    }
+
+    @Test func aPersonsUndoAfterAnotherAuthorChangedTheSameItemIsRefused() throws {
+        let (running, lines) = try serve(people: ["ana"])
+        let ana = try #require(lines.first?.split(separator: " ").last.map(String.init))
+        let root = ana.split(separator: "/").prefix(2).joined(separator: "//")
+        let form = ["-H", "Origin: " + root, "-H", "Accept: application/json"]
+        #expect(try curl(form + ["--data", "id=1&to=checked", ana + "toggle"]).status == 200)
+        #expect(try cli.run("uncheck", "1").status == 0)
+        let refused = try curl(form + ["--data", "list=camping", ana + "undo"])
+        #expect(refused.status == 409, "\(refused)")
+        #expect(try cli.run("list", "-l", "camping").stdout == "[ ] 1 Tent\n[ ] 2 Stove\n")
+        // The command line's undo reverts its own uncheck: ana's tap is not its to undo.
+        #expect(try cli.run("undo").status == 0)
+        #expect(try cli.run("list", "-l", "camping").stdout == "[x] 1 Tent\n[ ] 2 Stove\n")
+        try stop(running)
+    }
+
+    @Test func aRestartKeepsEachPersonsLinkAndNewLinkReplacesOnlyTheirs() throws {
+        let (first, lines) = try serve(people: ["ana", "ben"])
+        let ana = try #require(lines.first?.split(separator: " ").last.map(String.init))
+        let ben = try #require(lines.last?.split(separator: " ").last.map(String.init))
+        try stop(first)
+        let (second, again) = try serve(people: ["ana", "ben"])
+        #expect(again.count == 2 && again.allSatisfy { $0.contains("still works") }, "\(again)")
+        try stop(second)
+        let (third, replaced) = try serve(people: ["ben"], ["--new-link"])
+        let newBen = try #require(replaced.first?.split(separator: " ").last.map(String.init))
+        let port = String(newBen.split(separator: ":")[2].prefix { $0.isNumber })
+        func here(_ link: String) -> String { link.replacing(#/:\d+\//#, with: ":\(port)/") }
+        #expect(try curl([here(ana)]).status == 200, "ana's link stays")
+        #expect(try curl([here(ben)]).status == 404, "ben's old link")
+        #expect(try curl([newBen]).status == 200)
+        try stop(third)
+    }
 }

@@ -39,6 +39,19 @@ import Testing
         #expect(try store.pageLinks().map(\.secretSHA256) == [PageLink.hash(ofSecret: new)])
     }
 
+    @Test(arguments: Engine.all) func eachPersonHasALinkOfTheirOwn(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
+        let plain = try store.makePageLink()
+        let ana = try store.makePageLink(for: "ana")
+        let ben = try store.makePageLink(for: "ben")
+        _ = try store.makePageLink(for: "ana")
+        let links = try store.pageLinks()
+        #expect(links.map(\.person) == ["", "ana", "ben"])
+        #expect(links[0].secretSHA256 == PageLink.hash(ofSecret: plain))
+        #expect(links[1].secretSHA256 != PageLink.hash(ofSecret: ana), "ana's was replaced")
+        #expect(links[2].secretSHA256 == PageLink.hash(ofSecret: ben))
+    }
+
     @Test(arguments: Engine.all) func aLinkIsNoChangeToTheLists(_ engine: Engine) throws {
         let store = try engine.emptyStore()
         try store.add([try Title("Tent")], to: "camping")

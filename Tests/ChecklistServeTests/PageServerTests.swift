@@ -533,5 +533,73 @@ import Testing
         #expect(script.contains("history.replaceState"))
         #expect(script.contains("checklist serve --new-link"))
     }
+
+    // MARK: - Issue 32, 10: a link of a person's own
+
+    /// A POST through the link whose secret is `secret`, as the page's script sends it.
+    private func post(as secret: String, _ action: String, _ body: String) -> PageResponse {
+        server.respond(
+            to: PageRequest(
+                method: "POST", path: "/\(secret)/\(action)",
+                headers: [
+                    "Host": "h:1", "Origin": "http://h:1", "Accept": "application/json",
+                    "Content-Type": "application/x-www-form-urlencoded",
+                ], body: Array(body.utf8)))
+    }
+
+    @Test func aTapThroughAPersonsLinkIsThatPersonsChange() throws {
+        let ana = try store.makePageLink(for: "ana")
+        #expect(post(as: ana, "toggle", "id=1&to=checked").status == 200)
+        #expect(try store.history().first?.author == "ana")
+        #expect(post(as: token, "toggle", "id=2&to=checked").status == 200)
+        #expect(try store.history().first?.author == store.author, "the plain link: as before")
+        #expect(try checked() == [1, 2])
+    }
+
+    @Test func aPersonsLinkAndThePlainOneLiveSideBySide() throws {
+        let ana = try store.makePageLink(for: "ana")
+        let ben = try store.makePageLink(for: "ben")
+        #expect(Set(try store.pageLinks().map(\.person)) == ["", "ana", "ben"])
+        let newAna = try store.makePageLink(for: "ana")
+        #expect(request("/\(ana)/").status == 404, "ana's old link")
+        for secret in [token, ben, newAna] { #expect(request("/\(secret)/").status == 200) }
+    }
+
+    @Test func aPersonsPageOffersUndoAndThePlainPageDoesNot() throws {
+        let ana = try store.makePageLink(for: "ana")
+        let page = text(request("/\(ana)/"))
+        #expect(page.contains(#"<form id="undo-form" method="post" action="undo">"#))
+        #expect(page.contains("Your changes are recorded as <bdi>ana</bdi>"))
+        #expect(!text(request("/\(token)/")).contains("undo-form"))
+        try unchanged {
+            let refused = post(as: token, "undo", "list=camping")
+            #expect(refused.status == 400)
+            #expect(text(refused).contains("Undo is for a person's link"))
+        }
+    }
+
+    @Test func aPersonsUndoRevertsTheirOwnNewestChangeOnly() throws {
+        let ana = try store.makePageLink(for: "ana")
+        let ben = try store.makePageLink(for: "ben")
+        #expect(post(as: ana, "toggle", "id=1&to=checked").status == 200)
+        #expect(post(as: ben, "toggle", "id=2&to=checked").status == 200)
+        let undone = post(as: ana, "undo", "list=camping")
+        #expect(undone.status == 200)
+        #expect(text(undone).contains(#""checked":1,"total":3"#))
+        #expect(text(undone).hasSuffix(#","undone":"checked 1 item (ID 1)"}"#), "\(text(undone))")
+        #expect(try checked() == [2], "ben's tap stays")
+    }
+
+    @Test func aPersonsUndoIsRefusedWhenSomeoneElseChangedTheSameItemsSince() throws {
+        let ana = try store.makePageLink(for: "ana")
+        let ben = try store.makePageLink(for: "ben")
+        #expect(post(as: ana, "toggle", "id=1&to=checked").status == 200)
+        #expect(post(as: ben, "toggle", "id=1&to=unchecked").status == 200)
+        try unchanged {
+            let refused = post(as: ana, "undo", "list=camping")
+            #expect(refused.status == 409)
+            #expect(text(refused).contains("ben"), "\(text(refused))")
+        }
+    }
 }
 

@@ -12,8 +12,11 @@ extension ChecklistCommand {
                 Prints the page's link, which carries a random secret (and a QR code of it where \
                 qrencode is installed). The link lasts across restarts (the database keeps the \
                 secret's hash, so the link is printed only when it is made); --new-link replaces \
-                it, and the old link stops working at once. On 127.0.0.1 unless --host says \
-                otherwise: --host 0.0.0.0 shares it on the home network.
+                it, and the old link stops working at once. --person NAME (repeatable) prints a \
+                link of that person's own: a tap through it is recorded as NAME's change \
+                (history, undo), and the page offers Undo of NAME's own newest change. On \
+                127.0.0.1 unless --host says otherwise: --host 0.0.0.0 shares it on the home \
+                network.
                 Example: checklist serve -l camping --host 0.0.0.0
                 """)
 
@@ -29,6 +32,12 @@ extension ChecklistCommand {
         @Flag(help: "Replace the page's link with a new one: the old link stops working at once.")
         var newLink = false
 
+        @Option(
+            help: ArgumentHelp(
+                "A link of this person's own, whose changes are theirs (repeatable).",
+                valueName: "name"))
+        var person: [String] = []
+
         func run() throws {
             var arguments: [String] = []
             if let name = list.list { arguments += ["--list", name] }
@@ -38,6 +47,7 @@ extension ChecklistCommand {
             if let host { arguments += ["--host", host] }
             if let port { arguments += ["--port", String(port)] }
             if newLink { arguments.append("--new-link") }
+            for name in person { arguments += ["--person", name] }
             let path = Platform.siblingExecutable("checklist-serve")
             // Only returns when the program could not be started.
             let reason = Platform.execute(path, arguments: ["checklist-serve"] + arguments)
