@@ -112,6 +112,14 @@ struct ServeCommand: ParsableCommand {
         let people = person.isEmpty ? [""] : Array(Set(person)).sorted()
         var links: [(person: String, secret: String?, made: String?)] = []
         do {
+            if !person.isEmpty, try !store.mayRecordOtherAuthors() {
+                FileHandle.standardError.write(
+                    Data(
+                        ("checklist: --person needs a role that owns the schema checklist (or a"
+                            + " superuser): on this server a role records changes under its own"
+                            + " name only; nothing is served\n").utf8))
+                throw ExitCode(64)
+            }
             let existing = try store.pageLinks()
             for name in people {
                 let made = existing.first { $0.person == name }?.createdAt

@@ -20,6 +20,15 @@ extension ChecklistStore {
         }
     }
 
+    /// Whether changes made through this store may carry another author's name (a person's
+    /// link): always on a file; on a server, only for a role the journal's row-level security
+    /// exempts (the owner of its tables, a superuser, or a role that bypasses it), since every
+    /// other role records changes under its own name alone.
+    public func mayRecordOtherAuthors() throws -> Bool {
+        guard let server else { return true }
+        return try server.mayRecordOtherAuthors()
+    }
+
     // MARK: - Writes
 
     /// Makes a new link for `person` ("" the plain link), replacing that person's link at
