@@ -61,6 +61,46 @@ import Testing
     }
 }
 
+/// A database an older binary wrote (migrations 0001-0004) is migrated as usual by the first
+/// command that writes, `serve` among them; reading commands keep working on it before that.
+@Suite struct OlderDatabasePageLinkTests {
+    @Test func anOlderDatabaseGetsItsLinksTableWhenServeOpensIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("old.db").path
+        do {
+            let queue = try DatabaseQueue(path: path)
+            for migration in SchemaMigrator.migrations where migration.identifier < "0005" {
+                try queue.write { db in
+                    try db.execute(sql: migration.sql)
+                    try db.execute(
+                        sql: "CREATE TABLE IF NOT EXISTS grdb_migrations"
+                            + " (identifier TEXT NOT NULL PRIMARY KEY)")
+                    try db.execute(
+                        sql: "INSERT INTO grdb_migrations VALUES (?)",
+                        arguments: [migration.identifier])
+                }
+            }
+            try queue.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO lists (id, name, createdAt, updatedAt) VALUES (1, 'camping', 'x', 'x');
+                        INSERT INTO items (listId, title, position, createdAt, updatedAt)
+                        VALUES (1, 'Tent', 1, 'x', 'x')
+                        """)
+            }
+            try queue.close()
+        }
+        let location = try DatabaseLocation.resolve(explicitPath: path, environment: [:])
+        #expect(try DatabaseOpener.openForReading(location).items(in: .all).map(\.title) == ["Tent"])
+        let store = try DatabaseOpener.openExistingForWriting(location)
+        let secret = try store.makePageLink()
+        #expect(try store.pageLinks().map(\.secretSHA256) == [PageLink.hash(ofSecret: secret)])
+        #expect(try store.items(in: .all).map(\.title) == ["Tent"])
+    }
+}
+
 extension ChecklistStore {
     /// Every cell of the stored links, as text.
     fileprivate func storedPageLinkCells() throws -> [String] {
