@@ -41,6 +41,8 @@ enum PageAssets {
                    display: flex; justify-content: center; background: Canvas;
                    border-top: 1px solid var(--line); }
         #toolbar button { background: #c0392b; border-color: #c0392b; }
+        #undo-form { margin: 0; }
+        #person { margin: 0; flex-basis: 100%; font-size: 0.9rem; }
         #status:empty { display: none; }
         #status, #gone { margin: 0.5rem 0; padding: 0.4rem 0.7rem; border-radius: 0.5rem;
                          border: 1px solid var(--line); }
@@ -56,6 +58,10 @@ enum PageAssets {
           const rows = document.getElementById("rows");
           if (!rows) return;
           document.documentElement.classList.add("js");
+          // The link's secret leaves the address bar (screenshots, history, shared tabs): the
+          // page's cookie carries it from now on, and the page's own requests go to /state,
+          // /toggle, … (the link itself still opens the page).
+          if (location.pathname !== "/") history.replaceState(history.state, "", "/" + location.search + location.hash);
           // The list is followed by its identity: renamed elsewhere, the page takes the new
           // name; deleted, it says so, and nothing it sends recreates it.
           let list = page.list, gone = false;
@@ -80,6 +86,7 @@ enum PageAssets {
             if (listId) body.set("listid", listId);
             const response = await fetch(action, { method: "POST", body,
               headers: { "Accept": "application/json" } });
+            if (isLinkReplaced(response)) { linkReplaced(); throw new Error("the link was replaced"); }
             const data = await response.json().catch(() => null);
             if (response.status === 410) showGone(data);
             if (!response.ok) throw new Error((data && data.error) || "the server answered " + response.status);
@@ -197,9 +204,22 @@ enum PageAssets {
             try {
               const response = await fetch(query, { headers: { "Accept": "application/json" } });
               if (response.ok) apply(await response.json());
+              else if (isLinkReplaced(response)) linkReplaced();
               else if (response.status === 410 || response.status === 404)
                 showGone(await response.json().catch(() => null));
             } catch (error) { status.textContent = unreachable; }
+          }
+
+          // A 404 that is not the list's (JSON) is the link's: it was replaced (serve --new-link).
+          function isLinkReplaced(response) {
+            return response.status === 404 && !(response.headers.get("Content-Type") || "").includes("json");
+          }
+          let replaced = false;
+          function linkReplaced() {
+            replaced = true;
+            status.textContent = "This page's link was replaced, so it no longer opens the list. "
+              + "Ask the person who shares the list for the new link (checklist serve --new-link prints one).";
+            for (const input of document.querySelectorAll("input, button, select")) input.disabled = true;
           }
 
           function checkedShown() {
@@ -251,6 +271,16 @@ enum PageAssets {
               .catch(error => { addNote.textContent = "Not added: " + reason(error); });
           });
 
+          // A person's link: Undo reverts their own newest change (refused, and said why, when
+          // someone else has changed the same items since).
+          const undoForm = document.getElementById("undo-form");
+          if (undoForm) undoForm.addEventListener("submit", event => {
+            event.preventDefault();
+            post("undo", {})
+              .then(state => { status.textContent = "Undone: " + state.undone; settled(state); })
+              .catch(error => { status.textContent = "Not undone: " + error.message; refresh(); });
+          });
+
           const deleteForm = document.getElementById("delete-form");
           if (deleteForm) deleteForm.addEventListener("submit", event => {
             event.preventDefault();
@@ -282,9 +312,14 @@ enum PageAssets {
               if (state && state.rows && !partial) apply(state);
               else if (Number(state && state.mark !== undefined ? state.mark : message.data) !== mark) refresh();
             };
-            socket.onclose = () => {
-              if (gone) return;
+            socket.onclose = async () => {
+              if (replaced || gone) return;
               status.textContent = unreachable;
+              // A socket refused or closed because the link was replaced: the state says so.
+              try {
+                const response = await fetch("state?list=" + encodeURIComponent(list), { headers: { "Accept": "application/json" } });
+                if (isLinkReplaced(response)) { linkReplaced(); return; }
+              } catch (error) { /* the server is away: try again */ }
               setTimeout(listen, delay);
               delay = Math.min(delay * 2, 5000);
             };

@@ -110,9 +110,11 @@ enum PageHTML {
         return result
     }
 
-    /// `firstRank`: how many items of the list come before the window's first row.
+    /// `firstRank`: how many items of the list come before the window's first row; `person`:
+    /// whose link opened the page ("" the plain link), who gets an Undo of their own change.
     static func page(
-        _ window: EditorPage, mark: Int64, editing: Bool, startedFrom: Bool, firstRank: Int = 0
+        _ window: EditorPage, mark: Int64, editing: Bool, startedFrom: Bool, firstRank: Int = 0,
+        person: String = ""
     ) -> String {
         let list = window.list
         let identity = window.listIdentity.map(Self.identityText) ?? ""
@@ -156,7 +158,7 @@ enum PageHTML {
             of <span id="total-count">\(window.counts.total)</span> checked</p>
             <a id="edit" class="button" href="\(escaped(pageURL(list: list, editing: !editing)))">\
             \(editing ? "Done" : "Edit")</a>
-            </header>
+            \(undoHTML(person: person, listField: listField, editField: editField))</header>
             <main>
             <p id="gone" role="alert" hidden></p>
             <p id="status" role="status" aria-live="polite"></p>
@@ -210,6 +212,18 @@ enum PageHTML {
 
             """
         return html
+    }
+
+    /// A person's link: whose changes the page makes, and an Undo of their newest one.
+    static func undoHTML(person: String, listField: String, editField: String) -> String {
+        guard !person.isEmpty else { return "" }
+        return """
+            <form id="undo-form" method="post" action="undo">
+            \(listField)\(editField)<button type="submit" id="undo">Undo my last change</button>
+            </form>
+            <p id="person">Your changes are recorded as <bdi>\(escaped(person))</bdi></p>
+
+            """
     }
 
     static func rowHTML(_ row: EditorRow, kind: String) -> String {

@@ -5,10 +5,14 @@ import Synchronization
 /// `ChecklistStore`, as a command would, and `changeMark()` is the signal the live updates
 /// follow. `checklist-serve` puts it behind an HTTP server.
 ///
-/// Every path starts with the token, a random 128-bit number made at start: a request without
-/// it gets the same 404 as a path that does not exist. A change is a `POST` with a form body
-/// (at most 64 KiB) from the page itself: a browser's `Origin` (or `Sec-Fetch-Site`) must say
-/// so, so another site's form cannot check an item even with the URL. A refused request
+/// The link's path starts with its secret (a random 128-bit number, kept in the database as
+/// its SHA-256, so the link lasts across restarts): `/SECRET/`. The page's answer sets a cookie
+/// holding the secret (`HttpOnly`, `SameSite=Strict`), and the page's script then takes the
+/// secret out of the address bar: its requests go to `/state`, `/toggle`, … with the cookie. A
+/// request with neither gets the same 404 as a path that does not exist. A change is a `POST`
+/// with a form body (at most 64 KiB) from the page itself: a browser's `Origin` (or
+/// `Sec-Fetch-Site`) must say so, so another site's form cannot check an item even with the
+/// URL. A refused request
 /// changes nothing. Store calls take turns (one lock): a SQLite connection, or a libpq one,
 /// serves one call at a time.
 public final class PageServer: @unchecked Sendable {
@@ -23,11 +27,22 @@ public final class PageServer: @unchecked Sendable {
             + sockets + "; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
     }
 
-    public let token: String
     private let store: ChecklistStore
     private let startList: ListName
     /// Store calls take turns over what they share.
     private let turn = Mutex(Shared())
+    /// The SHA-256 of each link's secret, as last read from the store: what a request's secret
+    /// is checked against. Apart from `turn`, so the server's thread checks a web socket's
+    /// upgrade without waiting for a store call.
+    private let knownLinks = Mutex<[PageLink]>([])
+    /// The cookie that carries the secret once the page has loaded. `checklist-serve` names it
+    /// after its port: browsers keep cookies by host, whatever the port, so two servers on one
+    /// machine would otherwise overwrite each other's.
+    public var cookieName = "checklist"
+    /// How long a browser keeps the cookie (400 days, the longest Chromium keeps one): a
+    /// bookmark or a home-screen icon of the page's clean address opens it until the link is
+    /// replaced.
+    static let cookieLifetime = 400 * 24 * 60 * 60
 
     struct Shared {
         /// This server's own writes (SQLite's `data_version` moves only for other connections').
@@ -41,23 +56,12 @@ public final class PageServer: @unchecked Sendable {
     /// hear of it at once rather than at the next look at the store's signal.
     public var didChange: (@Sendable () -> Void)?
 
-    public init(store: ChecklistStore, list: ListName, token: String = PageServer.makeToken()) {
+    /// A page server over `store`, opening on `list`; it answers to the links the store keeps
+    /// (`ChecklistStore.makePageLink`).
+    public init(store: ChecklistStore, list: ListName) {
         self.store = store
         self.startList = list
-        self.token = token
     }
-
-    /// 128 random bits from the system's generator, as 32 hex digits.
-    public static func makeToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<2).map { _ in
-            let hex = String(generator.next() as UInt64, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex
-        }.joined()
-    }
-
-    /// The page's path, for the URL `checklist serve` prints.
-    public var pagePath: String { "/\(token)/" }
 
     /// A number that moves when the lists change, whoever changed them (the store's signal:
     /// `data_version` on a file, NOTIFY on a server, plus this server's own writes).
@@ -65,14 +69,31 @@ public final class PageServer: @unchecked Sendable {
         try locked { shared in try store.dataVersion() &+ shared.ownWrites }
     }
 
-    /// Whether the path starts with the token (anything else is answered 404 unread).
-    public func hasToken(_ path: String) -> Bool {
-        route(path) != nil
+    /// Reads the links again and returns them: every request is checked against the links as
+    /// they are now, so a link replaced by any process stops working at once (a read of a table
+    /// of a few rows; a connection's own writes do not move SQLite's `data_version`, so a cache
+    /// could miss them). On the store's thread; a read that fails keeps the links read before.
+    @discardableResult
+    public func refreshLinks() -> [PageLink] {
+        guard let links = try? locked({ _ in try store.pageLinks() }) else {
+            return knownLinks.withLock { $0 }
+        }
+        knownLinks.withLock { $0 = links }
+        return links
     }
 
-    /// Whether the path is the live-update socket's (`/TOKEN/events`), with the right token.
-    public func isEventsPath(_ path: String) -> Bool {
-        route(path) == "events"
+    /// The SHA-256 of the link a live-update socket's request opens with (`/SECRET/events`, or
+    /// `/events` with the cookie); nil for any other request. Checked against the links read
+    /// last, so the server's thread never waits for the store.
+    public func eventsLink(of request: PageRequest) -> String? {
+        guard let route = route(request, links: knownLinks.withLock { $0 }), route.rest == "events"
+        else { return nil }
+        return route.link
+    }
+
+    /// Whether `link` (a secret's SHA-256) is among the links read last.
+    public func isKnownLink(_ link: String) -> Bool {
+        knownLinks.withLock { $0.contains { $0.secretSHA256 == link } }
     }
 
     private func locked<T: Sendable>(_ body: (inout Shared) throws -> T) throws -> T {
@@ -81,17 +102,64 @@ public final class PageServer: @unchecked Sendable {
 
     // MARK: - Routing
 
-    /// What follows the token in the path ("" for the page itself); nil when the path does not
-    /// start with the token.
-    private func route(_ path: String) -> String? {
-        let parts = path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+    /// What a request asks for: the path after the link's secret ("" for the page itself, "/"
+    /// for the secret without a slash), and the link's SHA-256.
+    struct Route {
+        var rest: String
+        var link: String
+        /// Whose link it is ("" the plain link): the author of the changes made through it.
+        var person: String
+        /// The secret came in the path (the link itself), not in the cookie.
+        var isFromPath: Bool
+    }
+
+    /// The route of a request whose path starts with a link's secret, or else that carries one
+    /// in the cookie; nil for any other (answered 404). A path that starts with a secret that
+    /// is no link's is never read as a cookie's path: an old link gets 404 whatever the cookie.
+    func route(_ request: PageRequest, links: [PageLink]) -> Route? {
+        let parts = request.path.split(
+            separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].isEmpty else { return nil }
         let rest = parts[1]
         let segment = rest.prefix { $0 != "/" }
-        guard Self.constantTimeEqual(Array(segment.utf8), Array(token.utf8)) else { return nil }
-        let after = rest.dropFirst(segment.count)
-        if after.isEmpty { return "/" }  // the token without a slash: redirected
-        return String(after.dropFirst())
+        if let link = Self.link(ofSecret: segment, among: links) {
+            let after = rest.dropFirst(segment.count)
+            // The secret without a slash: redirected.
+            if after.isEmpty {
+                return Route(rest: "/", link: link.secretSHA256, person: link.person, isFromPath: true)
+            }
+            return Route(
+                rest: String(after.dropFirst()), link: link.secretSHA256, person: link.person,
+                isFromPath: true)
+        }
+        guard let secret = cookie(request), let link = Self.link(ofSecret: secret, among: links)
+        else { return nil }
+        return Route(
+            rest: String(rest), link: link.secretSHA256, person: link.person, isFromPath: false)
+    }
+
+    /// The value of this server's cookie in the request, if it sent one.
+    private func cookie(_ request: PageRequest) -> Substring? {
+        guard let header = request.headers["cookie"] else { return nil }
+        for pair in header.split(separator: ";") {
+            let trimmed = pair.drop { $0 == " " }
+            let pieces = trimmed.split(
+                separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            if pieces.count == 2, pieces[0] == cookieName { return pieces[1] }
+        }
+        return nil
+    }
+
+    /// The link whose secret `secret` is, its SHA-256 compared in constant time.
+    private static func link(ofSecret secret: Substring, among links: [PageLink]) -> PageLink? {
+        // A secret is 32 hex digits; anything else is no link's, whatever its hash.
+        guard secret.utf8.count == 32 else { return nil }
+        let hash = Array(PageLink.hash(ofSecret: secret).utf8)
+        var found: PageLink?
+        for link in links where constantTimeEqual(hash, Array(link.secretSHA256.utf8)) {
+            found = link
+        }
+        return found
     }
 
     private static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
@@ -103,7 +171,7 @@ public final class PageServer: @unchecked Sendable {
 
     /// The answer to a request; every answer carries `X-Content-Type-Options: nosniff`.
     public func respond(to request: PageRequest) -> PageResponse {
-        var response = hostRefusal(request) ?? routed(request)
+        var response = hostRefusal(request) ?? routed(request, links: refreshLinks())
         response.headers["X-Content-Type-Options"] = "nosniff"
         return response
     }
@@ -157,28 +225,46 @@ public final class PageServer: @unchecked Sendable {
         return false
     }
 
-    private func routed(_ request: PageRequest) -> PageResponse {
-        guard let route = route(request.path) else { return .notFound }
+    private func routed(_ request: PageRequest, links: [PageLink]) -> PageResponse {
+        guard let found = route(request, links: links) else {
+            // The page's cookie, set when a link opened the page, whose link was replaced since:
+            // the person is told what to do (a request without it learns nothing).
+            return cookie(request) == nil ? .notFound : .linkReplaced
+        }
         let isRead = request.method == "GET" || request.method == "HEAD"
+        let route = found.rest
         switch route {
         case "/":
-            return isRead ? .seeOther(pagePath) : .notFound
+            let secret = request.path.dropFirst().prefix { $0 != "/" }
+            return isRead ? .seeOther("/\(secret)/") : .notFound
         case "", "state", "page.css", "page.js":
             guard isRead else { return methodNotAllowed("GET, HEAD") }
             switch route {
             case "page.css": return asset(PageAssets.css, type: "text/css")
             case "page.js": return asset(PageAssets.javaScript, type: "text/javascript")
             case "state": return answering(request, json: true) { try state(request, &$0) }
-            default: return answering(request, json: false) { try page(request, &$0) }
+            default:
+                var response = answering(request, json: false) {
+                    try page(request, person: found.person, &$0)
+                }
+                if found.isFromPath, response.status == 200 {
+                    let secret = request.path.dropFirst().prefix { $0 != "/" }
+                    response.headers["Set-Cookie"] =
+                        "\(cookieName)=\(secret); Path=/; Max-Age=\(Self.cookieLifetime); HttpOnly;"
+                        + " SameSite=Strict"
+                }
+                return response
             }
-        case "toggle", "save", "add", "delete":
+        case "toggle", "save", "add", "delete", "undo":
             guard request.method == "POST" else { return methodNotAllowed("POST") }
             if let refusal = refusal(of: request) { return refusal }
             guard let form = FormBody.parse(request.body) else {
                 return .text(400, "the form's body is not valid form data\n")
             }
             let json = (request.headers["accept"] ?? "").contains("application/json")
-            return answering(request, json: json) { try change(route, form, json: json, &$0) }
+            return answering(request, json: json) {
+                try change(route, form, json: json, person: found.person, &$0)
+            }
         default:
             return .notFound
         }
@@ -229,7 +315,9 @@ public final class PageServer: @unchecked Sendable {
                 switch error {
                 case .itemsNotFound, .itemNotFound, .listNotFound: 404
                 case .databaseBusy, .databaseUnavailable, .cannotRead: 503
-                case .invalidInput, .singleChoiceConflict, .severalChecked: 409
+                case .invalidInput, .singleChoiceConflict, .severalChecked, .nothingToUndo,
+                    .nothingToUndoBy, .undoConflict, .newestChangeElsewhere:
+                    409
                 default: 500
                 }
             // A 404 or 409 names items and lists, which the page shows anyway; the rest would
@@ -348,13 +436,16 @@ public final class PageServer: @unchecked Sendable {
         return page
     }
 
-    private func page(_ request: PageRequest, _ shared: inout Shared) throws -> PageResponse {
+    private func page(_ request: PageRequest, person: String, _ shared: inout Shared) throws
+        -> PageResponse
+    {
         let window = try window(request, &shared)
         let mark = try store.dataVersion() &+ shared.ownWrites
         var response = PageResponse.html(
             PageHTML.page(
                 window, mark: mark, editing: request.queryValue("edit") == "1",
-                startedFrom: request.queryValue("from") != nil, firstRank: try firstRank(of: window)))
+                startedFrom: request.queryValue("from") != nil, firstRank: try firstRank(of: window),
+                person: person))
         if let host = request.headers["host"], !host.isEmpty,
             host.utf8.allSatisfy({ byte in
                 (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
@@ -392,9 +483,14 @@ public final class PageServer: @unchecked Sendable {
 
     // MARK: - Changes
 
+    /// A change through a person's link is that person's: their name is its author (`history`,
+    /// `undo`'s rules); the plain link's changes are the serving user's, as any command's.
     private func change(
-        _ route: String, _ form: [(String, String)], json: Bool, _ shared: inout Shared
+        _ route: String, _ form: [(String, String)], json: Bool, person: String,
+        _ shared: inout Shared
     ) throws -> PageResponse {
+        let store = person.isEmpty ? self.store : self.store.actingAs(person)
+        var undone: Change?
         let versionBefore = try store.dataVersion()
         let markBefore = versionBefore &+ shared.ownWrites
         func value(_ name: String) -> String? { form.last { $0.0 == name }?.1 }
@@ -446,6 +542,13 @@ public final class PageServer: @unchecked Sendable {
                 throw PageError(error.description)
             }
             try store.add([title], to: name)
+        case "undo":
+            // The person's own newest change, wherever it was made; another author's later
+            // change to the same items refuses it (409), as `checklist undo` exits 75.
+            guard !person.isEmpty else {
+                throw PageError("Undo is for a person's link (checklist serve --person NAME)")
+            }
+            undone = try store.undo()
         default:  // delete
             let counted = try ids("ids")
             guard value("confirm") == "yes" else {
@@ -471,10 +574,13 @@ public final class PageServer: @unchecked Sendable {
         didChange?()
         if json {
             let window = try window(of: name, around: .first, after: Self.windowSize - 1, &shared)
-            let mark = markAfter
+            var state = PageHTML.state(window, mark: markAfter)
+            if let undone {
+                state = state.dropLast() + #","undone":\#(PageHTML.jsonString(undone.description))}"#
+            }
             return PageResponse(
                 status: 200, headers: ["Content-Type": "application/json"],
-                body: Array(PageHTML.state(window, mark: mark).utf8))
+                body: Array(state.utf8))
         }
         return .seeOther(PageHTML.pageURL(list: name, editing: editing))
     }

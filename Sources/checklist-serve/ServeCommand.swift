@@ -25,6 +25,22 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The port (0 picks a free one).", valueName: "n"))
     var port: UInt16 = 8040
 
+    @Flag(help: "Replace the page's link with a new one: the old link stops working at once.")
+    var newLink = false
+
+    @Option(
+        help: ArgumentHelp(
+            "A link of this person's own, whose changes are theirs (repeatable).", valueName: "name"))
+    var person: [String] = []
+
+    func validate() throws {
+        for name in person where name.isEmpty || name.utf8.count > 64
+            || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        {
+            throw ValidationError("--person: a name of 1 to 64 bytes without control characters")
+        }
+    }
+
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
         // Ctrl-C and SIGTERM end the server; each write was a transaction of its own.
@@ -90,22 +106,66 @@ struct ServeCommand: ParsableCommand {
                 Data("checklist: cannot listen on \(host):\(port): \(error); nothing is served\n".utf8))
             throw ExitCode(74)
         }
+        // A link lasts across restarts: its secret is kept (hashed) in the database, so it can
+        // be shown only when it is made, the first time or with --new-link. One link a person
+        // named, else the plain link.
+        let people = person.isEmpty ? [""] : Array(Set(person)).sorted()
+        var links: [(person: String, secret: String?, made: String?)] = []
+        do {
+            if !person.isEmpty, try !store.mayRecordOtherAuthors() {
+                FileHandle.standardError.write(
+                    Data(
+                        ("checklist: --person needs a role that owns the schema checklist (or a"
+                            + " superuser): on this server a role records changes under its own"
+                            + " name only; nothing is served\n").utf8))
+                throw ExitCode(64)
+            }
+            let existing = try store.pageLinks()
+            for name in people {
+                let made = existing.first { $0.person == name }?.createdAt
+                let secret = newLink || made == nil ? try store.makePageLink(for: name) : nil
+                links.append((name, secret, made))
+            }
+        } catch let error as ChecklistError {
+            FileHandle.standardError.write(
+                Data("checklist: \(RawPath.shown(error.description))\n".utf8))
+            throw ExitCode(74)
+        }
         let pages = PageServer(store: store, list: listName)
         pages.allowedHosts = Self.allowedHosts(listening: host)
+        pages.cookieName = "checklist-\(server.port)"
+        pages.refreshLinks()
         let live = LiveUpdates(pages: pages, server: server)
         pages.didChange = { live.nudge() }
         server.handle = { id, request in Self.handle(id, request, server, pages, live) }
         server.webSocketClosed = { id in live.close(id) }
-        let url = "http://\(Self.shownHost(host)):\(server.port)\(pages.pagePath)"
-        FileHandle.standardOutput.write(Data((url + "\n").utf8))
+        let address = "http://\(Self.shownHost(host)):\(server.port)"
+        for link in links {
+            // A person's line starts with their name: `ana: http://…`.
+            let name = link.person.isEmpty ? "" : link.person + ": "
+            if let secret = link.secret {
+                let url = "\(address)/\(secret)/"
+                FileHandle.standardOutput.write(Data((name + url + "\n").utf8))
+                // The QR code's escape codes only where a person looks at them.
+                if isatty(STDOUT_FILENO) == 1 { Self.printQRCode(url) }
+            } else {
+                let when = link.made.map {
+                    " (made \($0.prefix(16).replacingOccurrences(of: "T", with: " ")) UTC)"
+                }
+                let again = link.person.isEmpty ? "" : " --person '\(link.person)'"
+                FileHandle.standardOutput.write(
+                    Data(
+                        ("\(name)\(address)/: the page's link\(when ?? "") still works; it is shown"
+                            + " only when it is made: checklist serve --new-link\(again) makes a new"
+                            + " one\n").utf8))
+            }
+        }
         if !host.hasPrefix("127.") {
             // One line where the person who shares the list reads it.
             FileHandle.standardError.write(
                 Data(("checklist: the link is plain HTTP: on the network it crosses in the clear,"
                     + " token and taps; put HTTPS in front (the README shows Caddy)\n").utf8))
         }
-        // The QR code's escape codes only where a person looks at them.
-        if isatty(STDOUT_FILENO) == 1 { Self.printQRCode(url) }
         live.start()
         // Ctrl-C and SIGTERM from now on stop the loop, and the store is closed: SQLite then
         // checkpoints and removes the -wal and -shm files, as after any command.
@@ -188,13 +248,15 @@ struct ServeCommand: ParsableCommand {
         let pageRequest = PageRequest(
             method: head.method, path: path, query: query, headers: headers, body: request.body,
             isOversized: request.isOversized)
-        if pages.isEventsPath(path), headers["upgrade"]?.lowercased() == "websocket" {
+        if let link = pages.eventsLink(of: pageRequest),
+            headers["upgrade"]?.lowercased() == "websocket"
+        {
             if let refusal = pages.upgradeRefusal(of: pageRequest) {
                 server.respond(id, refusal, closes: true)
             } else if head.method == "GET", headers["sec-websocket-version"] == "13",
                 let key = headers["sec-websocket-key"], !key.isEmpty
             {
-                live.open(id, list: query.last { $0.0 == "list" }?.1)
+                live.open(id, list: query.last { $0.0 == "list" }?.1, link: link)
                 server.upgrade(id, key: key)
             } else {
                 var refusal = PageResponse(
@@ -225,8 +287,8 @@ final class LiveUpdates: @unchecked Sendable {
     private let pages: PageServer
     private let server: SocketServer
     private let lock = NSLock()
-    /// Each open socket, with the list its page shows.
-    private var sockets: [SocketServer.ConnectionID: String?] = [:]
+    /// Each open socket, with the list its page shows and the link it opened with.
+    private var sockets: [SocketServer.ConnectionID: (list: String?, link: String)] = [:]
     private var lastMark: Int64 = .min
     private let wake = DispatchSemaphore(value: 0)
 
@@ -235,8 +297,8 @@ final class LiveUpdates: @unchecked Sendable {
         self.server = server
     }
 
-    func open(_ id: SocketServer.ConnectionID, list: String?) {
-        lock.withLock { sockets[id] = list }
+    func open(_ id: SocketServer.ConnectionID, list: String?, link: String) {
+        lock.withLock { sockets[id] = (list, link) }
     }
 
     func close(_ id: SocketServer.ConnectionID) {
@@ -254,9 +316,16 @@ final class LiveUpdates: @unchecked Sendable {
                 _ = wake.wait(timeout: .now() + .milliseconds(100))
                 guard let mark = try? pages.changeMark(), mark != lastMark else { continue }
                 lastMark = mark
-                let open = lock.withLock { sockets }
+                // A link replaced elsewhere (serve --new-link) closes its pages' sockets: each
+                // page then learns that its link no longer works.
+                pages.refreshLinks()
+                var open = lock.withLock { sockets }
+                for (id, socket) in open where !pages.isKnownLink(socket.link) {
+                    open[id] = nil
+                    server.closeWebSocket(id)
+                }
                 var states: [String: String] = [:]
-                for (id, list) in open {
+                for (id, (list, _)) in open {
                     let key = list ?? ""
                     if states[key] == nil {
                         states[key] = pages.pushedState(list: list)?.json ?? String(mark)

@@ -53,6 +53,7 @@ final class SocketServer: @unchecked Sendable {
         case response([UInt8], closes: Bool)
         case upgrade([UInt8])
         case push([UInt8])
+        case closeWebSocket
     }
 
     private final class Connection {
@@ -155,6 +156,11 @@ final class SocketServer: @unchecked Sendable {
         post(id, .push(WebSocketFrames.text(text)))
     }
 
+    /// Closes a web socket (1008: its link was replaced).
+    func closeWebSocket(_ id: ConnectionID) {
+        post(id, .closeWebSocket)
+    }
+
     private func post(_ id: ConnectionID, _ message: Message) {
         inboxLock.withLock { inbox.append((id, message)) }
         var byte: UInt8 = 1
@@ -228,6 +234,9 @@ final class SocketServer: @unchecked Sendable {
                 connection.deadline = now + Self.idleTimeout
                 flush(connection, now)
                 if connections[fd] === connection { readWebSocket(connection, now) }
+            case .closeWebSocket:
+                guard case .webSocket = connection.state else { continue }
+                finishWebSocket(connection, 1008, now)
             case .push(let frame):
                 guard case .webSocket = connection.state else { continue }
                 if connection.hasOutput {

@@ -193,6 +193,21 @@ final class ServerSecurityTests {
         #expect(undone.status == 75, "\(undone)")
     }
 
+    /// Issue 32, 10: a person's link records changes under the person's name, which the
+    /// journal's row-level security allows only to the tables' owner: another role's
+    /// `serve --person` is refused at once, before it serves or makes a link.
+    @Test func servePersonNeedsTheRoleThatOwnsTheJournal() throws {
+        let (_, bob) = try anaAndBob()
+        let refused = try run("serve", "--person", "carl", "--port", "0", as: bob)
+        #expect(refused.status == 64, "\(refused)")
+        #expect(
+            refused.stderr
+                == "checklist: --person needs a role that owns the schema checklist (or a"
+                + " superuser): on this server a role records changes under its own name only;"
+                + " nothing is served\n")
+        #expect(try TestServer.psql(uri, "SELECT count(*) FROM checklist.page_links") == "0\n")
+    }
+
     @Test func aSchemaCarryingItsOwnersTriggerIsRefusedAndTheTriggerNeverRuns() throws {
         let (ana, bob) = try anaAndBob()
         try TestServer.psql(

@@ -9,15 +9,16 @@ import Testing
 @Suite struct PageServerTests {
     let store: ChecklistStore
     let server: PageServer
+    /// The page link's secret.
+    let token: String
 
     /// camping: 1 Tent, 2 Stove, 3 Map.
     init() throws {
         store = try ChecklistStore.empty()
         try store.add(["Tent", "Stove", "Map"].map { try Title($0) }, to: "camping")
+        token = try store.makePageLink()
         server = PageServer(store: store, list: "camping")
     }
-
-    private var token: String { server.token }
 
     private func get(_ path: String, query: [(String, String)] = []) -> PageResponse {
         server.respond(to: PageRequest(method: "GET", path: path, query: query, headers: ["Host": "h:1"]))
@@ -55,7 +56,7 @@ import Testing
     @Test func theTokenIsLongAndRandom() {
         #expect(token.count == 32)
         #expect(token.allSatisfy { $0.isHexDigit })
-        #expect(PageServer.makeToken() != PageServer.makeToken())
+        #expect(PageLink.makeSecret() != PageLink.makeSecret())
     }
 
     @Test func thePageNeedsTheToken() {
@@ -353,10 +354,11 @@ import Testing
             explicitPath: folder.appendingPathComponent("c.db").path, environment: [:])
         let fileStore = try DatabaseOpener.openForWriting(location)
         try fileStore.add([try Title("Tent")], to: "camping")
+        let token = try fileStore.makePageLink()
         let pages = PageServer(store: fileStore, list: "camping")
         func counts() -> String {
             let state = String(
-                decoding: pages.respond(to: PageRequest(method: "GET", path: "/\(pages.token)/state")).body,
+                decoding: pages.respond(to: PageRequest(method: "GET", path: "/\(token)/state")).body,
                 as: UTF8.self)
             // The list's counts come first; the rows' "checked" after them.
             return state.split(separator: ",").filter {
@@ -366,7 +368,7 @@ import Testing
         func post(_ action: String, _ body: String) {
             _ = pages.respond(
                 to: PageRequest(
-                    method: "POST", path: "/\(pages.token)/\(action)",
+                    method: "POST", path: "/\(token)/\(action)",
                     headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],
                     body: Array(body.utf8)))
         }
@@ -441,12 +443,13 @@ import Testing
     @Test func concurrentTapsAreAllStored() async throws {
         try store.add((1...60).map { try Title("extra \($0)") }, to: "camping")
         let server = self.server
+        let token = self.token
         await withTaskGroup(of: Void.self) { group in
             for id in 4...63 {
                 group.addTask {
                     _ = server.respond(
                         to: PageRequest(
-                            method: "POST", path: "/\(server.token)/toggle",
+                            method: "POST", path: "/\(token)/toggle",
                             headers: [
                                 "Content-Type": "application/x-www-form-urlencoded",
                                 "Accept": "application/json",
@@ -456,6 +459,188 @@ import Testing
         }
         #expect(try checked() == Array(4...63))
         #expect(try store.history().count == 50)  // the journal keeps fifty: each tap one change
+    }
+
+    // MARK: - The link across restarts, and the cookie
+
+    private func request(
+        _ path: String, method: String = "GET", cookie: String? = nil, body: String = ""
+    ) -> PageResponse {
+        var headers = ["Host": "h:1"]
+        if let cookie { headers["Cookie"] = "other=1; checklist=\(cookie)" }
+        if method == "POST" {
+            headers["Origin"] = "http://h:1"
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            headers["Accept"] = "application/json"
+        }
+        return server.respond(
+            to: PageRequest(method: method, path: path, headers: headers, body: Array(body.utf8)))
+    }
+
+    @Test func aServerOverTheSameDatabaseAnswersToTheSameLink() {
+        // A restart of serve: a new server over the database the link was made in.
+        let restarted = PageServer(store: store, list: "camping")
+        let page = restarted.respond(
+            to: PageRequest(method: "GET", path: "/\(token)/", headers: ["Host": "h:1"]))
+        #expect(page.status == 200)
+    }
+
+    @Test func aNewLinkMakesTheOldOne404AtOnce() throws {
+        #expect(request("/\(token)/").status == 200)
+        let new = try store.makePageLink()
+        #expect(request("/\(token)/").status == 404)
+        #expect(request("/\(token)/state").status == 404)
+        #expect(request("/\(new)/").status == 200)
+        try unchanged { #expect(request("/\(token)/toggle", method: "POST", body: "id=1&to=checked").status == 404) }
+    }
+
+    @Test func aLinkReplacedByAnotherProcessIs404AtOnce() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let location = try DatabaseLocation.resolve(
+            explicitPath: folder.appendingPathComponent("c.db").path, environment: [:])
+        let fileStore = try DatabaseOpener.openForWriting(location)
+        try fileStore.add([try Title("Tent")], to: "camping")
+        let old = try fileStore.makePageLink()
+        let pages = PageServer(store: fileStore, list: "camping")
+        func status(_ secret: String) -> Int {
+            pages.respond(to: PageRequest(method: "GET", path: "/\(secret)/", headers: ["Host": "h:1"]))
+                .status
+        }
+        #expect(status(old) == 200)
+        let new = try DatabaseOpener.openForWriting(location).makePageLink()
+        #expect(status(old) == 404)
+        #expect(status(new) == 200)
+    }
+
+    @Test func thePageSetsTheLinksCookieForThePagesPath() throws {
+        let page = request("/\(token)/")
+        #expect(page.status == 200)
+        #expect(
+            page.headers["Set-Cookie"]
+                == "checklist=\(token); Path=/; Max-Age=34560000; HttpOnly; SameSite=Strict")
+        // Only the link itself sets it: the cookie's own requests and the assets do not.
+        #expect(request("/", cookie: token).headers["Set-Cookie"] == nil)
+        #expect(request("/\(token)/state").headers["Set-Cookie"] == nil)
+    }
+
+    @Test func theCookieOpensThePageAndItsRequestsWithoutTheSecretInThePath() throws {
+        #expect(request("/", cookie: token).status == 200)
+        #expect(request("/state", cookie: token).status == 200)
+        #expect(request("/page.js", cookie: token).status == 200)
+        #expect(request("/toggle", method: "POST", cookie: token, body: "id=1&to=checked").status == 200)
+        #expect(try checked() == [1])
+        let events = PageRequest(
+            method: "GET", path: "/events", headers: ["Host": "h:1", "Cookie": "checklist=\(token)"])
+        #expect(server.eventsLink(of: events) == PageLink.hash(ofSecret: token))
+    }
+
+    @Test func withoutTheLinksSecretTheCleanPathsAre404() throws {
+        try unchanged {
+            for path in ["/", "/state", "/page.js", "/events"] {
+                #expect(request(path).status == 404)
+                #expect(request(path, cookie: String(repeating: "0", count: 32)).status == 404)
+            }
+            #expect(request("/toggle", method: "POST", body: "id=1&to=checked").status == 404)
+            #expect(request("/toggle", method: "POST", cookie: "x", body: "id=1&to=checked").status == 404)
+        }
+        let events = PageRequest(method: "GET", path: "/events", headers: ["Host": "h:1"])
+        #expect(server.eventsLink(of: events) == nil)
+        #expect(text(request("/")) == "not found\n")
+    }
+
+    @Test func anOldLinkIs404EvenWithAGoodCookie() throws {
+        let new = try store.makePageLink()
+        #expect(request("/\(token)/", cookie: new).status == 404)
+        #expect(request("/\(new)/", cookie: new).status == 200)
+    }
+
+    @Test func aPageWhoseLinkWasReplacedIsToldSo() throws {
+        _ = try store.makePageLink()
+        let answer = request("/state", cookie: token)
+        #expect(answer.status == 404)
+        #expect(answer.headers["Content-Type"] == "text/plain; charset=utf-8")
+        #expect(
+            text(answer)
+                == "This page's link was replaced, so it no longer opens the list. Ask the person"
+                + " who shares the list for the new link (checklist serve --new-link prints one).\n")
+        // Without the cookie, a replaced link's path learns nothing.
+        #expect(text(request("/\(token)/")) == "not found\n")
+    }
+
+    @Test func thePagesScriptTakesTheSecretOutOfTheAddressBar() {
+        let script = text(request("/\(token)/page.js"))
+        #expect(script.contains("history.replaceState"))
+        #expect(script.contains("checklist serve --new-link"))
+    }
+
+    // MARK: - Issue 32, 10: a link of a person's own
+
+    /// A POST through the link whose secret is `secret`, as the page's script sends it.
+    private func post(as secret: String, _ action: String, _ body: String) -> PageResponse {
+        server.respond(
+            to: PageRequest(
+                method: "POST", path: "/\(secret)/\(action)",
+                headers: [
+                    "Host": "h:1", "Origin": "http://h:1", "Accept": "application/json",
+                    "Content-Type": "application/x-www-form-urlencoded",
+                ], body: Array(body.utf8)))
+    }
+
+    @Test func aTapThroughAPersonsLinkIsThatPersonsChange() throws {
+        let ana = try store.makePageLink(for: "ana")
+        #expect(post(as: ana, "toggle", "id=1&to=checked").status == 200)
+        #expect(try store.history().first?.author == "ana")
+        #expect(post(as: token, "toggle", "id=2&to=checked").status == 200)
+        #expect(try store.history().first?.author == store.author, "the plain link: as before")
+        #expect(try checked() == [1, 2])
+    }
+
+    @Test func aPersonsLinkAndThePlainOneLiveSideBySide() throws {
+        let ana = try store.makePageLink(for: "ana")
+        let ben = try store.makePageLink(for: "ben")
+        #expect(Set(try store.pageLinks().map(\.person)) == ["", "ana", "ben"])
+        let newAna = try store.makePageLink(for: "ana")
+        #expect(request("/\(ana)/").status == 404, "ana's old link")
+        for secret in [token, ben, newAna] { #expect(request("/\(secret)/").status == 200) }
+    }
+
+    @Test func aPersonsPageOffersUndoAndThePlainPageDoesNot() throws {
+        let ana = try store.makePageLink(for: "ana")
+        let page = text(request("/\(ana)/"))
+        #expect(page.contains(#"<form id="undo-form" method="post" action="undo">"#))
+        #expect(page.contains("Your changes are recorded as <bdi>ana</bdi>"))
+        #expect(!text(request("/\(token)/")).contains("undo-form"))
+        try unchanged {
+            let refused = post(as: token, "undo", "list=camping")
+            #expect(refused.status == 400)
+            #expect(text(refused).contains("Undo is for a person's link"))
+        }
+    }
+
+    @Test func aPersonsUndoRevertsTheirOwnNewestChangeOnly() throws {
+        let ana = try store.makePageLink(for: "ana")
+        let ben = try store.makePageLink(for: "ben")
+        #expect(post(as: ana, "toggle", "id=1&to=checked").status == 200)
+        #expect(post(as: ben, "toggle", "id=2&to=checked").status == 200)
+        let undone = post(as: ana, "undo", "list=camping")
+        #expect(undone.status == 200)
+        #expect(text(undone).contains(#""checked":1,"total":3"#))
+        #expect(text(undone).hasSuffix(#","undone":"checked 1 item (ID 1)"}"#), "\(text(undone))")
+        #expect(try checked() == [2], "ben's tap stays")
+    }
+
+    @Test func aPersonsUndoIsRefusedWhenSomeoneElseChangedTheSameItemsSince() throws {
+        let ana = try store.makePageLink(for: "ana")
+        let ben = try store.makePageLink(for: "ben")
+        #expect(post(as: ana, "toggle", "id=1&to=checked").status == 200)
+        #expect(post(as: ben, "toggle", "id=1&to=unchecked").status == 200)
+        try unchanged {
+            let refused = post(as: ana, "undo", "list=camping")
+            #expect(refused.status == 409)
+            #expect(text(refused).contains("ben"), "\(text(refused))")
+        }
     }
 }
 

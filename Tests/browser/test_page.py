@@ -257,6 +257,102 @@ def check_lists_and_failures(browser, bin_dir):
             served.process.kill()
 
 
+def check_link_and_cookie(browser, bin_dir):
+    """Issue 32, 9 and 11: once loaded, the link's secret leaves the address bar and a reload
+    still opens the page (the cookie); the link lasts across a restart of serve, and the open
+    page keeps working; a link replaced by `serve --new-link` makes the open page say so."""
+    served = Served(bin_dir, ["Tent", "Map"])
+    second = None
+    try:
+        secret = served.url.rstrip("/").rsplit("/", 1)[1]
+        root = served.url[:-len(secret) - 1]
+        page = browser.new_page(viewport={"width": 360, "height": 740})
+        page.goto(served.url)
+        expect(page).to_have_url(root)
+        assert secret not in page.url, page.url
+        page.reload()
+        expect(page.locator("#counts")).to_have_text("0 of 2 checked")
+        with page.expect_response(lambda r: r.url == root + "toggle") as answer:
+            row(page, "Tent").locator("label").click()
+        assert answer.value.status == 200 and served.items()["Tent"] is True, served.items()
+        assert secret not in page.url, page.url
+
+        # A restart on the same port: the same link, and the open page carries on.
+        port = root.rsplit(":", 1)[1].strip("/")
+        served.stop()
+        served.process = subprocess.Popen(
+            [served.bin, "serve", "--db", served.db, "-l", "camping", "--port", port],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = served.process.stdout.readline()
+        assert "still works" in line, line
+        served.checklist("check", "-q", "2")
+        expect(row(page, "Map").locator("input")).to_be_checked(timeout=8000)
+        expect(page.locator("#status")).to_have_text("")
+        page.reload()
+        expect(page.locator("#counts")).to_have_text("2 of 2 checked")
+
+        # serve --new-link elsewhere: the open page says its link was replaced, not Reconnecting.
+        second = subprocess.Popen(
+            [served.bin, "serve", "--db", served.db, "-l", "camping", "--port", "0", "--new-link"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        new = second.stdout.readline().strip()
+        assert secret not in new and new.startswith("http://127.0.0.1:"), new
+        expect(page.locator("#status")).to_contain_text("link was replaced", timeout=5000)
+        expect(page.locator("#status")).to_contain_text("checklist serve --new-link")
+        expect(row(page, "Tent").locator("input")).to_be_disabled()
+        page.reload()
+        expect(page.locator("body")).to_contain_text("This page's link was replaced")
+        page.goto(new)
+        expect(page.locator("#counts")).to_have_text("2 of 2 checked")
+        page.close()
+        served.stop()
+    finally:
+        for process in (served.process, second):
+            if process is not None and process.poll() is None:
+                process.kill()
+
+
+def check_person_undo(browser, bin_dir):
+    """Issue 32, 10: a person's link; the page offers Undo of that person's own newest change,
+    and says why when another author has changed the same item since."""
+    served = Served(bin_dir, ["Tent", "Map"])
+    try:
+        served.stop()
+        served.process = subprocess.Popen(
+            [served.bin, "serve", "--db", served.db, "-l", "camping", "--port", "0", "--person", "ana"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = served.process.stdout.readline().strip()
+        assert line.startswith("ana: http://127.0.0.1:"), line
+        page = browser.new_page(viewport={"width": 360, "height": 740})
+        page.goto(line.split(" ", 1)[1])
+        expect(page.locator("#person")).to_have_text("Your changes are recorded as ana")
+        with page.expect_response(lambda r: r.url.endswith("/toggle")):
+            row(page, "Tent").locator("label").click()
+        assert served.items()["Tent"] is True
+        history = served.checklist("history")
+        assert "  ana  checked 1 item (ID 1)" in history.splitlines()[0], history
+        with page.expect_response(lambda r: r.url.endswith("/undo")):
+            page.get_by_role("button", name="Undo my last change").click()
+        expect(page.locator("#status")).to_have_text("Undone: checked 1 item (ID 1)")
+        expect(row(page, "Tent").locator("input")).not_to_be_checked()
+        assert served.items()["Tent"] is False
+
+        with page.expect_response(lambda r: r.url.endswith("/toggle")):
+            row(page, "Map").locator("label").click()
+        served.checklist("uncheck", "-q", "2")
+        expect(row(page, "Map").locator("input")).not_to_be_checked(timeout=3000)
+        with page.expect_response(lambda r: r.url.endswith("/undo")) as answer:
+            page.get_by_role("button", name="Undo my last change").click()
+        assert answer.value.status == 409, answer.value.status
+        expect(page.locator("#status")).to_contain_text("Not undone:")
+        assert served.items() == {"Tent": False, "Map": False}, served.items()
+        page.close()
+        served.stop()
+    finally:
+        if served.process.poll() is None:
+            served.process.kill()
+
+
 def check_long_list_and_quick_taps(browser, bin_dir):
     """A 250-item list: the first page has 200 rows and "Next items"; a tap there is stored
     and the page keeps its 50 rows. Two quick taps on one row end as the box shows."""
@@ -487,6 +583,10 @@ def main():
             print("ok: the page at %dx%d" % (width, height))
         check_lists_and_failures(browser, arguments.bin)
         print("ok: lists from the menu, radio buttons, a tap that cannot be saved")
+        check_link_and_cookie(browser, arguments.bin)
+        print("ok: the secret leaves the address bar, a reload and a restart keep the page, a replaced link says so")
+        check_person_undo(browser, arguments.bin)
+        print("ok: a person's link: their taps, their Undo, refused after another's change")
         check_long_list_and_quick_taps(browser, arguments.bin)
         print("ok: a long list's next items, two quick taps")
         check_identity_and_live_menu(browser, arguments.bin)

@@ -386,6 +386,28 @@ def check_framing_hosts_and_origins(served):
         "a request line over its limit (414)": parse_response(exchange(
             served.port, ("GET /%s HTTP/1.1\r\nHost: %s\r\n\r\n" % ("y" * 9000, served.host)).encode())),
     }
+    # The cookie that carries the link's secret once the page has loaded (issue 32, 11): the
+    # page's clean paths need it; a wrong one, or one of another port, is a 404 like no cookie.
+    secret = served.path.strip("/")
+    cookie = "checklist-%d" % served.port
+    answers |= {
+        "the page by its cookie": request(served, path="/", headers={"Cookie": "%s=%s" % (cookie, secret)}),
+        "a tap by the cookie (303)": request(served, "POST", "/toggle",
+                                             origin | form_type | {"Cookie": "%s=%s" % (cookie, secret)},
+                                             b"id=1&to=unchecked"),
+        "a wrong cookie": request(served, path="/state", headers={"Cookie": "%s=%s" % (cookie, "0" * 32)}),
+        "another port's cookie": request(served, path="/state", headers={"Cookie": "checklist-1=" + secret}),
+        "a clean path without a cookie": request(served, path="/state"),
+        "a cookie from another site (403)": request(served, "POST", "/toggle",
+                                                    {"Origin": "http://evil.example"} | form_type
+                                                    | {"Cookie": "%s=%s" % (cookie, secret)}, b"id=1&to=checked"),
+    }
+    expect(answers["the page by its cookie"][0] == 200, "the cookie did not open the page")
+    expect(answers["a tap by the cookie (303)"][0] == 303, "a tap by the cookie was not stored")
+    for name in ("a wrong cookie", "another port's cookie", "a clean path without a cookie"):
+        expect(answers[name][0] == 404, "%s was answered %r" % (name, answers[name][0]))
+    expect(answers["a cookie from another site (403)"][0] == 403, "another site's tap with the cookie was not 403")
+    print("ok: the cookie opens the page's clean paths; a wrong or missing one is 404")
     for name, (status, headers, _) in answers.items():
         expect(status is not None, "%s: no answer" % name)
         expect(headers.get("x-content-type-options") == "nosniff", "%s (%r) has no nosniff" % (name, status))

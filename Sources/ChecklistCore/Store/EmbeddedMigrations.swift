@@ -6,10 +6,12 @@ let embeddedMigrations: [(identifier: String, bytes: [UInt8])] = [
     ("0002_undo_journal", PackageResources._002_undo_journal_sql),
     ("0003_header_version", PackageResources._003_header_version_sql),
     ("0004_change_authors", PackageResources._004_change_authors_sql),
+    ("0005_page_links", PackageResources._005_page_links_sql),
 ]
 
 /// The PostgreSQL schema's migrations, `migrations/postgresql/`, registered the same way.
 let embeddedServerMigrations: [(identifier: String, bytes: [UInt8])] = [
     ("0001_checklist_schema", PackageResources._001_checklist_schema_sql),
     ("0002_change_author_policies", PackageResources._002_change_author_policies_sql),
+    ("0003_page_links", PackageResources._003_page_links_sql),
 ]

@@ -1,0 +1,46 @@
+/// The page's links on a server: `ChecklistStore+PageLinks`, in PostgreSQL's SQL.
+extension ServerStore {
+    func pageLinks() throws -> [PageLink] {
+        try read { connection in
+            try connection.query(
+                "SELECT person, secret_sha256, created_at FROM checklist.page_links ORDER BY person"
+            ).map { row in
+                guard row.count == 3, let person = row[0], let hash = row[1], let made = row[2]
+                else {
+                    throw ChecklistError.cannotRead(
+                        path: shown, reason: "a page link's row is malformed")
+                }
+                return PageLink(person: person, secretSHA256: hash, createdAt: made)
+            }
+        } ?? []
+    }
+
+    /// Whether the role is exempt from the journal's row-level security; true while there is
+    /// no schema (the first write makes this role its owner).
+    func mayRecordOtherAuthors() throws -> Bool {
+        let rows = try connection.query(
+            """
+            SELECT r.rolsuper OR r.rolbypassrls OR c.relowner = r.oid
+            FROM pg_catalog.pg_roles r, pg_catalog.pg_class c
+            JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+            WHERE r.rolname = current_user AND n.nspname = 'checklist' AND c.relname = 'changes'
+            """)
+        guard let first = rows.first else { return true }
+        return first.first == "t"
+    }
+
+    /// Replaces `person`'s link; the revision moves (and NOTIFY is sent), so a running page
+    /// server refuses the old link at once.
+    func replacePageLink(person: String, secretSHA256: String) throws {
+        try write { connection in
+            _ = try connection.query(
+                """
+                INSERT INTO checklist.page_links (person, secret_sha256, created_at)
+                VALUES ($1, $2, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+                ON CONFLICT (person) DO UPDATE
+                SET secret_sha256 = excluded.secret_sha256, created_at = excluded.created_at
+                """, [person, secretSHA256])
+            try Self.changed(connection)
+        }
+    }
+}

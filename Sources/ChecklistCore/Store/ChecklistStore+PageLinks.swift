@@ -1,0 +1,55 @@
+import GRDB
+
+/// The page's links (`checklist serve`): kept in the database so that a link lasts across
+/// restarts, each as its secret's SHA-256. Not changes to the lists: no history, no undo.
+extension ChecklistStore {
+    // MARK: - Reads
+
+    /// Every link the page answers to, by person ("" first: the plain link).
+    public func pageLinks() throws -> [PageLink] {
+        if let server { return try server.pageLinks() }
+        return try read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT person, secretSHA256, createdAt FROM page_links ORDER BY person"
+            ).map { row in
+                PageLink(
+                    person: try row.decode(String.self, atIndex: 0),
+                    secretSHA256: try row.decode(String.self, atIndex: 1),
+                    createdAt: try row.decode(String.self, atIndex: 2))
+            }
+        }
+    }
+
+    /// Whether changes made through this store may carry another author's name (a person's
+    /// link): always on a file; on a server, only for a role the journal's row-level security
+    /// exempts (the owner of its tables, a superuser, or a role that bypasses it), since every
+    /// other role records changes under its own name alone.
+    public func mayRecordOtherAuthors() throws -> Bool {
+        guard let server else { return true }
+        return try server.mayRecordOtherAuthors()
+    }
+
+    // MARK: - Writes
+
+    /// Makes a new link for `person` ("" the plain link), replacing that person's link at
+    /// once, and returns its secret: the only time the secret is seen (the database keeps its
+    /// SHA-256).
+    public func makePageLink(for person: String = "") throws -> String {
+        let secret = PageLink.makeSecret()
+        let hash = PageLink.hash(ofSecret: secret)
+        if let server {
+            try server.replacePageLink(person: person, secretSHA256: hash)
+            return secret
+        }
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO page_links (person, secretSHA256, createdAt)
+                    VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+                    ON CONFLICT (person) DO UPDATE
+                    SET secretSHA256 = excluded.secretSHA256, createdAt = excluded.createdAt
+                    """, arguments: [person, hash])
+        }
+        return secret
+    }
+}
