@@ -171,11 +171,15 @@ struct ServeCommand: ParsableCommand {
         // checkpoints and removes the -wal and -shm files, as after any command.
         Shutdown.install(waking: server.wakeDescriptor)
         server.run(until: { Shutdown.isRequested })
-        _ = try? store.closeFile()
-        // At once, as before: the live updates' thread and the requests' threads still run, and
-        // an exit's handlers (the runtimes' static destructors) would pull things from under
-        // them (SIGSEGV, 1 in a few browser runs). The file is closed and its -wal gone by now.
-        _exit(0)
+        // The live updates' thread and the requests' thread still run: the file is closed, and
+        // the process ended, from inside the store's own serialized access, so neither reaches
+        // the closed connection; and at once (_exit), as an exit's handlers (the runtimes'
+        // static destructors) would pull things from under them.
+        do {
+            try store.closeFile(thenExit: { _exit(0) })
+        } catch {
+            _exit(0)
+        }
     }
 
     /// The hosts a request's `Host` may name: the listening address, the loopback names, and

@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 
 /// The repository: the only code that speaks SQL. Each public method is one transaction, so a
 /// command happens completely or not at all; writes are IMMEDIATE transactions (GRDB's default
@@ -86,6 +87,24 @@ public struct ChecklistStore: @unchecked Sendable {
         guard case .file(let writer) = engine else { return false }
         try writer.close()
         return true
+    }
+
+    /// Closes the file from inside its own serialized access and then runs `exit` there, so
+    /// that no other thread can reach the closed connection in between: for `serve`, whose
+    /// other threads still read when it stops (a read on a closed connection hands SQLite a
+    /// null handle: SIGSEGV). Every statement is finalized first, so SQLite closes at once,
+    /// checkpoints, and removes the `-wal` and `-shm` files. A server's store: `exit` alone.
+    public func closeFile(thenExit exit: () -> Never) throws -> Never {
+        guard case .file(let writer) = engine else { exit() }
+        try writer.writeWithoutTransaction { db in
+            let connection = db.sqliteConnection
+            while let statement = sqlite3_next_stmt(connection, nil) {
+                sqlite3_finalize(statement)
+            }
+            sqlite3_close(connection)
+            exit()
+        }
+        exit()  // not reached: the access above ends the process
     }
 
     /// Copies the database into the empty file at `path` (see `backup(to:overwriting:)`).
