@@ -118,23 +118,7 @@ struct Invocation {
 
     /// The valid parts as text, each byte of an invalid sequence as `\xFF`.
     private static func showingInvalidBytes(_ bytes: [UInt8]) -> String {
-        var shown = ""
-        var index = 0
-        while index < bytes.count {
-            let length = (1...4).first { length in
-                index + length <= bytes.count
-                    && String(validating: bytes[index..<index + length], as: UTF8.self) != nil
-            }
-            if let length {
-                shown += String(decoding: bytes[index..<index + length], as: UTF8.self)
-                index += length
-            } else {
-                let hex = String(bytes[index], radix: 16, uppercase: true)
-                shown += "\\x" + (hex.count == 1 ? "0" + hex : hex)
-                index += 1
-            }
-        }
-        return shown
+        RawPath.shown(RawPath.decode(bytes))
     }
 
     init(_ raw: [String]) throws(UsageError) {

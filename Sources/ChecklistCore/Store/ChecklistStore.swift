@@ -96,7 +96,7 @@ public struct ChecklistStore: @unchecked Sendable {
     /// checkpoints, and removes the `-wal` and `-shm` files. A server's store: `exit` alone.
     public func closeFile(thenExit exit: () -> Never) throws -> Never {
         guard case .file(let writer) = engine else { exit() }
-        try writer.writeWithoutTransaction { db in
+        writer.writeWithoutTransaction { db in
             let connection = db.sqliteConnection
             while let statement = sqlite3_next_stmt(connection, nil) {
                 sqlite3_finalize(statement)

@@ -1,6 +1,6 @@
 /// SHA-256 (FIPS 180-4): what a page link's secret is kept as (`PageLink`). Written here
 /// because Foundation on Linux has no digest and the package has no crypto dependency; the
-/// tests check it against known digests (and `sha256sum` checks the tests' own copy).
+/// tests check it against known digests (and the corpus tests check it against `sha256sum`).
 public enum SHA256Digest {
     /// The digest of `bytes` as 64 lowercase hexadecimal digits.
     public static func hex(_ bytes: [UInt8]) -> String {
