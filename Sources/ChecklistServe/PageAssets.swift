@@ -156,7 +156,8 @@ enum PageAssets {
             document.title = name + " · checklist";
             document.body.dataset.list = name;
             for (const field of document.querySelectorAll("input[name=list]")) field.value = name;
-            if (socket) socket.close();  // listens again under the new name
+            // Listens again under the new name, at once and without a word: the server is there.
+            if (socket) { const old = socket; socket = null; old.onclose = null; old.close(); listen(); }
           }
 
           function apply(state) {

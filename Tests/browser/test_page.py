@@ -476,9 +476,16 @@ def check_identity_and_live_menu(browser, bin_dir):
         expect(page.locator("#rows li")).to_have_count(2)
         served.checklist("add", "-q", "-l", "groceries", "Milk")
         expect(page.locator("#list-menu option")).to_have_count(2, timeout=3000)
+        page.evaluate("""window.statusSaid = [];
+            new MutationObserver(() => { const t = document.getElementById('status').textContent;
+                if (t) window.statusSaid.push(t); })
+              .observe(document.getElementById('status'), {childList: true, characterData: true, subtree: true});""")
         served.checklist("lists", "rename", "-q", "camping", "camp")
         expect(page.locator("#list-menu")).to_have_value("camp", timeout=3000)
         expect(page).to_have_title("camp · checklist", timeout=3000)
+        page.wait_for_timeout(500)
+        said = page.evaluate("window.statusSaid")
+        assert said == [], "a rename is no lost connection, yet the page said %r" % said
         with page.expect_response(lambda r: r.url.endswith("/toggle")):
             page.locator("#rows input").first.click()
         page.fill("#new-title", "Rope")
