@@ -232,6 +232,43 @@ final class ServerSecurityTests {
         #expect(try TestServer.psql(uri, "SELECT count(*) FROM loot.titles") == "0\n")
     }
 
+    /// Rules and policies run as whoever writes or reads, as triggers do: each is named, and
+    /// neither a write nor a read goes on.
+    @Test(arguments: [
+        (
+            "CREATE RULE copy AS ON UPDATE TO checklist.items DO ALSO"
+                + " INSERT INTO loot.titles VALUES (NEW.title, current_user)",
+            "rule copy on items"
+        ),
+        (
+            "CREATE POLICY peek ON checklist.lists USING"
+                + " (loot.peek(name)); ALTER TABLE checklist.lists ENABLE ROW LEVEL SECURITY",
+            "policy peek on lists"
+        ),
+    ])
+    func aSchemaCarryingItsOwnersRuleOrPolicyIsRefused(_ sql: String, _ named: String) throws {
+        let (ana, bob) = try anaAndBob()
+        try TestServer.psql(
+            uri(as: ana),
+            """
+            CREATE SCHEMA loot;
+            CREATE TABLE loot.titles (title text, taken_as text);
+            GRANT USAGE ON SCHEMA loot TO PUBLIC;
+            GRANT INSERT ON loot.titles TO PUBLIC;
+            CREATE FUNCTION loot.peek(name text) RETURNS boolean LANGUAGE sql AS $$
+                INSERT INTO loot.titles VALUES (name, current_user) RETURNING true $$;
+            \(sql);
+            """)
+        let before = try TestServer.dump(uri)
+        let checked = try run("check", "1", as: bob)
+        #expect(checked.status == 65, "\(checked)")
+        #expect(checked.stderr.contains(named), "\(checked)")
+        #expect(checked.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(try run("list", as: bob).status == 65)
+        #expect(try TestServer.dump(uri) == before)
+        #expect(try TestServer.psql(uri, "SELECT count(*) FROM loot.titles") == "0\n")
+    }
+
     @Test func aRoleThatMayNotCreateTheSchemaIsToldWhatIsMissing() throws {
         let carl = "carl_\(tag)"
         try TestServer.psql(uri, "CREATE ROLE \(carl) LOGIN; REVOKE CREATE ON DATABASE \(database) FROM PUBLIC")

@@ -225,3 +225,78 @@ enum TestServer {
         "missing tool: no PostgreSQL server: CHECKLIST_TEST_POSTGRES is not set (apt-get install"
         + " postgresql; then export CHECKLIST_TEST_POSTGRES=$(bash .ci/postgres.sh start))"
 }
+
+/// Issue 29, 26: a command on a server waits for it as few times as its rules allow. What
+/// needs no answer (the transaction's start and settings, the lock, the journal's last
+/// writes and the notification) goes with a statement that does, in libpq's pipeline mode.
+@Suite(
+    .enabled(if: TestServer.runs, "\(TestServer.missing)"))
+struct ServerRoundTripTests {
+    /// A store over `store`'s database on a new connection, as the next command opens it.
+    private func reopened(_ store: ChecklistStore) throws -> (ChecklistStore, ServerConnection) {
+        guard case .server(let server) = store.engine else { throw CancellationError() }
+        let again = try DatabaseOpener.openForWriting(
+            DatabaseLocation.resolve(explicitPath: server.connection.uri.description, environment: [:]))
+        guard case .server(let opened) = again.engine else { throw CancellationError() }
+        return (again, opened.connection)
+    }
+
+    @Test func openingLooksAtTheSchemaItsGuardsAndTheRoleInOneRoundTrip() throws {
+        let store = try TestServer.freshStore()
+        _ = try store.add(titles("Tent", "Stove", "Map"), to: ListName.defaultList)
+        let (again, connection) = try reopened(store)
+        #expect(connection.roundTrips == 1)
+        #expect(again.author == "postgres")
+        #expect(connection.roundTrips == 1)
+    }
+
+    @Test func aOneItemCheckWaitsForTheServerSixTimes() throws {
+        let store = try TestServer.freshStore()
+        _ = try store.add(titles("Tent", "Stove", "Map"), to: ListName.defaultList)
+        let (again, connection) = try reopened(store)
+        let checked = try again.check(.ids(IDSet(ids: [2])))
+        #expect(checked.counts.changed == 1)
+        // Open 1; then the lock with the journal's entry, the IDs' count, the single-choice
+        // question, the selections' record, the update, and the journal's end with COMMIT.
+        #expect(connection.roundTrips == 1 + 6)
+        #expect(try again.history().first?.description == "checked 1 item (ID 2)")
+    }
+
+    @Test func aChangeThatChangesNothingLeavesNoEntryNoRevisionAndNoNotification() throws {
+        let store = try TestServer.freshStore()
+        _ = try store.add(titles("Tent"), to: ListName.defaultList)
+        let (watcher, _) = try reopened(store)
+        let version = try watcher.dataVersion()
+        guard case .server(let server) = store.engine else { throw CancellationError() }
+        let before = try server.connection.query(
+            "SELECT last_change_id, revision, (SELECT count(*) FROM checklist.changes) FROM checklist.state")
+        let unchanged = try store.uncheck(.ids(IDSet(ids: [1])))
+        #expect(unchanged.counts.changed == 0)
+        #expect(
+            try server.connection.query(
+                "SELECT last_change_id, revision, (SELECT count(*) FROM checklist.changes) FROM checklist.state")
+                == before)
+        usleep(100_000)
+        guard case .server(let watching) = watcher.engine else { throw CancellationError() }
+        #expect(try watching.connection.takeNotifications() == 0)
+        #expect(try watcher.dataVersion() == version)
+        // A change that changed something is told.
+        _ = try store.check(.ids(IDSet(ids: [1])))
+        usleep(100_000)
+        #expect(try watcher.dataVersion() != version)
+    }
+
+    @Test func theGuardedTablesAreTheSchemasTables() throws {
+        let store = try TestServer.freshStore()
+        _ = try store.add(titles("Tent"), to: ListName.defaultList)
+        guard case .server(let server) = store.engine else { throw CancellationError() }
+        let tables = try server.connection.query(
+            """
+            SELECT relname::text FROM pg_catalog.pg_class
+            WHERE relnamespace = 'checklist'::pg_catalog.regnamespace AND relkind = 'r'
+            """
+        ).compactMap { $0[0] }
+        #expect(Set(tables) == Set(ServerSchema.tables))
+        #expect(ServerSchema.tables.count == tables.count)
+    }
+}

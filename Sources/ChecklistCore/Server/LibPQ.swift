@@ -55,12 +55,32 @@ struct LibPQ: @unchecked Sendable {
     /// `PQconninfoFree`: the settings a connection was made with.
     let conninfo: @convention(c) (Connection?) -> UnsafeMutableRawPointer?
     let conninfoFree: @convention(c) (UnsafeMutableRawPointer?) -> Void
+    /// Pipeline mode (libpq 14 and later; nil before): several statements sent before their
+    /// results are read, in one round trip.
+    let pipeline: Pipeline?
+
+    struct Pipeline {
+        /// `PQenterPipelineMode`, `PQexitPipelineMode`, `PQpipelineSync`: 1 on success.
+        let enter: @convention(c) (Connection?) -> Int32
+        let exit: @convention(c) (Connection?) -> Int32
+        let sync: @convention(c) (Connection?) -> Int32
+        /// `PQsendQueryParams`, with `PQexecParams`'s arguments: 1 when queued.
+        let sendQueryParams:
+            @convention(c) (
+                Connection?, Text, Int32, UnsafePointer<UInt32>?, UnsafePointer<Text?>?,
+                UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
+            ) -> Int32
+        /// `PQgetResult`: the next result, nil at the end of one statement's results.
+        let getResult: @convention(c) (Connection?) -> Result?
+    }
 
     /// `CONNECTION_OK`, `PGRES_COMMAND_OK`, `PGRES_TUPLES_OK`, `PG_DIAG_SQLSTATE`.
     static let connectionOK: Int32 = 0
     static let commandOK: Int32 = 1
     static let tuplesOK: Int32 = 2
     static let sqlState = Int32(UInt8(ascii: "C"))
+    /// `PGRES_PIPELINE_SYNC`: the result that ends a pipeline's batch.
+    static let pipelineSync: Int32 = 10
 
     /// The library every process shares, loaded on first use; nil when it is not installed.
     static let shared: LibPQ? = LibPQ(named: "libpq.so.5")
@@ -127,6 +147,22 @@ struct LibPQ: @unchecked Sendable {
         (self.consumeInput, self.notifies) = (consumeInput, notifies)
         (self.freemem, self.reset) = (freemem, reset)
         (self.conninfo, self.conninfoFree) = (conninfo, conninfoFree)
+        if let enter: @convention(c) (Connection?) -> Int32 = load("PQenterPipelineMode"),
+            let exit: @convention(c) (Connection?) -> Int32 = load("PQexitPipelineMode"),
+            let sync: @convention(c) (Connection?) -> Int32 = load("PQpipelineSync"),
+            let sendQueryParams:
+                @convention(c) (
+                    Connection?, Text, Int32, UnsafePointer<UInt32>?, UnsafePointer<Text?>?,
+                    UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
+                ) -> Int32 = load("PQsendQueryParams"),
+            let getResult: @convention(c) (Connection?) -> Result? = load("PQgetResult")
+        {
+            pipeline = Pipeline(
+                enter: enter, exit: exit, sync: sync, sendQueryParams: sendQueryParams,
+                getResult: getResult)
+        } else {
+            pipeline = nil
+        }
     }
 
     /// Whether one of libpq's environment variables (`PGCONNECT_TIMEOUT`…) is set.

@@ -33,32 +33,39 @@ struct ServerChange {
     }
 
     /// Completes the entry when the change recorded something, else removes it (a change that
-    /// changed nothing has no history number); keeps the newest entries.
-    func finish(_ command: String, _ change: some ChangeDescribing) throws {
+    /// changed nothing has no history number); keeps the newest entries. Queued, to go with
+    /// `COMMIT` in one round trip: the server decides which, from the journal's rows.
+    func finish(_ command: String, _ change: some ChangeDescribing) {
         let id = String(changeID)
-        let recorded = try connection.query(
-            """
-            SELECT EXISTS (SELECT 1 FROM checklist.changed_items WHERE change_id = $1)
+        let recorded = """
+            (EXISTS (SELECT 1 FROM checklist.changed_items WHERE change_id = $1)
                 OR EXISTS (SELECT 1 FROM checklist.changed_selections WHERE change_id = $1)
                 OR EXISTS (SELECT 1 FROM checklist.added_items WHERE change_id = $1)
-                OR EXISTS (SELECT 1 FROM checklist.changed_lists WHERE change_id = $1)
-            """, [id]
-        ).first?.first == "t"
-        guard recorded else {
-            _ = try connection.query("DELETE FROM checklist.changes WHERE id = $1", [id])
-            return
-        }
-        _ = try connection.query(
+                OR EXISTS (SELECT 1 FROM checklist.changed_lists WHERE change_id = $1))
+            """
+        connection.queue(
+            "DELETE FROM checklist.changes WHERE id = $1 AND NOT \(recorded)",
+            [id])
+        connection.queue(
             """
             UPDATE checklist.changes SET command = $2, description = $3, item_count = $4
             WHERE id = $1
             """, [id, command, change.historyLine, String(change.itemCount)])
-        // One round trip for the rest (the numbers are this program's own integers): the
-        // counter, the revision and the editors' notification, and the journal's oldest entries.
-        try connection.execute(
+        // The counter, the revision and the editors' notification, when the entry stayed; the
+        // journal's oldest entries go.
+        let kept = "EXISTS (SELECT 1 FROM checklist.changes WHERE id = $1)"
+        connection.queue(
             """
-            UPDATE checklist.state SET last_change_id = \(changeID), revision = revision + 1;
-            NOTIFY checklist_changes;
+            UPDATE checklist.state SET last_change_id = $1, revision = revision + 1
+            WHERE \(kept)
+            """, [id])
+        connection.queue(
+            """
+            SELECT pg_catalog.pg_notify('checklist_changes'::pg_catalog.text, ''::pg_catalog.text)
+            WHERE \(kept)
+            """, [id])
+        connection.queue(
+            """
             DELETE FROM checklist.changes WHERE id <= (
                 SELECT id FROM checklist.changes ORDER BY id DESC LIMIT 1
                 OFFSET \(ChangeTransaction.journalDepth))
@@ -328,7 +335,7 @@ extension ServerStore {
         try write { connection in
             let change = try ServerChange(connection, author: author)
             let result = try body(change)
-            try change.finish(command, result)
+            change.finish(command, result)
             return result
         }
     }

@@ -81,10 +81,96 @@ final class ServerConnection {
     /// Runs one statement with text parameters (`$1`, `$2`…; nil is NULL) and returns its rows,
     /// each value as text or nil.
     func query(_ sql: String, _ parameters: [String?] = []) throws(ChecklistError) -> [[String?]] {
-        let result = withParameters(parameters) { values in
-            library.execParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+        let result = try send(sql, parameters)
+        defer { library.clear(result) }
+        try check(result)
+        return rows(of: result)
+    }
+
+    /// Statements whose results are not needed (a transaction's `BEGIN` and settings, a
+    /// journal's last writes): they wait here and go with the next statement that waits for
+    /// the server, in one round trip. A queued statement that fails makes that statement throw
+    /// its error (the transaction then rolls back, as it would have at once).
+    private var queued: [(sql: String, parameters: [String?])] = []
+
+    /// Queues `sql` to go with the next statement sent (see `queued`).
+    func queue(_ sql: String, _ parameters: [String?] = []) {
+        queued.append((sql, parameters))
+    }
+
+    /// How many times this connection waited for the server since it was made: a round trip
+    /// each (for the tests, which hold the commands to a number of round trips).
+    private(set) var roundTrips = 0
+
+    /// Sends the queued statements and then `sql`, and returns `sql`'s result (which the caller
+    /// clears); throws a queued statement's failure.
+    private func send(_ sql: String, _ parameters: [String?]) throws(ChecklistError)
+        -> LibPQ.Result?
+    {
+        roundTrips += 1
+        guard !queued.isEmpty else {
+            return withParameters(parameters) { values in
+                library.execParams(
+                    connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+            }
         }
-        return try rows(of: result)
+        let statements = queued + [(sql, parameters)]
+        queued = []
+        guard let pipeline = library.pipeline, pipeline.enter(connection) == 1 else {
+            // libpq before 14: one at a time.
+            roundTrips += statements.count - 1
+            for statement in statements.dropLast() {
+                let result = withParameters(statement.parameters) { values in
+                    library.execParams(
+                        connection, statement.sql, Int32(statement.parameters.count), nil,
+                        values, nil, nil, 0)
+                }
+                defer { library.clear(result) }
+                try check(result)
+            }
+            return withParameters(parameters) { values in
+                library.execParams(
+                    connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+            }
+        }
+        defer { _ = pipeline.exit(connection) }
+        let sent = statements.allSatisfy { statement in
+            withParameters(statement.parameters) { values in
+                pipeline.sendQueryParams(
+                    connection, statement.sql, Int32(statement.parameters.count), nil, values,
+                    nil, nil, 0) == 1
+            }
+        }
+        // Nothing was sent on a failure: the connection's error is the result's.
+        guard sent, pipeline.sync(connection) == 1 else { return nil }
+        // Each statement's result, then nil; then the batch's end. A connection that broke
+        // gives nil from then on, and the loop ends after the last statement's place.
+        var failure: ChecklistError?
+        var last: LibPQ.Result?
+        var index = 0
+        while index <= statements.count {
+            guard let result = pipeline.getResult(connection) else {
+                index += 1
+                continue
+            }
+            if library.resultStatus(result) == LibPQ.pipelineSync {
+                library.clear(result)
+                break
+            }
+            if index == statements.count - 1, last == nil {
+                last = result
+                continue
+            }
+            if failure == nil {
+                do throws(ChecklistError) { try check(result) } catch { failure = error }
+            }
+            library.clear(result)
+        }
+        if let failure {
+            library.clear(last)
+            throw failure
+        }
+        return last
     }
 
     /// Throws the statement's failure, as one line without a password.
@@ -143,6 +229,7 @@ final class ServerConnection {
 
     /// Connects again with the same parameters (after the server or the network went away).
     func reconnect() throws(ChecklistError) {
+        queued = []
         library.reset(connection)
         guard isConnected else {
             throw .databaseUnavailable(
@@ -156,9 +243,7 @@ final class ServerConnection {
     func forEachRow(
         _ sql: String, _ parameters: [String?] = [], _ body: (ServerRow) throws -> Void
     ) throws {
-        let result = withParameters(parameters) { values in
-            library.execParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
-        }
+        let result = try send(sql, parameters)
         defer { library.clear(result) }
         try check(result)
         let count = library.ntuples(result)
@@ -172,22 +257,28 @@ final class ServerConnection {
     /// Runs one statement that changes rows; returns how many it changed (the command tag's
     /// count), with no rows sent back.
     func run(_ sql: String, _ parameters: [String?] = []) throws(ChecklistError) -> Int {
-        let result = withParameters(parameters) { values in
-            library.execParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
-        }
+        let result = try send(sql, parameters)
         defer { library.clear(result) }
-        _ = try check(result)
+        try check(result)
         return library.cmdTuples(result).flatMap { Int(String(cString: $0)) } ?? 0
     }
 
-    /// Runs a script of several statements (a migration); no parameters.
+    /// Runs a script of several statements (a migration); no parameters. Queued statements
+    /// go first, in a round trip of their own.
     func execute(_ script: String) throws(ChecklistError) {
-        _ = try rows(of: library.exec(connection, script))
-    }
-
-    private func rows(of result: LibPQ.Result?) throws(ChecklistError) -> [[String?]] {
+        if !queued.isEmpty {
+            let (sql, parameters) = queued.removeLast()
+            let result = try send(sql, parameters)
+            defer { library.clear(result) }
+            try check(result)
+        }
+        roundTrips += 1
+        let result = library.exec(connection, script)
         defer { library.clear(result) }
         try check(result)
+    }
+
+    private func rows(of result: LibPQ.Result?) -> [[String?]] {
         let (rows, columns) = (library.ntuples(result), library.nfields(result))
         return (0..<rows).map { row in
             (0..<columns).map { column in

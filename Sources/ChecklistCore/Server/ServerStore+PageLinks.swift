@@ -40,7 +40,7 @@ extension ServerStore {
                 ON CONFLICT (person) DO UPDATE
                 SET secret_sha256 = excluded.secret_sha256, created_at = excluded.created_at
                 """, [person, secretSHA256])
-            try Self.changed(connection)
+            Self.changed(connection)
         }
     }
 }

@@ -44,7 +44,7 @@ struct ServerUndo: UndoSteps {
 
     func forget(_ id: Int64) throws {
         _ = try connection.query("DELETE FROM checklist.changes WHERE id = $1", [String(id)])
-        try ServerStore.changed(connection)
+        ServerStore.changed(connection)
     }
 
     func listsTouched(by id: Int64) throws -> [(id: Int64, name: String)] {

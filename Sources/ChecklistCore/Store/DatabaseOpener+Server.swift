@@ -7,7 +7,9 @@ extension DatabaseOpener {
     /// it, inside its own transaction); a schema of a newer program is refused (65).
     static func openServer(_ uri: ServerURI, creating: Bool) throws -> ChecklistStore {
         let server = ServerStore(try ServerConnection(uri))
-        let state = try ServerSchema.state(server.connection)
+        let opening = try ServerSchema.opening(server.connection)
+        if let role = opening.role { server.role = role }
+        let state = opening.state
         switch state {
         case .tooNew: throw ChecklistError.schemaTooNew(path: uri.shown)
         case .missing where !creating: return try ChecklistStore.empty()
