@@ -70,3 +70,111 @@ import Testing
         }
     }
 }
+
+/// A file's import takes the whole document in a few statements (issue 29, 25); the rule is
+/// the one `importGroupsOneByOne` takes a group at a time over the steps. The two give the
+/// same rows, journal included, from documents drawn at random over a database that has
+/// lists of both modes, checked items and a deleted list the journal remembers.
+@Suite struct BulkImportTests {
+    @Test(arguments: 0..<40) func theBulkImportGivesTheRowsOfTheOneByOneRule(_ seed: Int) throws {
+        var random = SeededGenerator(seed: UInt64(seed))
+        let document = randomDocument(&random)
+        let bulk = try preparedStore()
+        let oneByOne = try preparedStore()
+        let groups = try document.groups()
+        let bulkResult = Result { try bulk.importDocument(document).summaryLine }
+        let oneByOneResult = Result {
+            try oneByOne.recordingSteps("import") { try $0.importGroupsOneByOne(groups) }
+                .summaryLine
+        }
+        #expect(
+            String(describing: bulkResult) == String(describing: oneByOneResult), "seed \(seed)")
+        #expect(try rows(bulk) == rows(oneByOne), "seed \(seed)")
+    }
+
+    @Test func aDocumentOfThousandsOfListsGetsConsecutiveIDsInItsOrder() throws {
+        let store = try preparedStore()
+        let lists = (1...2_000).map { index in
+            ImportDocument.List(
+                name: "n\(index)", mode: nil,
+                items: [.init(title: try! Title("task \(index)"), isSelected: false)])
+        }
+        try store.importDocument(ImportDocument(lists: lists))
+        guard case .file(let writer) = store.engine else { throw CancellationError() }
+        let (listCount, itemIDs) = try writer.read { db in
+            (
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM lists WHERE name LIKE 'n%'"),
+                try Int64.fetchAll(
+                    db, sql: "SELECT id FROM items WHERE title LIKE 'task %' ORDER BY id")
+            )
+        }
+        #expect(listCount == 2_000)
+        #expect(itemIDs == Array(itemIDs.first!...itemIDs.first! + 1_999))
+    }
+
+    // MARK: - Helpers
+
+    /// A file with lists `a` (two items, one checked), `s` (single choice, its second item
+    /// checked) and a deleted list `gone`, whose ID the journal remembers.
+    private func preparedStore() throws -> ChecklistStore {
+        let store = try Engine.file.emptyStore()
+        try store.add(titles("Tent", "Stove"), to: "a")
+        try store.check(.ids(IDSet(ids: [1])))
+        try store.add(titles("Red", "Blue"), to: "gone")
+        try store.deleteList(named: "gone", withItems: true)
+        try store.add(titles("Left", "Right"), to: "s")
+        try store.setMode(.single, ofList: "s", keeping: nil)
+        try store.check(.ids(IDSet(ids: [6])))
+        return store
+    }
+
+    private func randomDocument(_ random: inout SeededGenerator) -> ImportDocument {
+        let names = ["a", "s", "gone", "new", "caf\u{E9}", "cafe\u{301}", "x y", "\"q\"", "z"]
+        var chosen = names.shuffled(using: &random).prefix(Int.random(in: 1...6, using: &random))
+        if Bool.random(using: &random) { chosen.append(chosen.first!) }  // a name twice
+        return ImportDocument(
+            lists: chosen.map { name in
+                ImportDocument.List(
+                    name: name,
+                    mode: [nil, .single, .multiple].randomElement(using: &random)!,
+                    items: (0..<Int.random(in: 0...3, using: &random)).map { index in
+                        .init(
+                            title: try! Title("\(name) \(index) \u{1F600}\\"),
+                            isSelected: Int.random(in: 0..<4, using: &random) == 0)
+                    })
+            })
+    }
+
+    /// Every table's rows, the columns of time left out (each store has its own clock).
+    private func rows(_ store: ChecklistStore) throws -> [String] {
+        guard case .file(let writer) = store.engine else { return [] }
+        return try writer.read { db in
+            var all: [String] = []
+            let tables = try String.fetchAll(
+                db,
+                sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'grdb_migrations' ORDER BY name")
+            for table in tables {
+                let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))")
+                    .map { $0["name"] as String }.filter { !$0.hasSuffix("At") }
+                let list = columns.map { "\"\($0)\"" }.joined(separator: ", ")
+                all += try Row.fetchAll(
+                    db, sql: "SELECT \(list) FROM \"\(table)\" ORDER BY \(list)"
+                ).map { "\(table): \($0)" }
+            }
+            return all
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failing seed can be run again.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -36,12 +36,16 @@ public struct ListName: Hashable, Comparable, Sendable, CustomStringConvertible,
 
     public var description: String { text }
 
+    /// Byte for byte, as SQLite compares names (two spellings of "é" are two lists). Over the
+    /// contiguous bytes: an import of 100,000 lists compares and hashes each name a few times.
     public static func == (left: ListName, right: ListName) -> Bool {
-        left.text.utf8.elementsEqual(right.text.utf8)
+        var (left, right) = (left.text, right.text)
+        return left.withUTF8 { a in right.withUTF8 { b in a.elementsEqual(b) } }
     }
 
     public func hash(into hasher: inout Hasher) {
-        for byte in text.utf8 { hasher.combine(byte) }
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// Byte order, as SQLite's `ORDER BY name` sorts lists.

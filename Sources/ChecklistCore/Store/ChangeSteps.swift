@@ -20,6 +20,9 @@ protocol ChangeSteps {
     /// The list `add` and `import` append to: created (and recorded as created) when missing,
     /// else recorded, as its time of change moves.
     func listForAdding(named name: ListName, mode: ListMode) throws -> Int64
+    /// `import`'s groups: by default `importGroupsOneByOne`; an engine may take them all at
+    /// once, by the same rule.
+    func importGroups(_ groups: [ImportDocument.Group]) throws -> ImportSummary
 
     // MARK: Items
 
@@ -101,6 +104,11 @@ extension ChangeSteps {
     /// missing (an existing list keeps its mode). In a single-choice list, one checked item of
     /// the group unchecks the others there (`ImportDocument.Group.unchecksOthers`).
     func importGroups(_ groups: [ImportDocument.Group]) throws -> ImportSummary {
+        try importGroupsOneByOne(groups)
+    }
+
+    /// `importGroups`, a group at a time: the rule, over the steps.
+    func importGroupsOneByOne(_ groups: [ImportDocument.Group]) throws -> ImportSummary {
         var count = 0
         var uncheckedOthers = 0
         for group in groups {

@@ -20,7 +20,7 @@ struct ChangeTransaction {
     /// Who makes the change.
     let author: String
     /// The highest list ID the journal remembers, once read (see `createList`).
-    private let journalListIDs = JournalListIDs()
+    let journalListIDs = JournalListIDs()
 
     init(_ db: Database, author: String) throws {
         self.db = db
@@ -115,21 +115,23 @@ struct ChangeTransaction {
 
     /// Records items the change created, as one range of consecutive IDs.
     func recordAdded(_ ids: ClosedRange<ItemID>) throws {
-        try db.execute(
+        try db.cachedStatement(
             literal: """
                 INSERT INTO addedItems (changeId, firstId, lastId)
                 VALUES (\(changeID), \(ids.lowerBound), \(ids.upperBound))
-                """)
+                """
+        ).execute()
     }
 
     /// Records a list as it is now, before the change renames, re-modes or deletes it.
     func recordList(_ listID: Int64) throws {
-        try db.execute(
+        try db.cachedStatement(
             literal: """
                 INSERT INTO changedLists (changeId, listId, name, mode, createdAt, updatedAt)
                 SELECT \(changeID), id, name, mode, createdAt, updatedAt FROM lists
                 WHERE id = \(listID)
-                """)
+                """
+        ).execute()
         journalListIDs.note(listID)
     }
 
@@ -141,7 +143,7 @@ struct ChangeTransaction {
     func listRow(_ listID: Int64) throws -> ListRow {
         guard
             let row = try SQLRequest<ListRow>(
-                literal: "SELECT id, name, mode FROM lists WHERE id = \(listID)"
+                literal: "SELECT id, name, mode FROM lists WHERE id = \(listID)", cached: true
             ).fetchOne(db)
         else { throw ChecklistError.listNotFound("#\(listID)") }
         return row
@@ -159,21 +161,23 @@ struct ChangeTransaction {
     /// lists quadratic (a scan of the journal per list).
     func createList(named name: ListName, mode: ListMode = .multiple) throws -> Int64 {
         let remembered = try journalListIDs.highest ?? highestJournalListID()
-        try db.execute(
+        try db.cachedStatement(
             literal: """
                 INSERT INTO lists (id, name, mode, createdAt, updatedAt)
                 VALUES (
                     max(coalesce((SELECT max(id) FROM lists), 0), \(remembered)) + 1,
                     \(name.text), \(mode), \(now), \(now))
-                """)
+                """
+        ).execute()
         let listID = db.lastInsertedRowID
-        try db.execute(
-            literal: "INSERT INTO changedLists (changeId, listId) VALUES (\(changeID), \(listID))")
+        try db.cachedStatement(
+            literal: "INSERT INTO changedLists (changeId, listId) VALUES (\(changeID), \(listID))"
+        ).execute()
         journalListIDs.highest = max(remembered, listID)
         return listID
     }
 
-    private func highestJournalListID() throws -> Int64 {
+    func highestJournalListID() throws -> Int64 {
         try SQLRequest<Int64>(literal: "SELECT coalesce(max(listId), 0) FROM changedLists")
             .fetchOne(db) ?? 0
     }
@@ -185,7 +189,8 @@ struct ChangeTransaction {
             return try createList(named: name, mode: mode)
         }
         try recordList(listID)
-        try db.execute(literal: "UPDATE lists SET updatedAt = \(now) WHERE id = \(listID)")
+        try db.cachedStatement(literal: "UPDATE lists SET updatedAt = \(now) WHERE id = \(listID)")
+            .execute()
         return listID
     }
 
@@ -357,7 +362,7 @@ extension ChangeTransaction: ChangeSteps {
 
 /// The highest list ID in `changedLists`, kept by one change once read: every row this change
 /// adds there goes through `recordList` or `createList`, which note it.
-private final class JournalListIDs {
+final class JournalListIDs {
     var highest: Int64?
 
     func note(_ listID: Int64) {

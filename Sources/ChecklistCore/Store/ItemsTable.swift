@@ -72,7 +72,7 @@ struct ItemsTable {
         guard !titles.isEmpty else { return nil }
         let last =
             try SQLRequest<Int64>(
-                literal: "SELECT max(position) FROM items WHERE listId = \(listID)"
+                literal: "SELECT max(position) FROM items WHERE listId = \(listID)", cached: true
             ).fetchOne(db) ?? 0
         let states: SQL =
             if let selection {
@@ -85,12 +85,15 @@ struct ItemsTable {
             "position": "\(last) + key + 1", "createdAt": "\(now)", "updatedAt": "\(now)",
         ]
         let inserted = columns.filter { values[$0] != nil }
-        try db.execute(
+        // Cached: an import of many small lists appends once a list (the statement's text is
+        // one of two, by `selection`).
+        try db.cachedStatement(
             literal: """
                 INSERT INTO items (\(SQL(sql: inserted.joined(separator: ", "))))
                 SELECT \(inserted.compactMap { values[$0] }.joined(separator: ", "))
                 FROM json_each(\(JSONText.array(of: titles))) ORDER BY key
-                """)
+                """
+        ).execute()
         let lastID = db.lastInsertedRowID
         return (lastID - ItemID(titles.count) + 1)...lastID
     }

@@ -11,7 +11,8 @@ struct ListsTable {
 
     /// The list's row ID, if it exists. Names compare byte for byte (SQLite's BINARY).
     func id(named name: ListName) throws -> Int64? {
-        try SQLRequest<Int64>(literal: "SELECT id FROM lists WHERE name = \(name)").fetchOne(db)
+        try SQLRequest<Int64>(literal: "SELECT id FROM lists WHERE name = \(name)", cached: true)
+            .fetchOne(db)
     }
 
     /// The ID of a list that must exist (the default list too).
