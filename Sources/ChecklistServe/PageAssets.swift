@@ -42,6 +42,12 @@ enum PageAssets {
                    border-top: 1px solid var(--line); }
         #toolbar button { background: #c0392b; border-color: #c0392b; }
         #undo-form { margin: 0; }
+        /* Edit mode's up, down and Rename sit at the row's end; the title keeps the room. */
+        #rows .tools { display: flex; gap: 0.3rem; flex: none; }
+        #rows .tools button, #rows .tools .button { min-width: 2.75rem; justify-content: center;
+                                                   padding: 0.3rem 0.5rem; }
+        #rows .title-field { flex: 1 1 8rem; min-width: 0; width: auto; height: auto; margin: 0.4rem 0; }
+        #none-form { margin: 0.75rem 0; }
         #person { margin: 0; flex-basis: 100%; font-size: 0.9rem; }
         #status:empty { display: none; }
         #status, #gone { margin: 0.5rem 0; padding: 0.4rem 0.7rem; border-radius: 0.5rem;
@@ -71,9 +77,10 @@ enum PageAssets {
           // Taps on their way, by row; a row's taps are sent one after another, in order.
           const pending = new Map(), queues = new Map();
           // What the server last said is stored, row by row: a failed tap goes back to it.
-          const stored = new Map([...rows.querySelectorAll("input")].map(input => [input.value, input.checked]));
+          const boxes = () => rows.querySelectorAll("input[name=checked]");
+          const stored = new Map([...boxes()].map(input => [input.value, input.checked]));
           function restore() {
-            for (const input of rows.querySelectorAll("input")) {
+            for (const input of boxes()) {
               if (stored.has(input.value) && !pending.has(input.value)) input.checked = stored.get(input.value);
             }
             updateToolbar();
@@ -112,8 +119,41 @@ enum PageAssets {
             label.append(document.createElement("bdi"));
             const noteSpan = document.createElement("span");
             noteSpan.className = "note"; noteSpan.setAttribute("role", "alert");
-            li.append(input, label, noteSpan);
+            li.append(input, label);
+            if (editing) li.append(makeTools(row.id));
+            li.append(noteSpan);
             return li;
+          }
+
+          // Edit mode's controls on a row, as the server writes them: up, down and Rename.
+          function makeTools(id) {
+            const tools = document.createElement("span");
+            tools.className = "tools";
+            for (const [word, symbol] of [["up", "↑"], ["down", "↓"]]) {
+              const button = document.createElement("button");
+              button.type = "submit"; button.name = "move"; button.className = word;
+              button.setAttribute("form", "move-form"); button.setAttribute("aria-label", "Move " + word);
+              button.textContent = symbol;
+              tools.append(button);
+            }
+            const rename = document.createElement("a");
+            rename.className = "button rename"; rename.textContent = "✎";
+            rename.setAttribute("aria-label", "Rename"); rename.title = "Rename";
+            rename.href = "./?list=" + encodeURIComponent(list) + "&edit=1&rename=" + id;
+            tools.append(rename);
+            return tools;
+          }
+
+          // Up goes before the row above, down after the row below, as the page shows them.
+          function updateTools() {
+            for (const li of rows.children) {
+              const up = li.querySelector("button.up"), down = li.querySelector("button.down");
+              const above = li.previousElementSibling, below = li.nextElementSibling;
+              if (up) { up.value = above ? li.dataset.id + " before " + above.dataset.id : ""; up.disabled = !above || gone; }
+              if (down) { down.value = below ? li.dataset.id + " after " + below.dataset.id : ""; down.disabled = !below || gone; }
+            }
+            const none = document.getElementById("none");
+            if (none) none.disabled = Number(document.getElementById("checked-count").textContent) === 0 || gone;
           }
 
           // The stored state, row by row: a row keeps its element (and focus) across updates,
@@ -183,8 +223,9 @@ enum PageAssets {
               if (li) existing.delete(id); else li = makeRow(row);
               li.dataset.key = row.key;
               const input = li.querySelector("input"), label = li.querySelector("label");
-              const title = label.querySelector("bdi");
-              if (title.textContent !== row.title) title.textContent = row.title;
+              // A row being renamed shows its field, left as the person typed it.
+              const title = label && label.querySelector("bdi");
+              if (title && title.textContent !== row.title) title.textContent = row.title;
               stored.set(id, row.checked);
               if (!pending.has(id)) input.checked = row.checked;
               const next = previous ? previous.nextSibling : rows.firstChild;
@@ -193,6 +234,7 @@ enum PageAssets {
             }
             const empty = document.getElementById("empty");
             if (empty) empty.hidden = rows.children.length > 0;
+            updateTools();
             updateToolbar();
             document.dispatchEvent(new CustomEvent("checklist:applied", { detail: { mark } }));
           }
@@ -239,7 +281,7 @@ enum PageAssets {
 
           rows.addEventListener("change", event => {
             const input = event.target;
-            if (!(input instanceof HTMLInputElement)) return;
+            if (!(input instanceof HTMLInputElement) || input.name !== "checked") return;
             const li = input.closest("li"), id = li.dataset.id;
             const to = input.checked ? "checked" : "unchecked";
             pending.set(id, (pending.get(id) || 0) + 1);
@@ -280,6 +322,27 @@ enum PageAssets {
             post("undo", {})
               .then(state => { status.textContent = "Undone: " + state.undone; settled(state); })
               .catch(error => { status.textContent = "Not undone: " + error.message; refresh(); });
+          });
+
+          // Edit mode's up and down, sent without leaving the page.
+          rows.addEventListener("click", event => {
+            const button = event.target.closest && event.target.closest("button[name=move]");
+            if (!button) return;
+            event.preventDefault();
+            if (!button.value || pending.size > 0) return;
+            const li = button.closest("li");
+            post("move", { move: button.value, edit: "1" })
+              .then(state => settled(state))
+              .catch(error => { note(li, "Not moved: " + reason(error)); refresh(); });
+          });
+
+          // A single-choice list's None: its choice cleared.
+          const noneForm = document.getElementById("none-form");
+          if (noneForm) noneForm.addEventListener("submit", event => {
+            event.preventDefault();
+            post("none", {})
+              .then(state => settled(state))
+              .catch(error => { status.textContent = "Not cleared: " + reason(error); refresh(); });
           });
 
           const deleteForm = document.getElementById("delete-form");
@@ -326,6 +389,7 @@ enum PageAssets {
             };
           }
           listen();
+          updateTools();
           updateToolbar();
         })();
         """

@@ -114,7 +114,7 @@ enum PageHTML {
     /// whose link opened the page ("" the plain link), who gets an Undo of their own change.
     static func page(
         _ window: EditorPage, mark: Int64, editing: Bool, startedFrom: Bool, firstRank: Int = 0,
-        person: String = ""
+        person: String = "", renaming: ItemID? = nil
     ) -> String {
         let list = window.list
         let identity = window.listIdentity.map(Self.identityText) ?? ""
@@ -170,8 +170,17 @@ enum PageHTML {
             <ul id="rows" aria-label="Items of \(escaped(list.text))">
 
             """
-        for row in window.rows {
-            html += rowHTML(row, kind: kind) + "\n"
+        let rows = window.rows
+        for (index, row) in rows.enumerated() {
+            html += rowHTML(
+                row, kind: kind,
+                tools: editing
+                    ? RowTools(
+                        above: index > 0 ? rows[index - 1].id : nil,
+                        below: index + 1 < rows.count ? rows[index + 1].id : nil,
+                        renameURL: pageURL(list: list, editing: true) + "&rename=\(row.id)",
+                        isRenaming: row.id == renaming)
+                    : nil) + "\n"
         }
         html += "</ul>\n"
         if window.rows.isEmpty {
@@ -182,6 +191,25 @@ enum PageHTML {
             </form>
 
             """
+        if window.mode == .single {
+            // A radio button cannot be tapped off: None clears the choice.
+            html += """
+                <form id="none-form" method="post" action="none">
+                \(listField)\(editField)<button type="submit" id="none"\(window.counts.checked == 0 ? " disabled" : "")>\
+                None</button>
+                </form>
+
+                """
+        }
+        if editing {
+            // The rows' up, down and rename controls submit these (a form cannot hold another).
+            html += """
+                <form id="move-form" method="post" action="move">\(listField)\(editField)</form>
+                <form id="rename-form" method="post" action="rename">\(listField)\(editField)\
+                <input type="hidden" name="id" value="\(renaming.map(String.init) ?? "")"></form>
+
+                """
+        }
         html += pagerHTML(window, firstRank: firstRank, editing: editing)
         html += """
             <form id="add-form" method="post" action="add">
@@ -226,12 +254,40 @@ enum PageHTML {
             """
     }
 
-    static func rowHTML(_ row: EditorRow, kind: String) -> String {
+    /// Edit mode's controls on a row: up and down (before the row above, after the one below,
+    /// as the page shows them), and Rename, which opens the title as a field.
+    struct RowTools {
+        var above: ItemID?
+        var below: ItemID?
+        var renameURL: String
+        var isRenaming: Bool
+    }
+
+    static func rowHTML(_ row: EditorRow, kind: String, tools: RowTools? = nil) -> String {
         let id = "item-\(row.id)"
-        return #"<li data-id="\#(row.id)" data-key="\#(row.sortKey)"><input type="\#(kind)" "#
+        var html = #"<li data-id="\#(row.id)" data-key="\#(row.sortKey)"><input type="\#(kind)" "#
             + #"id="\#(id)" name="checked" value="\#(row.id)"\#(row.isSelected ? " checked" : "")>"#
-            + #"<label for="\#(id)"><bdi>\#(escaped(row.title))</bdi></label>"#
-            + #"<span class="note" role="alert"></span></li>"#
+        if let tools, tools.isRenaming {
+            html += #"<input class="title-field" name="title" form="rename-form" required autofocus "#
+                + #"aria-label="New title" value="\#(escaped(row.title))">"#
+                + #"<span class="tools"><button type="submit" form="rename-form">Save</button>"#
+                + #"<a class="button" href="\#(escaped(tools.renameURL.replacingOccurrences(of: "&rename=\(row.id)", with: "")))">Cancel</a></span>"#
+        } else {
+            html += #"<label for="\#(id)"><bdi>\#(escaped(row.title))</bdi></label>"#
+        }
+        if let tools, !tools.isRenaming {
+            func move(_ direction: String, _ other: ItemID?, _ symbol: String, _ word: String) -> String {
+                let value = other.map { "\(row.id) \(direction) \($0)" } ?? ""
+                return #"<button type="submit" form="move-form" name="move" value="\#(value)" "#
+                    + #"class="\#(word)" aria-label="Move \#(word)"\#(other == nil ? " disabled" : "")>"#
+                    + symbol + "</button>"
+            }
+            html += #"<span class="tools">"# + move("before", tools.above, "↑", "up")
+                + move("after", tools.below, "↓", "down")
+                + #"<a class="button rename" href="\#(escaped(tools.renameURL))" aria-label="Rename" "#
+                + #"title="Rename">✎</a></span>"#
+        }
+        return html + #"<span class="note" role="alert"></span></li>"#
     }
 
     /// Deleting without a script asks once, on a page of its own.

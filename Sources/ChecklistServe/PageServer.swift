@@ -255,7 +255,7 @@ public final class PageServer: @unchecked Sendable {
                 }
                 return response
             }
-        case "toggle", "save", "add", "delete", "undo":
+        case "toggle", "save", "add", "delete", "undo", "rename", "move", "none":
             guard request.method == "POST" else { return methodNotAllowed("POST") }
             if let refusal = refusal(of: request) { return refusal }
             guard let form = FormBody.parse(request.body) else {
@@ -445,7 +445,7 @@ public final class PageServer: @unchecked Sendable {
             PageHTML.page(
                 window, mark: mark, editing: request.queryValue("edit") == "1",
                 startedFrom: request.queryValue("from") != nil, firstRank: try firstRank(of: window),
-                person: person))
+                person: person, renaming: request.queryValue("rename").flatMap(ItemID.init)))
         if let host = request.headers["host"], !host.isEmpty,
             host.utf8.allSatisfy({ byte in
                 (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
@@ -542,6 +542,30 @@ public final class PageServer: @unchecked Sendable {
                 throw PageError(error.description)
             }
             try store.add([title], to: name)
+        case "rename":
+            // Edit mode's Rename: the item's new title (the terminal's `r`).
+            guard let text = value("id"), let id = ItemID(text), id > 0 else {
+                throw PageError("rename needs id=, an item's ID")
+            }
+            guard let text = value("title") else { throw PageError("rename needs title=") }
+            let title: Title
+            do {
+                title = try Title(text)
+            } catch {
+                throw PageError(error.description)
+            }
+            try store.rename(id, to: title, namedList: name)
+        case "move":
+            // Edit mode's up and down: "ID before OTHER" or "ID after OTHER", OTHER the row the
+            // page showed above or below (the terminal's `K` and `J`).
+            let words = (value("move") ?? "").split(separator: " ")
+            guard words.count == 3, let id = ItemID(words[0]), let other = ItemID(words[2]),
+                id > 0, other > 0, words[1] == "before" || words[1] == "after"
+            else { throw PageError("move needs move=ID before OTHER or move=ID after OTHER") }
+            try store.move(id, to: words[1] == "before" ? .before(other) : .after(other), inList: name)
+        case "none":
+            // A single-choice list's choice cleared: its checked item unchecked.
+            try store.uncheck(.checked(in: name))
         case "undo":
             // The person's own newest change, wherever it was made; another author's later
             // change to the same items refuses it (409), as `checklist undo` exits 75.
@@ -563,7 +587,7 @@ public final class PageServer: @unchecked Sendable {
         let markAfter = versionAfter &+ shared.ownWrites
         // Another connection may have committed while this change waited for the lock: then
         // no count carries over.
-        if (route == "toggle" || route == "save") && versionAfter == versionBefore {
+        if (route == "toggle" || route == "save" || route == "none") && versionAfter == versionBefore {
             // Selections only: every list counted just before keeps its length.
             for (list, counted) in shared.totals where counted.mark == markBefore {
                 shared.totals[list] = (markAfter, counted.total)

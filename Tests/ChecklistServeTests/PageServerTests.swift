@@ -200,7 +200,7 @@ import Testing
         #expect(css.contains("bdi { unicode-bidi: isolate; }"))
         let script = text(get("/\(token)/page.js"))
         #expect(script.contains(#"label.append(document.createElement("bdi"))"#))
-        #expect(script.contains(#"const title = label.querySelector("bdi");"#))
+        #expect(script.contains(#"const title = label && label.querySelector("bdi");"#))
         #expect(!script.contains("label.textContent = row.title"))
     }
 
@@ -274,6 +274,63 @@ import Testing
         #expect(try store.items(in: .list("camping")).map(\.id) == [2, 3])
         let none = text(get("/\(token)/", query: [("edit", "1")]))
         #expect(none.contains(#"<button type="submit" id="delete" disabled>Delete (0)</button>"#))
+    }
+
+    /// Issue 32, 18: edit mode does what the terminal's does: move up and down, rename; a
+    /// single-choice list's choice can be cleared. Without the script, as plain forms.
+    @Test func editModeMovesAnItemUpAndDownAsThePageShowsThem() throws {
+        let page = text(get("/\(token)/", query: [("edit", "1")]))
+        // Stove (2) goes before Tent (1), the row above it; Tent has nothing above.
+        #expect(page.contains(#"name="move" value="2 before 1" class="up""#))
+        #expect(page.contains(#"name="move" value="2 after 3" class="down""#))
+        #expect(page.contains(#"name="move" value="" class="up" aria-label="Move up" disabled"#))
+        #expect(page.contains(#"<form id="move-form" method="post" action="move">"#))
+        // Not outside edit mode.
+        #expect(!text(get("/\(token)/")).contains("move-form"))
+        let moved = post("move", "list=camping&edit=1&move=2+before+1")
+        #expect(moved.status == 303)
+        #expect(moved.headers["Location"] == "./?list=camping&edit=1")
+        #expect(try store.items(in: .list("camping")).map(\.id) == [2, 1, 3])
+        #expect(post("move", "list=camping&move=2+after+3", json: true).status == 200)
+        #expect(try store.items(in: .list("camping")).map(\.id) == [1, 3, 2])
+        #expect(try store.history().first?.command == "move")
+        try unchanged {
+            #expect(post("move", "list=camping&move=2+sideways+3").status == 400)
+            #expect(post("move", "list=camping&move=2+before+99").status == 404)
+        }
+    }
+
+    @Test func editModeRenamesAnItemInAFieldOfItsOwn() throws {
+        let page = text(get("/\(token)/", query: [("edit", "1")]))
+        #expect(page.contains(#"href="./?list=camping&amp;edit=1&amp;rename=2" aria-label="Rename""#))
+        let renaming = text(get("/\(token)/", query: [("edit", "1"), ("rename", "2")]))
+        #expect(renaming.contains(#"name="title" form="rename-form" required autofocus aria-label="New title" value="Stove""#))
+        #expect(renaming.contains(#"<input type="hidden" name="id" value="2"></form>"#))
+        #expect(!renaming.contains("<bdi>Stove</bdi>"))
+        let renamed = post("rename", "list=camping&edit=1&id=2&title=Camp+stove")
+        #expect(renamed.status == 303)
+        #expect(try store.items(in: .list("camping")).map(\.title) == ["Tent", "Camp stove", "Map"])
+        #expect(try store.history().first?.command == "rename")
+        try unchanged {
+            #expect(post("rename", "list=camping&id=2&title=").status == 400)
+            #expect(post("rename", "list=camping&id=99&title=x").status == 404)
+        }
+    }
+
+    @Test func aSingleChoiceListsChoiceIsClearedByNone() throws {
+        try store.addList(named: "tent", mode: .single)
+        try store.add([try Title("Big"), try Title("Small")], to: "tent")
+        #expect(text(get("/\(token)/", query: [("list", "tent")])).contains(
+            #"<button type="submit" id="none" disabled>"#))
+        try store.check(.ids(IDSet(ids: [5])))
+        let page = text(get("/\(token)/", query: [("list", "tent")]))
+        #expect(page.contains(#"<form id="none-form" method="post" action="none">"#))
+        #expect(page.contains(#"<button type="submit" id="none">"#))
+        #expect(!text(get("/\(token)/")).contains("none-form"))  // camping is not single choice
+        let cleared = post("none", "list=tent", json: true)
+        #expect(cleared.status == 200)
+        #expect(text(cleared).contains(#""checked":0"#))
+        #expect(try store.items(in: .list("tent"), filter: .checked).isEmpty)
     }
 
     @Test func aSingleChoiceListShowsRadioButtons() throws {

@@ -353,6 +353,62 @@ def check_person_undo(browser, bin_dir):
             served.process.kill()
 
 
+def check_edit_mode(browser, bin_dir):
+    """Issue 32, 18: edit mode on the page moves an item up and down (live, the page's own
+    order follows), renames one in a field of its own, and a single-choice list's None clears
+    its choice; at 360 px the title keeps room beside the controls."""
+    served = Served(bin_dir, ["Tent", "Stove", "Map"])
+    try:
+        page = browser.new_page(viewport={"width": 360, "height": 740})
+        page.goto(served.url)
+        page.get_by_role("link", name="Edit").click()
+        expect(page.locator("#rows li button.up").first).to_be_disabled()
+        order = lambda: [li.get_attribute("data-id") for li in page.locator("#rows li").all()]
+        with page.expect_response(lambda r: r.url.endswith("/move")):
+            row(page, "Stove").get_by_role("button", name="Move up").click()
+        expect(page.locator("#rows li").first).to_contain_text("Stove")
+        assert order() == ["2", "1", "3"], order()
+        listed = served.checklist("-l", "camping", "list")
+        assert listed.splitlines()[0].endswith("Stove"), listed
+        with page.expect_response(lambda r: r.url.endswith("/move")):
+            row(page, "Tent").get_by_role("button", name="Move down").click()
+        expect(page.locator("#rows li").last).to_contain_text("Tent")
+        assert order() == ["2", "3", "1"], order()
+        # The controls follow the new order: the first row cannot go up, the last not down.
+        expect(row(page, "Stove").get_by_role("button", name="Move up")).to_be_disabled()
+        expect(row(page, "Tent").get_by_role("button", name="Move down")).to_be_disabled()
+        title = row(page, "Map").locator("label")
+        label_width = title.bounding_box()["width"]
+        assert label_width >= 100, label_width
+        row(page, "Map").get_by_role("link", name="Rename").click()
+        field = page.get_by_label("New title")
+        expect(field).to_have_value("Map")
+        field.fill("Trail map")
+        page.get_by_role("button", name="Save").click()
+        expect(row(page, "Trail map")).to_have_count(1)
+        assert "Trail map" in served.items(), served.items()
+        # A tap in edit mode still checks, and the title field never sent a tap.
+        assert served.checklist("history").splitlines()[0].split("  ")[-1].startswith("renamed"), \
+            served.checklist("history")
+        served.checklist("lists", "add", "tent", "--mode", "single")
+        served.checklist("-l", "tent", "add", "-q", "Big", "Small")
+        page.goto(served.url.rsplit("/", 1)[0] + "/?list=tent")
+        expect(page.locator("#none")).to_be_disabled()
+        with page.expect_response(lambda r: r.url.endswith("/toggle")):
+            row(page, "Small").locator("label").click()
+        expect(page.locator("#none")).to_be_enabled()
+        with page.expect_response(lambda r: r.url.endswith("/none")):
+            page.locator("#none").click()
+        expect(row(page, "Small").locator("input")).not_to_be_checked()
+        expect(page.locator("#none")).to_be_disabled()
+        assert served.items()["Small"] is False, served.items()
+        page.close()
+        served.stop()
+    finally:
+        if served.process.poll() is None:
+            served.process.kill()
+
+
 def check_long_list_and_quick_taps(browser, bin_dir):
     """A 250-item list: the first page has 200 rows and "Next items"; a tap there is stored
     and the page keeps its 50 rows. Two quick taps on one row end as the box shows."""
@@ -594,6 +650,8 @@ def main():
         print("ok: the secret leaves the address bar, a reload and a restart keep the page, a replaced link says so")
         check_person_undo(browser, arguments.bin)
         print("ok: a person's link: their taps, their Undo, refused after another's change")
+        check_edit_mode(browser, arguments.bin)
+        print("ok: edit mode moves, renames; a single-choice list's None (issue 32, 18)")
         check_long_list_and_quick_taps(browser, arguments.bin)
         print("ok: a long list's next items, two quick taps")
         check_identity_and_live_menu(browser, arguments.bin)
