@@ -57,6 +57,49 @@ enum PageAssets {
         @media (min-width: 800px) { body { font-size: 1rem; } }
         """
 
+    /// The web app manifest: "Add to Home Screen" gives the list an icon of its own that opens
+    /// it as an app. The link's secret is not in it: the page's cookie opens the list.
+    static let manifest = """
+        {"name":"checklist","short_name":"checklist","start_url":"/","scope":"/",\
+        "display":"standalone","background_color":"#ffffff","theme_color":"#0a7d45",\
+        "icons":[{"src":"/icon.svg","sizes":"any","type":"image/svg+xml"},\
+        {"src":"/icon-192.png","sizes":"192x192","type":"image/png"},\
+        {"src":"/icon-512.png","sizes":"512x512","type":"image/png"}]}
+
+        """
+
+    /// The service worker (in a secure context: HTTPS, or the machine's own address): every
+    /// page, style, script and state the phone reads is kept, and given back when the server
+    /// cannot be reached, so the list opens with what the phone saw last. Changes always go to
+    /// the server (a tap made offline says it was not saved).
+    static let serviceWorker = """
+        "use strict";
+        const CACHE = "checklist-1";
+        self.addEventListener("install", () => self.skipWaiting());
+        self.addEventListener("activate", event => event.waitUntil(self.clients.claim()));
+        self.addEventListener("fetch", event => {
+          const request = event.request;
+          const url = new URL(request.url);
+          if (request.method !== "GET" || url.origin !== self.location.origin) return;
+          // Not the live updates, and nothing under a link's secret (it would be kept in a key).
+          if (url.pathname.endsWith("/events") || /^\\/[0-9a-f]{32}(\\/|$)/.test(url.pathname)) return;
+          event.respondWith((async () => {
+            const cache = await caches.open(CACHE);
+            try {
+              const response = await fetch(request);
+              if (response.ok) await cache.put(request, response.clone());
+              return response;
+            } catch (error) {
+              const kept = await cache.match(request)
+                || (request.mode === "navigate" ? await cache.match(request, { ignoreSearch: true }) : undefined);
+              if (kept) return kept;
+              throw error;
+            }
+          })());
+        });
+
+        """
+
     static let javaScript = """
         "use strict";
         (() => {
@@ -391,6 +434,10 @@ enum PageAssets {
           listen();
           updateTools();
           updateToolbar();
+          // Where a service worker may run (HTTPS, or this machine), the list opens offline
+          // with what the phone saw last.
+          if ("serviceWorker" in navigator && window.isSecureContext)
+            navigator.serviceWorker.register("/sw.js").catch(() => {});
         })();
         """
 }

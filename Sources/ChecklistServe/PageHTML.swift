@@ -132,6 +132,10 @@ enum PageHTML {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(escaped(list.text)) · checklist</title>
             <link rel="stylesheet" href="page.css">
+            <link rel="icon" href="/icon.svg" type="image/svg+xml">
+            <link rel="apple-touch-icon" href="/icon-192.png">
+            <link rel="manifest" href="/manifest.webmanifest">
+            <meta name="theme-color" content="#0a7d45">
             <script src="page.js" defer></script>
             </head>
             <body data-list="\(escaped(list.text))" data-list-id="\(escaped(identity))" \
@@ -302,6 +306,7 @@ enum PageHTML {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>Delete \(count) \(noun)? · checklist</title>
             <link rel="stylesheet" href="page.css">
+            <link rel="icon" href="/icon.svg" type="image/svg+xml">
             </head>
             <body>
             <main>

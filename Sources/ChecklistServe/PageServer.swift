@@ -24,7 +24,8 @@ public final class PageServer: @unchecked Sendable {
     static func contentSecurityPolicy(socketHost host: String? = nil) -> String {
         let sockets = host.map { " ws://\($0) wss://\($0)" } ?? ""
         return "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'"
-            + sockets + "; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+            + sockets + "; img-src 'self'; manifest-src 'self'; worker-src 'self'"
+            + "; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
     }
 
     private let store: ChecklistStore
@@ -225,7 +226,40 @@ public final class PageServer: @unchecked Sendable {
         return false
     }
 
+    /// What every page of every server shares, and so needs no link: the icon, the manifest
+    /// and the service worker (a browser asks for `/favicon.ico` before it has the cookie).
+    static func publicAsset(_ path: String) -> PageResponse? {
+        switch path {
+        case "/favicon.ico", "/icon-32.png": return image(PageIcon.png32, type: "image/png")
+        case "/icon-192.png": return image(PageIcon.png192, type: "image/png")
+        case "/icon-512.png": return image(PageIcon.png512, type: "image/png")
+        case "/icon.svg": return image(Array(PageIcon.svg.utf8), type: "image/svg+xml")
+        case "/manifest.webmanifest":
+            return image(Array(PageAssets.manifest.utf8), type: "application/manifest+json")
+        case "/sw.js":
+            var response = image(
+                Array(PageAssets.serviceWorker.utf8), type: "text/javascript; charset=utf-8")
+            response.headers["Cache-Control"] = "no-cache"
+            return response
+        default: return nil
+        }
+    }
+
+    private static func image(_ bytes: [UInt8], type: String) -> PageResponse {
+        PageResponse(
+            status: 200,
+            headers: [
+                "Content-Type": type, "Cache-Control": "max-age=86400",
+                "X-Content-Type-Options": "nosniff",
+            ], body: bytes)
+    }
+
     private func routed(_ request: PageRequest, links: [PageLink]) -> PageResponse {
+        if request.method == "GET" || request.method == "HEAD",
+            let asset = Self.publicAsset(request.path)
+        {
+            return asset
+        }
         guard let found = route(request, links: links) else {
             // The page's cookie, set when a link opened the page, whose link was replaced since:
             // the person is told what to do (a request without it learns nothing).

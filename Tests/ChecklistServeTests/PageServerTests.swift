@@ -534,6 +534,51 @@ import Testing
             to: PageRequest(method: method, path: path, headers: headers, body: Array(body.utf8)))
     }
 
+    /// Issue 32, 13: installable. The icon, the manifest and the service worker are the same
+    /// for every server and need no link (a browser asks for /favicon.ico before it has the
+    /// cookie); the page names them, and its policy lets them load.
+    @Test func theIconManifestAndServiceWorkerAreServedWithoutTheLink() throws {
+        try unchanged {
+            for (path, type) in [
+                ("/favicon.ico", "image/png"), ("/icon-192.png", "image/png"),
+                ("/icon-512.png", "image/png"), ("/icon.svg", "image/svg+xml"),
+                ("/manifest.webmanifest", "application/manifest+json"),
+                ("/sw.js", "text/javascript; charset=utf-8"),
+            ] {
+                let answer = request(path)
+                #expect(answer.status == 200, "\(path)")
+                #expect(answer.headers["Content-Type"] == type, "\(path)")
+                #expect(answer.headers["X-Content-Type-Options"] == "nosniff", "\(path)")
+            }
+            #expect(request("/icon.svg", method: "POST").status == 404)
+        }
+        let png = request("/icon-192.png").body
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(Array(png[16..<24]) == [0, 0, 0, 192, 0, 0, 0, 192])
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(request("/manifest.webmanifest").body))
+                as? [String: Any])
+        #expect(manifest["start_url"] as? String == "/")
+        let icons = try #require(manifest["icons"] as? [[String: String]])
+        #expect(icons.map { $0["sizes"] } == ["any", "192x192", "512x512"])
+        for icon in icons { #expect(request(icon["src"] ?? "").status == 200) }
+        let page = get("/\(token)/")
+        let html = text(page)
+        #expect(html.contains(#"<link rel="manifest" href="/manifest.webmanifest">"#))
+        #expect(html.contains(#"<link rel="icon" href="/icon.svg" type="image/svg+xml">"#))
+        let policy = try #require(page.headers["Content-Security-Policy"])
+        #expect(policy.contains("img-src 'self'"))
+        #expect(policy.contains("manifest-src 'self'"))
+        #expect(policy.contains("worker-src 'self'"))
+        #expect(text(get("/\(token)/page.js")).contains(#"navigator.serviceWorker.register("/sw.js")"#))
+    }
+
+    /// The PNG's checksums are right (a browser drops a PNG whose CRC is wrong).
+    @Test func theIconsChecksumsAreRight() {
+        #expect(PageIcon.crc32(Array("IEND".utf8)) == 0xAE42_6082)
+        #expect(PageIcon.zlibStored(Array("Wikipedia".utf8)).suffix(4) == [0x11, 0xE6, 0x03, 0x98])
+    }
+
     @Test func aServerOverTheSameDatabaseAnswersToTheSameLink() {
         // A restart of serve: a new server over the database the link was made in.
         let restarted = PageServer(store: store, list: "camping")

@@ -13,6 +13,9 @@ database and every page agree. Exits 1 on the first failure, naming it.
 import argparse
 import socket
 import json
+import urllib.request
+import zlib
+import struct
 import os
 import shutil
 import subprocess
@@ -409,6 +412,77 @@ def check_edit_mode(browser, bin_dir):
             served.process.kill()
 
 
+def png_size(data):
+    """The PNG's width after checking it as a decoder would: signature, every chunk's CRC, and
+    the image data inflated by zlib to the size its header says."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    at, idat, width = 8, b"", None
+    while at < len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        body = data[at + 8:at + 8 + length]
+        (crc,) = struct.unpack(">I", data[at + 8 + length:at + 12 + length])
+        assert zlib.crc32(kind + body) == crc, kind
+        if kind == b"IHDR":
+            width, height, depth = struct.unpack(">IIB", body[:9])
+        elif kind == b"IDAT":
+            idat += body
+        at += 12 + length
+    assert len(zlib.decompress(idat)) == height * (1 + (width * depth + 7) // 8)
+    return width
+
+
+def check_installable_and_offline(browser, bin_dir):
+    """Issue 32, 13: the page is installable (Chrome's own check finds nothing missing; the
+    icons decode), and once its service worker runs, the list opens with what the phone saw
+    last when the server is gone."""
+    served = Served(bin_dir, ["Tent", "Stove"])
+    try:
+        context = browser.new_context(viewport={"width": 360, "height": 740})
+        page = context.new_page()
+        page.goto(served.url)
+        expect(row(page, "Tent")).to_have_count(1)
+        origin = "/".join(served.url.split("/")[:3])
+        for size in (192, 512):
+            with urllib.request.urlopen("%s/icon-%d.png" % (origin, size)) as answer:
+                assert png_size(answer.read()) == size
+        with urllib.request.urlopen(origin + "/favicon.ico") as answer:
+            assert answer.status == 200
+        # Chrome's own installability check, in a profile of its own (a test context is
+        # incognito, which Chrome reports first and alone).
+        profile = tempfile.mkdtemp(prefix="checklist-profile-")
+        installing = browser.browser_type.launch_persistent_context(
+            profile, executable_path=chromium_path(), args=["--no-sandbox"])
+        try:
+            tab = installing.new_page()
+            tab.goto(served.url)
+            expect(row(tab, "Tent")).to_have_count(1)
+            session = installing.new_cdp_session(tab)
+            errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
+            assert errors == [], errors
+            manifest = session.send("Page.getAppManifest")
+            assert manifest["url"].endswith("/manifest.webmanifest"), manifest
+            assert not manifest["errors"], manifest["errors"]
+        finally:
+            installing.close()
+            shutil.rmtree(profile, ignore_errors=True)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=10000)
+        page.reload()
+        expect(row(page, "Stove")).to_have_count(1)
+        served.checklist("-l", "camping", "check", "-q", "1")
+        expect(row(page, "Tent").locator("input")).to_be_checked(timeout=3000)
+        page.reload()
+        expect(row(page, "Tent").locator("input")).to_be_checked()
+        served.stop()
+        page.reload()
+        expect(row(page, "Tent").locator("input")).to_be_checked()
+        expect(row(page, "Stove")).to_have_count(1)
+        expect(page.locator("#status")).to_contain_text("cannot be reached", timeout=5000)
+        context.close()
+    finally:
+        if served.process.poll() is None:
+            served.process.kill()
+
+
 def check_long_list_and_quick_taps(browser, bin_dir):
     """A 250-item list: the first page has 200 rows and "Next items"; a tap there is stored
     and the page keeps its 50 rows. Two quick taps on one row end as the box shows."""
@@ -650,6 +724,8 @@ def main():
         print("ok: the secret leaves the address bar, a reload and a restart keep the page, a replaced link says so")
         check_person_undo(browser, arguments.bin)
         print("ok: a person's link: their taps, their Undo, refused after another's change")
+        check_installable_and_offline(browser, arguments.bin)
+        print("ok: installable, and the list opens with the server gone (issue 32, 13)")
         check_edit_mode(browser, arguments.bin)
         print("ok: edit mode moves, renames; a single-choice list's None (issue 32, 18)")
         check_long_list_and_quick_taps(browser, arguments.bin)
