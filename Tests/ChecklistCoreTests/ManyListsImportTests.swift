@@ -77,10 +77,20 @@ import Testing
 /// lists of both modes, checked items and a deleted list the journal remembers.
 @Suite struct BulkImportTests {
     @Test(arguments: 0..<40) func theBulkImportGivesTheRowsOfTheOneByOneRule(_ seed: Int) throws {
+        try compare(seed, on: .file)
+    }
+
+    /// The same on a server (fewer documents: each makes two databases).
+    @Test(.enabled(if: TestServer.runs, "\(TestServer.missing)"), arguments: 0..<8)
+    func theBulkImportGivesTheRowsOfTheOneByOneRuleOnAServer(_ seed: Int) throws {
+        try compare(seed, on: .server)
+    }
+
+    private func compare(_ seed: Int, on engine: Engine) throws {
         var random = SeededGenerator(seed: UInt64(seed))
         let document = randomDocument(&random)
-        let bulk = try preparedStore()
-        let oneByOne = try preparedStore()
+        let bulk = try preparedStore(engine)
+        let oneByOne = try preparedStore(engine)
         let groups = try document.groups()
         let bulkResult = Result { try bulk.importDocument(document).summaryLine }
         let oneByOneResult = Result {
@@ -116,8 +126,8 @@ import Testing
 
     /// A file with lists `a` (two items, one checked), `s` (single choice, its second item
     /// checked) and a deleted list `gone`, whose ID the journal remembers.
-    private func preparedStore() throws -> ChecklistStore {
-        let store = try Engine.file.emptyStore()
+    private func preparedStore(_ engine: Engine = .file) throws -> ChecklistStore {
+        let store = try engine.emptyStore()
         try store.add(titles("Tent", "Stove"), to: "a")
         try store.check(.ids(IDSet(ids: [1])))
         try store.add(titles("Red", "Blue"), to: "gone")
@@ -147,6 +157,23 @@ import Testing
 
     /// Every table's rows, the columns of time left out (each store has its own clock).
     private func rows(_ store: ChecklistStore) throws -> [String] {
+        if case .server(let server) = store.engine {
+            var all: [String] = []
+            for table in ServerSchema.tables where table != "migrations" {
+                let columns = try server.connection.query(
+                    """
+                    SELECT column_name::text FROM information_schema.columns
+                    WHERE table_schema = 'checklist' AND table_name = $1
+                    AND column_name::text NOT LIKE '%\\_at' ORDER BY ordinal_position
+                    """, [table]
+                ).compactMap { $0[0] }
+                let list = columns.joined(separator: ", ")
+                all += try server.connection.query(
+                    "SELECT \(list) FROM checklist.\(table) ORDER BY \(list)"
+                ).map { "\(table): \($0)" }
+            }
+            return all
+        }
         guard case .file(let writer) = store.engine else { return [] }
         return try writer.read { db in
             var all: [String] = []

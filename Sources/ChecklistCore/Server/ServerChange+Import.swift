@@ -1,0 +1,143 @@
+extension ServerChange {
+    /// `import` on a server, in a few statements for the whole document, where a group at a
+    /// time cost about seven round trips a list (issue 29, 25). The rule is
+    /// `importGroupsOneByOne`'s, taken in bulk, as on a file (`ChangeTransaction+Import`):
+    /// lists found by name byte for byte or created with the group's mode (IDs from the
+    /// counter, in the document's order); found lists recorded and touched; a single-choice
+    /// list with one checked imported item has its other checked items unchecked; items at the
+    /// end of their lists with IDs from the counter, recorded a group at a time. The tests hold
+    /// the two to the same rows. A document naming one list twice goes one group at a time.
+    func importGroups(_ groups: [ImportDocument.Group]) throws -> ImportSummary {
+        guard Set(groups.map { Array($0.name.text.utf8) }).count == groups.count else {
+            return try importGroupsOneByOne(groups)
+        }
+        var lists: [[UInt8]: ListRow] = [:]
+        try connection.forEachRow("SELECT id, name, mode FROM checklist.lists") { row in
+            lists[Array(row.bytes(1))] = ListRow(
+                id: row.int64(0), name: ListName(stored: row.string(1)),
+                mode: ListMode(rawValue: row.string(2)) ?? .multiple)
+        }
+        var found: [Int64] = []
+        var missing: [ImportDocument.Group] = []
+        for group in groups {
+            if let list = lists[Array(group.name.text.utf8)] {
+                found.append(list.id)
+            } else {
+                missing.append(group)
+            }
+        }
+        if !found.isEmpty {
+            let ids = Self.bigintArray(found)
+            _ = try connection.query(
+                """
+                INSERT INTO checklist.changed_lists
+                    (change_id, list_id, name, mode, created_at, updated_at)
+                SELECT $1, id, name, mode, created_at, updated_at FROM checklist.lists
+                WHERE id = ANY($2::bigint[])
+                ON CONFLICT (change_id, list_id) DO NOTHING
+                """, [String(changeID), ids])
+            connection.queue(
+                "UPDATE checklist.lists SET updated_at = $2 WHERE id = ANY($1::bigint[])",
+                [ids, now])
+        }
+        if !missing.isEmpty {
+            let last = Int64(
+                try connection.query(
+                    "UPDATE checklist.state SET last_list_id = last_list_id + $1"
+                        + " RETURNING last_list_id", [String(missing.count)]
+                ).first?.first??.description ?? "") ?? 0
+            let first = last - Int64(missing.count) + 1
+            for (offset, group) in missing.enumerated() {
+                let list = ListRow(
+                    id: first + Int64(offset), name: group.name, mode: group.mode ?? .multiple)
+                lists[Array(group.name.text.utf8)] = list
+            }
+            connection.queue(
+                """
+                INSERT INTO checklist.lists (id, name, mode, created_at, updated_at)
+                SELECT $1::bigint + n - 1, name, mode, $4, $4
+                FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS t(name, mode, n)
+                """,
+                [
+                    String(first), Self.textArray(missing.map(\.name.text)),
+                    Self.textArray(missing.map { ($0.mode ?? .multiple).rawValue }), now,
+                ])
+            connection.queue(
+                """
+                INSERT INTO checklist.changed_lists (change_id, list_id)
+                SELECT $1, generate_series($2::bigint, $3::bigint)
+                ON CONFLICT (change_id, list_id) DO NOTHING
+                """, [String(changeID), String(first), String(last)])
+        }
+        let targets = groups.map { lists[Array($0.name.text.utf8)]! }
+        var uncheckedOthers = 0
+        for (group, list) in zip(groups, targets)
+        where try group.unchecksOthers(inListOfMode: list.mode) {
+            uncheckedOthers += try uncheckOthers(in: list.id, keeping: nil, sparing: [])
+        }
+        let count = try appendAll(groups, to: targets, foundLists: found)
+        return ImportSummary(
+            itemCount: count, lists: groups.map(\.name), uncheckedOthers: uncheckedOthers)
+    }
+
+    /// Every group's items at the end of its list in one statement, each group's IDs recorded
+    /// as added; returns how many.
+    private func appendAll(
+        _ groups: [ImportDocument.Group], to lists: [ListRow], foundLists: [Int64]
+    ) throws -> Int {
+        var lastPositions: [Int64: Int64] = [:]
+        var lastID: Int64 = 0
+        try connection.forEachRow(
+            """
+            SELECT 0, last_item_id FROM checklist.state
+            UNION ALL
+            SELECT list_id, max(position) FROM checklist.items
+            WHERE list_id = ANY($1::bigint[]) GROUP BY list_id
+            """, [Self.bigintArray(foundLists)]
+        ) { row in
+            if row.int64(0) == 0 { lastID = row.int64(1) } else { lastPositions[row.int64(0)] = row.int64(1) }
+        }
+        var listIDs: [Int64] = []
+        var titles: [String] = []
+        var selected: [String] = []
+        var positions: [Int64] = []
+        var firsts: [Int64] = []
+        var lasts: [Int64] = []
+        for (group, list) in zip(groups, lists) where !group.entries.isEmpty {
+            let last = lastPositions[list.id] ?? 0
+            firsts.append(lastID + Int64(titles.count) + 1)
+            for (index, entry) in group.entries.enumerated() {
+                listIDs.append(list.id)
+                titles.append(entry.title.text)
+                selected.append(entry.isSelected ? "t" : "f")
+                positions.append(last + Int64(index) + 1)
+            }
+            lasts.append(lastID + Int64(titles.count))
+        }
+        guard !titles.isEmpty else { return 0 }
+        connection.queue(
+            """
+            INSERT INTO checklist.items
+                (id, list_id, title, is_selected, position, created_at, updated_at)
+            SELECT $1::bigint + n, list_id, title, is_selected, position, $6, $6
+            FROM unnest($2::bigint[], $3::text[], $4::boolean[], $5::bigint[])
+                WITH ORDINALITY AS t(list_id, title, is_selected, position, n)
+            """,
+            [
+                String(lastID), Self.bigintArray(listIDs), Self.textArray(titles),
+                "{" + selected.joined(separator: ",") + "}", Self.bigintArray(positions), now,
+            ])
+        connection.queue(
+            "UPDATE checklist.state SET last_item_id = $1", [String(lastID + Int64(titles.count))])
+        connection.queue(
+            """
+            INSERT INTO checklist.added_items (change_id, first_id, last_id)
+            SELECT $1, first_id, last_id FROM unnest($2::bigint[], $3::bigint[]) AS t(first_id, last_id)
+            """, [String(changeID), Self.bigintArray(firsts), Self.bigintArray(lasts)])
+        return titles.count
+    }
+
+    static func bigintArray(_ values: [Int64]) -> String {
+        "{" + values.map(String.init).joined(separator: ",") + "}"
+    }
+}
