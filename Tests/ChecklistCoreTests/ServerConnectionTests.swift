@@ -250,15 +250,16 @@ struct ServerRoundTripTests {
         #expect(connection.roundTrips == 1)
     }
 
-    @Test func aOneItemCheckWaitsForTheServerSixTimes() throws {
+    @Test func aOneItemCheckWaitsForTheServerFiveTimes() throws {
         let store = try TestServer.freshStore()
         _ = try store.add(titles("Tent", "Stove", "Map"), to: ListName.defaultList)
         let (again, connection) = try reopened(store)
         let checked = try again.check(.ids(IDSet(ids: [2])))
         #expect(checked.counts.changed == 1)
-        // Open 1; then the lock with the journal's entry, the IDs' count, the single-choice
-        // question, the selections' record, the update, and the journal's end with COMMIT.
-        #expect(connection.roundTrips == 1 + 6)
+        // Open 1; then the lock with the journal's entry (which answers the single-choice
+        // question too), the IDs' count, the selections' record, the update, and the
+        // journal's end with COMMIT.
+        #expect(connection.roundTrips == 1 + 5)
         #expect(try again.history().first?.description == "checked 1 item (ID 2)")
     }
 
@@ -284,6 +285,26 @@ struct ServerRoundTripTests {
         _ = try store.check(.ids(IDSet(ids: [1])))
         usleep(100_000)
         #expect(try watcher.dataVersion() != version)
+    }
+
+    /// The single-choice answer read with the journal's entry holds until the change writes a
+    /// list: a list made single choice within the change is seen.
+    @Test func aListMadeSingleChoiceWithinAChangeIsSeenByItsRule() throws {
+        let store = try TestServer.freshStore()
+        _ = try store.add(titles("Big", "Small"), to: ListName("tent"))
+        try store.check(.ids(IDSet(ids: [1, 2])))
+        guard case .server(let server) = store.engine else { throw CancellationError() }
+        let connection = server.connection
+        let writes = connection.listWrites
+        _ = try server.write { connection in
+            let change = try ServerChange(connection, author: "postgres")
+            #expect(try change.hasSingleChoiceLists() == false)
+            let list = try #require(try change.listID(named: ListName("tent")))
+            _ = try connection.query(
+                "UPDATE checklist.lists SET mode = 'single' WHERE id = $1", [String(list)])
+            #expect(try change.hasSingleChoiceLists() == true)
+        }
+        #expect(connection.listWrites == writes + 1)
     }
 
     @Test func theGuardedTablesAreTheSchemasTables() throws {

@@ -88,7 +88,10 @@ struct LibPQ: @unchecked Sendable {
     /// Opens the library `name` and looks its functions up once; nil when it cannot be
     /// opened or lacks one of them.
     init?(named name: String) {
-        guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else { return nil }
+        // Lazily bound, as a program linked with libpq is (psql): the libraries Debian builds
+        // with BIND_NOW (libpq, TLS) are bound at once all the same; Kerberos's are bound as
+        // called. RTLD_NOW bound every one of them, about 2 M instructions a command (callgrind).
+        guard let handle = dlopen(name, RTLD_LAZY | RTLD_LOCAL) else { return nil }
         func load<T>(_ symbol: String) -> T? {
             dlsym(handle, symbol).map { unsafeBitCast($0, to: T.self) }
         }

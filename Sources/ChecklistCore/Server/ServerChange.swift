@@ -7,6 +7,11 @@ struct ServerChange {
     /// The transaction's time, as ISO 8601 UTC text with milliseconds (what a file stores).
     let now: String
     let author: String
+    /// Whether a list was single choice when the change began, and how many writes to the
+    /// lists the connection had made then: read with the entry, it answers the single-choice
+    /// question without a round trip until the change writes a list.
+    private let singleChoiceAtStart: Bool
+    private let listWritesAtStart: Int
 
     /// Opens the entry: its ID comes from the counter in `checklist.state`, taken under the
     /// write lock, and its row is written first (the journal's rows refer to it) and filled
@@ -21,9 +26,12 @@ struct ServerChange {
             SELECT last_change_id + 1, '', '', 0,
                    to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), $1
             FROM checklist.state
-            RETURNING id, created_at
+            RETURNING id, created_at,
+                EXISTS (SELECT 1 FROM checklist.lists WHERE mode = 'single')
             """, [author]
         ).first
+        singleChoiceAtStart = row?[2] == "t"
+        listWritesAtStart = connection.listWrites
         guard let id = row?[0].flatMap({ Int64($0) }), let time = row?[1] ?? nil else {
             throw ChecklistError.databaseUnavailable(
                 path: connection.uri.shown, reason: "the schema's state row is missing")
@@ -309,7 +317,8 @@ extension ServerChange: ChangeSteps {
     }
 
     func hasSingleChoiceLists() throws -> Bool {
-        try connection.query("SELECT EXISTS (SELECT 1 FROM checklist.lists WHERE mode = 'single')")
+        if connection.listWrites == listWritesAtStart { return singleChoiceAtStart }
+        return try connection.query("SELECT EXISTS (SELECT 1 FROM checklist.lists WHERE mode = 'single')")
             .first?.first == "t"
     }
 

@@ -95,7 +95,37 @@ final class ServerConnection {
 
     /// Queues `sql` to go with the next statement sent (see `queued`).
     func queue(_ sql: String, _ parameters: [String?] = []) {
+        noteListWrite(sql)
         queued.append((sql, parameters))
+    }
+
+    /// How many statements sent on this connection wrote `checklist.lists` (an answer about the
+    /// lists read before the latest of them may be out of date).
+    private(set) var listWrites = 0
+
+    private func noteListWrite(_ sql: String) {
+        for target in Self.listWriteMarks where Self.bytes(sql, contain: target) {
+            listWrites += 1
+            return
+        }
+    }
+
+    private static let listWriteMarks = [
+        "INSERT INTO checklist.lists", "UPDATE checklist.lists", "DELETE FROM checklist.lists",
+    ].map { Array($0.utf8) }
+
+    private static func bytes(_ text: String, contain needle: [UInt8]) -> Bool {
+        var text = text
+        return text.withUTF8 { haystack in
+            guard haystack.count >= needle.count else { return false }
+            for start in 0...(haystack.count - needle.count)
+            where haystack[start] == needle[0]
+                && needle.indices.allSatisfy({ haystack[start + $0] == needle[$0] })
+            {
+                return true
+            }
+            return false
+        }
     }
 
     /// How many times this connection waited for the server since it was made: a round trip
@@ -108,6 +138,7 @@ final class ServerConnection {
         -> LibPQ.Result?
     {
         roundTrips += 1
+        noteListWrite(sql)
         guard !queued.isEmpty else {
             return withParameters(parameters) { values in
                 library.execParams(
@@ -273,6 +304,7 @@ final class ServerConnection {
             try check(result)
         }
         roundTrips += 1
+        noteListWrite(script)
         let result = library.exec(connection, script)
         defer { library.clear(result) }
         try check(result)
