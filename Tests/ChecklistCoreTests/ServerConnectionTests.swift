@@ -176,6 +176,35 @@ struct ServerConnectionTests {
         #expect(try store.dataVersion() != before)
     }
 
+    /// Rows one at a time (single-row mode) are the rows of one result, and the connection
+    /// is usable after `body` stops early or the query fails.
+    @Test func streamedRowsAreTheRowsAndTheConnectionLivesOn() throws {
+        let connection = try ServerConnection(try #require(TestServer.uri))
+        let sql = "SELECT n, 'row ' || n FROM generate_series(1, $1::int) AS n"
+        var whole: [String] = []
+        try connection.forEachRow(sql, ["2500"]) { whole.append("\($0.int64(0)) \($0.string(1))") }
+        var streamed: [String] = []
+        connection.queue("SELECT 1")
+        try connection.forEachRowStreaming(sql, ["2500"]) {
+            streamed.append("\($0.int64(0)) \($0.string(1))")
+        }
+        #expect(whole.count == 2500)
+        #expect(streamed == whole)
+        struct Enough: Error {}
+        var seen = 0
+        #expect(throws: Enough.self) {
+            try connection.forEachRowStreaming(sql, ["2500"]) { _ in
+                seen += 1
+                if seen == 10 { throw Enough() }
+            }
+        }
+        #expect(seen == 10)
+        #expect(throws: ChecklistError.self) {
+            try connection.forEachRowStreaming("SELECT * FROM no_such_table") { _ in }
+        }
+        #expect(try connection.query("SELECT 2") == [["2"]])
+    }
+
     @Test func aFailingStatementIsOneLineNamingTheServer() throws {
         let uri = try #require(TestServer.uri)
         let connection = try ServerConnection(uri)

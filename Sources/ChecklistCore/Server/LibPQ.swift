@@ -72,6 +72,8 @@ struct LibPQ: @unchecked Sendable {
             ) -> Int32
         /// `PQgetResult`: the next result, nil at the end of one statement's results.
         let getResult: @convention(c) (Connection?) -> Result?
+        /// `PQsetSingleRowMode`: the query just sent returns its rows one result at a time.
+        let setSingleRowMode: @convention(c) (Connection?) -> Int32
     }
 
     /// `CONNECTION_OK`, `PGRES_COMMAND_OK`, `PGRES_TUPLES_OK`, `PG_DIAG_SQLSTATE`.
@@ -81,6 +83,8 @@ struct LibPQ: @unchecked Sendable {
     static let sqlState = Int32(UInt8(ascii: "C"))
     /// `PGRES_PIPELINE_SYNC`: the result that ends a pipeline's batch.
     static let pipelineSync: Int32 = 10
+    /// `PGRES_SINGLE_TUPLE`: one row of a query in single-row mode.
+    static let singleTuple: Int32 = 9
 
     /// The library every process shares, loaded on first use; nil when it is not installed.
     static let shared: LibPQ? = LibPQ(named: "libpq.so.5")
@@ -158,11 +162,13 @@ struct LibPQ: @unchecked Sendable {
                     Connection?, Text, Int32, UnsafePointer<UInt32>?, UnsafePointer<Text?>?,
                     UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
                 ) -> Int32 = load("PQsendQueryParams"),
-            let getResult: @convention(c) (Connection?) -> Result? = load("PQgetResult")
+            let getResult: @convention(c) (Connection?) -> Result? = load("PQgetResult"),
+            let setSingleRowMode: @convention(c) (Connection?) -> Int32 = load(
+                "PQsetSingleRowMode")
         {
             pipeline = Pipeline(
                 enter: enter, exit: exit, sync: sync, sendQueryParams: sendQueryParams,
-                getResult: getResult)
+                getResult: getResult, setSingleRowMode: setSingleRowMode)
         } else {
             pipeline = nil
         }

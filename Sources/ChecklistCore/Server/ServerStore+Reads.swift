@@ -53,14 +53,55 @@ extension ServerStore {
     /// The scope's items in order, each with its 1-based place in its list, then filtered.
     func items(in scope: ListScope, filter: ItemFilter) throws -> [Item] {
         var items: [Item] = []
+        try forEachItem(in: scope, filter: filter) { items.append($0) }
+        return items
+    }
+
+    /// Each item of the scope in order, a batch of rows at a time (never the whole list).
+    func forEachItem(
+        in scope: ListScope, filter: ItemFilter, _ body: (Item) throws -> Void
+    ) throws {
         try forEachItemRow(in: scope, filter: filter) { row in
-            items.append(
+            try body(
                 Item(
                     id: row.int64(0), list: ListName(stored: row.string(1)), title: row.string(2),
                     isSelected: row.bool(3), position: row.int64(4), createdAt: row.string(5),
                     updatedAt: row.string(6)))
         }
-        return items
+    }
+
+    /// The largest ID among the scope's items that pass the filter (0 when none): one query.
+    func largestItemID(in scope: ListScope, filter: ItemFilter) throws -> Int64 {
+        try read(in: scope) { connection in
+            guard let (condition, parameters) = try condition(for: scope, connection) else {
+                return 0
+            }
+            var conditions = condition.isEmpty ? [] : [condition]
+            switch filter {
+            case .any: break
+            case .checked: conditions.append("i.is_selected")
+            case .unchecked: conditions.append("NOT i.is_selected")
+            }
+            let clause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+            return Int64(
+                try connection.query(
+                    "SELECT coalesce(max(i.id), 0) FROM checklist.items i \(clause)", parameters
+                ).first?.first??.description ?? "") ?? 0
+        } ?? 0
+    }
+
+    /// The lists of the scope, then each of their items, from one snapshot (for export).
+    func forEachList(
+        in scope: ListScope, lists listsBody: ([Checklist]) throws -> Void,
+        items itemBody: (Item) throws -> Void
+    ) throws {
+        // Both reads in one transaction: REPEATABLE READ gives them one snapshot.
+        let found = try read(in: scope) { _ -> Bool in
+            try listsBody(try lists(in: scope))
+            try forEachItem(in: scope, filter: .any, itemBody)
+            return true
+        }
+        if found == nil { try listsBody([]) }
     }
 
     /// `ChecklistStore.forEachItemBytes` on a server: each item's bytes as the server sent them.
@@ -90,7 +131,7 @@ extension ServerStore {
             case .unchecked: conditions.append("NOT i.is_selected")
             }
             let clause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-            try connection.forEachRow(
+            try connection.forEachRowStreaming(
                 """
                 SELECT i.id, l.name, i.title, i.is_selected
                 FROM checklist.items i JOIN checklist.lists l ON l.id = i.list_id
@@ -127,7 +168,7 @@ extension ServerStore {
                 case .checked: "WHERE is_selected"
                 case .unchecked: "WHERE NOT is_selected"
                 }
-            try connection.forEachRow(
+            try connection.forEachRowStreaming(
                 """
                 SELECT id, name, title, is_selected, place, created_at, updated_at FROM (
                     SELECT i.id, l.name, i.title, i.is_selected, i.created_at, i.updated_at,
@@ -139,13 +180,6 @@ extension ServerStore {
                 \(selected) ORDER BY name, position, id
                 """, parameters, body)
         }
-    }
-
-    /// The lists of the scope and their items, from one snapshot (for export).
-    func listsAndItems(in scope: ListScope) throws -> ([Checklist], [Item]) {
-        // Both reads in one transaction: REPEATABLE READ gives them one snapshot.
-        try read(in: scope) { _ in (try lists(in: scope), try items(in: scope, filter: .any)) }
-            ?? ([], [])
     }
 
     func counts(in scope: ListScope) throws -> ItemCounts {

@@ -15,12 +15,7 @@ extension ChecklistStore {
         in scope: ListScope, lists listsBody: ([Checklist]) throws -> Void,
         items itemBody: (Item) throws -> Void
     ) throws {
-        if let server {
-            // One snapshot: both reads in one read transaction.
-            let (lists, items) = try server.listsAndItems(in: scope)
-            try listsBody(lists)
-            return try items.forEach(itemBody)
-        }
+        if let server { return try server.forEachList(in: scope, lists: listsBody, items: itemBody) }
         try read { db in
             try listsBody(try ListsTable(db).withCounts(in: scope))
             try ItemsTable(db).forEach(in: scope, filter: .any, itemBody)
@@ -34,7 +29,7 @@ extension ChecklistStore {
     public func forEachItem(
         in scope: ListScope, filter: ItemFilter = .any, _ body: (Item) throws -> Void
     ) throws {
-        if let server { return try server.items(in: scope, filter: filter).forEach(body) }
+        if let server { return try server.forEachItem(in: scope, filter: filter, body) }
         try read { db in try ItemsTable(db).forEach(in: scope, filter: filter, body) }
     }
 
@@ -96,9 +91,7 @@ extension ChecklistStore {
             // max() of two arguments is SQLite's scalar maximum.
             return seeks.count == 1 ? seeks[0] : "max(\(seeks[0]), \(seeks[1]))"
         }
-        if let server {
-            return try server.items(in: scope, filter: filter).map(\.id).max() ?? 0
-        }
+        if let server { return try server.largestItemID(in: scope, filter: filter) }
         return try read { db in
             let request: SQL
             switch scope {
