@@ -69,9 +69,11 @@ enum PageAssets {
         """
 
     /// The service worker (in a secure context: HTTPS, or the machine's own address): every
-    /// page, style, script and state the phone reads is kept, and given back when the server
-    /// cannot be reached, so the list opens with what the phone saw last. Changes always go to
-    /// the server (a tap made offline says it was not saved).
+    /// page the phone opens, with its style, script and icons, is kept and given back when the
+    /// server cannot be reached, so the list opens with what the phone saw last. The page's own
+    /// reads of the state and its changes always go to the server: a kept state would tell the
+    /// page the server answers again (and clear a failed tap's note), and a tap made offline
+    /// says it was not saved.
     static let serviceWorker = """
         "use strict";
         const CACHE = "checklist-1";
@@ -81,6 +83,7 @@ enum PageAssets {
           const request = event.request;
           const url = new URL(request.url);
           if (request.method !== "GET" || url.origin !== self.location.origin) return;
+          if (request.mode !== "navigate" && !/\\.(css|js|png|svg|webmanifest)$/.test(url.pathname)) return;
           // Not the live updates, and nothing under a link's secret (it would be kept in a key).
           if (url.pathname.endsWith("/events") || /^\\/[0-9a-f]{32}(\\/|$)/.test(url.pathname)) return;
           event.respondWith((async () => {

@@ -477,6 +477,15 @@ def check_installable_and_offline(browser, bin_dir):
         expect(row(page, "Tent").locator("input")).to_be_checked()
         expect(row(page, "Stove")).to_have_count(1)
         expect(page.locator("#status")).to_contain_text("cannot be reached", timeout=5000)
+        # The page's own reads are never answered from what was kept: a tap says it was not
+        # saved, and the note stays (a kept state would have looked like the server's answer).
+        row(page, "Stove").locator("label").click()
+        expect(row(page, "Stove").locator(".note")).to_have_text(
+            "Not saved: the server cannot be reached; try again", timeout=3000)
+        page.wait_for_timeout(1500)
+        expect(row(page, "Stove").locator(".note")).to_have_text(
+            "Not saved: the server cannot be reached; try again")
+        expect(row(page, "Stove").locator("input")).not_to_be_checked()
         context.close()
     finally:
         if served.process.poll() is None:
