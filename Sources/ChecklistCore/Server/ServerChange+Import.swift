@@ -70,11 +70,7 @@ extension ServerChange {
                 """, [String(changeID), String(first), String(last)])
         }
         let targets = groups.map { lists[Array($0.name.text.utf8)]! }
-        var uncheckedOthers = 0
-        for (group, list) in zip(groups, targets)
-        where try group.unchecksOthers(inListOfMode: list.mode) {
-            uncheckedOthers += try uncheckOthers(in: list.id, keeping: nil, sparing: [])
-        }
+        let uncheckedOthers = try uncheckOthersForImport(groups, in: targets)
         let count = try appendAll(groups, to: targets, foundLists: found)
         return ImportSummary(
             itemCount: count, lists: groups.map(\.name), uncheckedOthers: uncheckedOthers)

@@ -295,12 +295,7 @@ final class ServerConnection {
         _ sql: String, _ parameters: [String?] = [], _ body: (ServerRow) throws -> Void
     ) throws {
         guard let pipeline = library.pipeline else { return try forEachRow(sql, parameters, body) }
-        if !queued.isEmpty {
-            let (last, lastParameters) = queued.removeLast()
-            let result = try send(last, lastParameters)
-            defer { library.clear(result) }
-            try check(result)
-        }
+        try sendQueued()
         roundTrips += 1
         let sent = withParameters(parameters) { values in
             pipeline.sendQueryParams(
@@ -341,15 +336,20 @@ final class ServerConnection {
         return library.cmdTuples(result).flatMap { Int(String(cString: $0)) } ?? 0
     }
 
+    /// Sends the queued statements, if any, in a round trip of their own (before a statement
+    /// that cannot go in a pipeline with them).
+    private func sendQueued() throws(ChecklistError) {
+        guard !queued.isEmpty else { return }
+        let (sql, parameters) = queued.removeLast()
+        let result = try send(sql, parameters)
+        defer { library.clear(result) }
+        try check(result)
+    }
+
     /// Runs a script of several statements (a migration); no parameters. Queued statements
     /// go first, in a round trip of their own.
     func execute(_ script: String) throws(ChecklistError) {
-        if !queued.isEmpty {
-            let (sql, parameters) = queued.removeLast()
-            let result = try send(sql, parameters)
-            defer { library.clear(result) }
-            try check(result)
-        }
+        try sendQueued()
         roundTrips += 1
         noteListWrite(script)
         let result = library.exec(connection, script)

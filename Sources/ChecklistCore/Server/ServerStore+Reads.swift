@@ -73,16 +73,9 @@ extension ServerStore {
     /// The largest ID among the scope's items that pass the filter (0 when none): one query.
     func largestItemID(in scope: ListScope, filter: ItemFilter) throws -> Int64 {
         try read(in: scope) { connection in
-            guard let (condition, parameters) = try condition(for: scope, connection) else {
+            guard let (clause, parameters) = try whereClause(scope, filter, connection) else {
                 return 0
             }
-            var conditions = condition.isEmpty ? [] : [condition]
-            switch filter {
-            case .any: break
-            case .checked: conditions.append("i.is_selected")
-            case .unchecked: conditions.append("NOT i.is_selected")
-            }
-            let clause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
             return Int64(
                 try connection.query(
                     "SELECT coalesce(max(i.id), 0) FROM checklist.items i \(clause)", parameters
@@ -123,14 +116,9 @@ extension ServerStore {
         in scope: ListScope, filter: ItemFilter, _ body: (HeadlineBytes) throws -> Void
     ) throws {
         _ = try read(in: scope) { connection in
-            guard let (condition, parameters) = try condition(for: scope, connection) else { return }
-            var conditions = condition.isEmpty ? [] : [condition]
-            switch filter {
-            case .any: break
-            case .checked: conditions.append("i.is_selected")
-            case .unchecked: conditions.append("NOT i.is_selected")
+            guard let (clause, parameters) = try whereClause(scope, filter, connection) else {
+                return
             }
-            let clause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
             try connection.forEachRowStreaming(
                 """
                 SELECT i.id, l.name, i.title, i.is_selected
@@ -144,6 +132,22 @@ extension ServerStore {
                         title: row.bytes(2)))
             }
         }
+    }
+
+    /// `WHERE` over `checklist.items i` for the scope and the filter (empty for every item);
+    /// nil when the scope is the default list and it does not exist yet.
+    private func whereClause(
+        _ scope: ListScope, _ filter: ItemFilter, _ connection: ServerConnection
+    ) throws -> (String, [String?])? {
+        guard let (condition, parameters) = try condition(for: scope, connection) else { return nil }
+        var conditions = condition.isEmpty ? [] : [condition]
+        switch filter {
+        case .any: break
+        case .checked: conditions.append("i.is_selected")
+        case .unchecked: conditions.append("NOT i.is_selected")
+        }
+        let clause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        return (clause, parameters)
     }
 
     /// The condition on `i.list_id` for the scope (empty for every list); nil when the scope

@@ -107,6 +107,20 @@ extension ChangeSteps {
         try importGroupsOneByOne(groups)
     }
 
+    /// The single-choice rule of an import taken in bulk, once the groups' lists are found or
+    /// made (`lists`, one a group): each single-choice list with one checked imported item has
+    /// its other checked items unchecked; returns how many.
+    func uncheckOthersForImport(_ groups: [ImportDocument.Group], in lists: [ListRow]) throws
+        -> Int
+    {
+        var unchecked = 0
+        for (group, list) in zip(groups, lists)
+        where try group.unchecksOthers(inListOfMode: list.mode) {
+            unchecked += try uncheckOthers(in: list.id, keeping: nil, sparing: [])
+        }
+        return unchecked
+    }
+
     /// `importGroups`, a group at a time: the rule, over the steps.
     func importGroupsOneByOne(_ groups: [ImportDocument.Group]) throws -> ImportSummary {
         var count = 0

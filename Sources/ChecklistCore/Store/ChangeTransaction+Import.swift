@@ -39,11 +39,7 @@ extension ChangeTransaction {
         }
         try recordAndTouch(found)
         try create(created)
-        var uncheckedOthers = 0
-        for (group, list) in zip(groups, targets)
-        where try group.unchecksOthers(inListOfMode: list.mode) {
-            uncheckedOthers += try uncheckOthers(in: list.id, keeping: nil, sparing: [])
-        }
+        let uncheckedOthers = try uncheckOthersForImport(groups, in: targets)
         let count = try appendAll(groups, to: targets, foundLists: found)
         return ImportSummary(
             itemCount: count, lists: groups.map(\.name), uncheckedOthers: uncheckedOthers)
