@@ -67,7 +67,11 @@ let package = Package(
         // runs, so that the command-line program's start-up does not pay for a server library.
         // The server is its own (Sources/checklist-serve/SocketServer.swift): FlyingFox could
         // neither bound a request's head nor survive EMFILE (issue 32).
-        .target(name: "ChecklistServe", dependencies: ["ChecklistCore"]),
+        // Its page's HTML, CSS and JavaScript are files (Sources/ChecklistServe/Page/), compiled
+        // in as the migrations are.
+        .target(
+            name: "ChecklistServe", dependencies: ["ChecklistCore"],
+            resources: [.embedInCode("Page")]),
         .executableTarget(
             name: "checklist-serve",
             dependencies: [

@@ -124,126 +124,66 @@ enum PageHTML {
         let editField = editing ? #"<input type="hidden" name="edit" value="1">"# : ""
         let kind = window.mode == .single ? "radio" : "checkbox"
         let shownChecked = window.rows.filter(\.isSelected).map(\.id)
-        var html = """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(escaped(list.text)) · checklist</title>
-            <link rel="stylesheet" href="page.css">
-            <link rel="icon" href="/icon.svg" type="image/svg+xml">
-            <link rel="apple-touch-icon" href="/icon-192.png">
-            <link rel="manifest" href="/manifest.webmanifest">
-            <meta name="theme-color" content="#0a7d45">
-            <script src="page.js" defer></script>
-            </head>
-            <body data-list="\(escaped(list.text))" data-list-id="\(escaped(identity))" \
-            data-mode="\(window.mode.rawValue)" \
-            data-mark="\(mark)" data-editing="\(editing)" data-partial="\(startedFrom)">
-            <header>
-            <form method="get" action="./" class="lists">
-            <label for="list-menu">List</label>
-            <select id="list-menu" name="list">
-
-            """
         var names = window.lists
         if !names.contains(list) { names.insert(list, at: 0) }
-        for name in names {
+        let options = names.map { name in
             let selected = name == list ? " selected" : ""
-            html += #"<option value="\#(escaped(name.text))"\#(selected)>\#(escaped(name.text))</option>"#
+            return #"<option value="\#(escaped(name.text))"\#(selected)>\#(escaped(name.text))</option>"#
                 + "\n"
         }
-        html += """
-            </select>
-            \(editField)<button type="submit" id="open-list">Open</button>
-            </form>
-            <p id="counts" aria-live="polite"><span id="checked-count">\(window.counts.checked)</span> \
-            of <span id="total-count">\(window.counts.total)</span> checked</p>
-            <a id="edit" class="button" href="\(escaped(pageURL(list: list, editing: !editing)))">\
-            \(editing ? "Done" : "Edit")</a>
-            \(undoHTML(person: person, listField: listField, editField: editField))</header>
-            <main>
-            <p id="gone" role="alert" hidden></p>
-            <p id="status" role="status" aria-live="polite"></p>
-            <form id="rows-form" method="post" action="save">
-            \(listField)\(editField)<input type="hidden" name="shown" \
-            value="\(window.rows.map { String($0.id) }.joined(separator: ","))">
-            <input type="hidden" name="was" \
-            value="\(shownChecked.map(String.init).joined(separator: ","))">
-            <ul id="rows" aria-label="Items of \(escaped(list.text))">
-
-            """
         let rows = window.rows
-        for (index, row) in rows.enumerated() {
-            html += rowHTML(
-                row, kind: kind,
+        let rowsHTML = rows.indices.map { index in
+            rowHTML(
+                rows[index], kind: kind,
                 tools: editing
                     ? RowTools(
                         above: index > 0 ? rows[index - 1].id : nil,
                         below: index + 1 < rows.count ? rows[index + 1].id : nil,
-                        renameURL: pageURL(list: list, editing: true) + "&rename=\(row.id)",
-                        isRenaming: row.id == renaming)
+                        renameURL: pageURL(list: list, editing: true) + "&rename=\(rows[index].id)",
+                        isRenaming: rows[index].id == renaming)
                     : nil) + "\n"
         }
-        html += "</ul>\n"
-        if window.rows.isEmpty {
-            html += #"<p id="empty">No items yet.</p>"# + "\n"
-        }
-        html += """
-            <button type="submit" id="save">Save</button>
-            </form>
-
-            """
-        if window.mode == .single {
-            // A radio button cannot be tapped off: None clears the choice.
-            html += """
-                <form id="none-form" method="post" action="none">
-                \(listField)\(editField)<button type="submit" id="none"\(window.counts.checked == 0 ? " disabled" : "")>\
-                None</button>
-                </form>
-
-                """
-        }
-        if editing {
-            // The rows' up, down and rename controls submit these (a form cannot hold another).
-            html += """
-                <form id="move-form" method="post" action="move">\(listField)\(editField)</form>
-                <form id="rename-form" method="post" action="rename">\(listField)\(editField)\
-                <input type="hidden" name="id" value="\(renaming.map(String.init) ?? "")"></form>
-
-                """
-        }
-        html += pagerHTML(window, firstRank: firstRank, editing: editing)
-        html += """
-            <form id="add-form" method="post" action="add">
-            \(listField)\(editField)<label for="new-title">New item</label>
-            <input id="new-title" name="title" required autocomplete="off">
-            <button type="submit">Add</button>
-            <span id="add-note" class="note" role="alert"></span>
-            </form>
-            </main>
-
-            """
-        if editing {
-            html += """
-                <footer id="toolbar" aria-live="polite">
-                <form id="delete-form" method="post" action="delete">
-                \(listField)\(editField)<input type="hidden" name="ids" \
-                value="\(shownChecked.map(String.init).joined(separator: ","))">
-                <button type="submit" id="delete"\(shownChecked.isEmpty ? " disabled" : "")>\
-                Delete (\(shownChecked.count))</button>
-                </form>
-                </footer>
-
-                """
-        }
-        html += """
-            </body>
-            </html>
-
-            """
-        return html
+        let checkedIDs = shownChecked.map(String.init).joined(separator: ",")
+        // A radio button cannot be tapped off: None clears the choice.
+        let noneForm =
+            window.mode != .single
+            ? ""
+            : #"<form id="none-form" method="post" action="none">"# + "\n" + listField + editField
+                + #"<button type="submit" id="none"\#(window.counts.checked == 0 ? " disabled" : "")>"#
+                + "None</button>\n</form>\n"
+        // The rows' up, down and rename controls submit these (a form cannot hold another).
+        let editForms =
+            !editing
+            ? ""
+            : #"<form id="move-form" method="post" action="move">\#(listField)\#(editField)</form>"#
+                + "\n"
+                + #"<form id="rename-form" method="post" action="rename">\#(listField)\#(editField)"#
+                + #"<input type="hidden" name="id" value="\#(renaming.map(String.init) ?? "")"></form>"#
+                + "\n"
+        let toolbar =
+            !editing
+            ? ""
+            : #"<footer id="toolbar" aria-live="polite">"# + "\n"
+                + #"<form id="delete-form" method="post" action="delete">"# + "\n" + listField
+                + editField + #"<input type="hidden" name="ids" value="\#(checkedIDs)">"# + "\n"
+                + #"<button type="submit" id="delete"\#(shownChecked.isEmpty ? " disabled" : "")>"#
+                + "Delete (\(shownChecked.count))</button>\n</form>\n</footer>\n"
+        return PageAssets.page.filled([
+            "list": escaped(list.text), "list-id": escaped(identity),
+            "mode": window.mode.rawValue, "mark": String(mark), "editing": String(editing),
+            "partial": String(startedFrom), "list-options": options.joined(),
+            "edit-field": editField, "list-field": listField,
+            "checked": String(window.counts.checked), "total": String(window.counts.total),
+            "edit-url": escaped(pageURL(list: list, editing: !editing)),
+            "edit-label": editing ? "Done" : "Edit",
+            "undo-form": undoHTML(person: person, listField: listField, editField: editField),
+            "shown": rows.map { String($0.id) }.joined(separator: ","), "was": checkedIDs,
+            "rows": rowsHTML.joined(),
+            "empty": rows.isEmpty ? #"<p id="empty">No items yet.</p>"# + "\n" : "",
+            "none-form": noneForm, "edit-forms": editForms,
+            "pager": pagerHTML(window, firstRank: firstRank, editing: editing),
+            "toolbar": toolbar,
+        ])
     }
 
     /// A person's link: whose changes the page makes, and an Undo of their newest one.
@@ -296,34 +236,11 @@ enum PageHTML {
 
     /// Deleting without a script asks once, on a page of its own.
     static func confirmDeletion(list: ListName, ids: [ItemID], editing: Bool) -> String {
-        let count = ids.count
-        let noun = count == 1 ? "item" : "items"
-        return """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>Delete \(count) \(noun)? · checklist</title>
-            <link rel="stylesheet" href="page.css">
-            <link rel="icon" href="/icon.svg" type="image/svg+xml">
-            </head>
-            <body>
-            <main>
-            <h1>Delete \(count) checked \(noun) of <bdi>\(escaped(list.text))</bdi>?</h1>
-            <p>Those still checked are deleted; <code>checklist undo</code> brings them back.</p>
-            <form method="post" action="delete">
-            <input type="hidden" name="list" value="\(escaped(list.text))">
-            <input type="hidden" name="ids" value="\(ids.map(String.init).joined(separator: ","))">
-            <input type="hidden" name="confirm" value="yes">
-            \(editing ? #"<input type="hidden" name="edit" value="1">"# : "")\
-            <button type="submit" id="confirm-delete">Delete \(count) \(noun)</button>
-            <a class="button" href="\(escaped(pageURL(list: list, editing: editing)))">Cancel</a>
-            </form>
-            </main>
-            </body>
-            </html>
-
-            """
+        PageAssets.confirmDeletion.filled([
+            "count": String(ids.count), "noun": ids.count == 1 ? "item" : "items",
+            "list": escaped(list.text), "ids": ids.map(String.init).joined(separator: ","),
+            "edit-field": editing ? #"<input type="hidden" name="edit" value="1">"# : "",
+            "cancel-url": escaped(pageURL(list: list, editing: editing)),
+        ])
     }
 }

@@ -1,15 +1,7 @@
 /// The page's icon, for the browser's tab, the home screen and the web app manifest: a green
-/// rounded square with a white check mark, as SVG and as PNG drawn here (no image files, no
-/// image library: a 2-bit palette image in stored deflate blocks).
+/// rounded square with a white check mark, as PNG drawn here from the shape of `Page/icon.svg`
+/// (no image files, no image library: a 2-bit palette image in stored deflate blocks).
 enum PageIcon {
-    static let svg = """
-        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">\
-        <rect width="100" height="100" rx="20" fill="#0a7d45"/>\
-        <path d="M27 52 L43 68 L74 34" fill="none" stroke="#fff" stroke-width="9" \
-        stroke-linecap="round" stroke-linejoin="round"/></svg>
-
-        """
-
     /// The sizes the manifest names (Chrome installs an app with a 192 and a 512 pixel icon).
     static let png192 = png(size: 192)
     static let png512 = png(size: 512)

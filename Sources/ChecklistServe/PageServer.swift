@@ -233,12 +233,12 @@ public final class PageServer: @unchecked Sendable {
         case "/favicon.ico", "/icon-32.png": return image(PageIcon.png32, type: "image/png")
         case "/icon-192.png": return image(PageIcon.png192, type: "image/png")
         case "/icon-512.png": return image(PageIcon.png512, type: "image/png")
-        case "/icon.svg": return image(Array(PageIcon.svg.utf8), type: "image/svg+xml")
+        case "/icon.svg": return image(PageAssets.iconSVG, type: "image/svg+xml")
         case "/manifest.webmanifest":
-            return image(Array(PageAssets.manifest.utf8), type: "application/manifest+json")
+            return image(PageAssets.manifest, type: "application/manifest+json")
         case "/sw.js":
             var response = image(
-                Array(PageAssets.serviceWorker.utf8), type: "text/javascript; charset=utf-8")
+                PageAssets.serviceWorker, type: "text/javascript; charset=utf-8")
             response.headers["Cache-Control"] = "no-cache"
             return response
         default: return nil
@@ -310,13 +310,13 @@ public final class PageServer: @unchecked Sendable {
         return response
     }
 
-    private func asset(_ text: String, type: String) -> PageResponse {
+    private func asset(_ bytes: [UInt8], type: String) -> PageResponse {
         PageResponse(
             status: 200,
             headers: [
                 "Content-Type": type + "; charset=utf-8", "Cache-Control": "no-cache",
                 "X-Content-Type-Options": "nosniff",
-            ], body: Array(text.utf8))
+            ], body: bytes)
     }
 
     /// Why a change is refused before it is read, if it is: a body over the limit, a form of

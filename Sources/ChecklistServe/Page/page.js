@@ -1,0 +1,338 @@
+"use strict";
+(() => {
+  const page = document.body.dataset;
+  const rows = document.getElementById("rows");
+  if (!rows) return;
+  document.documentElement.classList.add("js");
+  // The link's secret leaves the address bar (screenshots, history, shared tabs): the
+  // page's cookie carries it from now on, and the page's own requests go to /state,
+  // /toggle, … (the link itself still opens the page).
+  if (location.pathname !== "/") history.replaceState(history.state, "", "/" + location.search + location.hash);
+  // The list is followed by its identity: renamed elsewhere, the page takes the new
+  // name; deleted, it says so, and nothing it sends recreates it.
+  let list = page.list, gone = false;
+  const listId = page.listId, editing = page.editing === "true", partial = page.partial === "true";
+  const kind = page.mode === "single" ? "radio" : "checkbox";
+  let mark = Number(page.mark);
+  // Taps on their way, by row; a row's taps are sent one after another, in order.
+  const pending = new Map(), queues = new Map();
+  // What the server last said is stored, row by row: a failed tap goes back to it.
+  const boxes = () => rows.querySelectorAll("input[name=checked]");
+  const stored = new Map([...boxes()].map(input => [input.value, input.checked]));
+  function restore() {
+    for (const input of boxes()) {
+      if (stored.has(input.value) && !pending.has(input.value)) input.checked = stored.get(input.value);
+    }
+    updateToolbar();
+  }
+  const status = document.getElementById("status");
+
+  async function post(action, fields) {
+    const body = new URLSearchParams(fields);
+    body.set("list", list);
+    if (listId) body.set("listid", listId);
+    const response = await fetch(action, { method: "POST", body,
+      headers: { "Accept": "application/json" } });
+    if (isLinkReplaced(response)) { linkReplaced(); throw new Error("the link was replaced"); }
+    const data = await response.json().catch(() => null);
+    if (response.status === 410) showGone(data);
+    if (!response.ok) throw new Error((data && data.error) || "the server answered " + response.status);
+    return data;
+  }
+
+  function note(li, text) { const n = li.querySelector(".note"); if (n) n.textContent = text; }
+  // What a person is told, in words of the page: never a path or a driver's text.
+  const unreachable = "The server cannot be reached: taps are not saved until it is back. Reconnecting…";
+  function reason(error) {
+    // fetch's own failure (no answer at all) is a TypeError with the browser's words.
+    return error instanceof TypeError ? "the server cannot be reached; try again" : error.message;
+  }
+
+  function makeRow(row) {
+    const li = document.createElement("li");
+    li.dataset.id = row.id;
+    const input = document.createElement("input");
+    input.type = kind; input.id = "item-" + row.id; input.name = "checked"; input.value = row.id;
+    const label = document.createElement("label");
+    label.htmlFor = input.id;
+    // A title is isolated from its row (a U+202E in it reorders nothing outside it).
+    label.append(document.createElement("bdi"));
+    const noteSpan = document.createElement("span");
+    noteSpan.className = "note"; noteSpan.setAttribute("role", "alert");
+    li.append(input, label);
+    if (editing) li.append(makeTools(row.id));
+    li.append(noteSpan);
+    return li;
+  }
+
+  // Edit mode's controls on a row, as the server writes them: up, down and Rename.
+  function makeTools(id) {
+    const tools = document.createElement("span");
+    tools.className = "tools";
+    for (const [word, symbol] of [["up", "↑"], ["down", "↓"]]) {
+      const button = document.createElement("button");
+      button.type = "submit"; button.name = "move"; button.className = word;
+      button.setAttribute("form", "move-form"); button.setAttribute("aria-label", "Move " + word);
+      button.textContent = symbol;
+      tools.append(button);
+    }
+    const rename = document.createElement("a");
+    rename.className = "button rename"; rename.textContent = "✎";
+    rename.setAttribute("aria-label", "Rename"); rename.title = "Rename";
+    rename.href = "./?list=" + encodeURIComponent(list) + "&edit=1&rename=" + id;
+    tools.append(rename);
+    return tools;
+  }
+
+  // Up goes before the row above, down after the row below, as the page shows them.
+  function updateTools() {
+    for (const li of rows.children) {
+      const up = li.querySelector("button.up"), down = li.querySelector("button.down");
+      const above = li.previousElementSibling, below = li.nextElementSibling;
+      if (up) { up.value = above ? li.dataset.id + " before " + above.dataset.id : ""; up.disabled = !above || gone; }
+      if (down) { down.value = below ? li.dataset.id + " after " + below.dataset.id : ""; down.disabled = !below || gone; }
+    }
+    const none = document.getElementById("none");
+    if (none) none.disabled = Number(document.getElementById("checked-count").textContent) === 0 || gone;
+  }
+
+  // The stored state, row by row: a row keeps its element (and focus) across updates,
+  // and a row whose tap is still on its way keeps what the person tapped.
+  function setText(element, text) {
+    if (element.textContent !== String(text)) element.textContent = text;
+  }
+
+  // The list menu follows the lists as they are now (added, renamed, deleted elsewhere).
+  function updateMenu(names) {
+    const menu = document.getElementById("list-menu");
+    if (!menu || !Array.isArray(names)) return;
+    if (!gone && !names.includes(list)) names = [list, ...names];
+    const now = [...menu.options].map(option => option.value);
+    if (now.length === names.length && now.every((name, i) => name === names[i])
+        && menu.value === list) return;
+    menu.replaceChildren(...names.map(name => {
+      const option = document.createElement("option");
+      option.value = name; option.textContent = name; option.selected = name === list;
+      return option;
+    }));
+    if (gone) menu.selectedIndex = -1;
+  }
+
+  // Deleted elsewhere: said beside the rows (never over the menu that leads away),
+  // and the page sends nothing more for it.
+  function showGone(answer) {
+    if (gone) return;
+    gone = true;
+    const notice = document.getElementById("gone");
+    notice.textContent = "The list “" + list + "” was deleted elsewhere. Choose another list from the menu.";
+    notice.hidden = false;
+    for (const input of document.querySelectorAll("#rows input, #add-form input, #add-form button, #delete"))
+      input.disabled = true;
+    if (answer && answer.lists) updateMenu(answer.lists);
+  }
+
+  function renamed(name) {
+    list = name;
+    document.title = name + " · checklist";
+    document.body.dataset.list = name;
+    for (const field of document.querySelectorAll("input[name=list]")) field.value = name;
+    // Listens again under the new name, at once and without a word: the server is there.
+    if (socket) { const old = socket; socket = null; old.onclose = null; old.close(); listen(); }
+  }
+
+  function apply(state) {
+    // An answer older than what the page shows (a slow reply after a push), or for
+    // another list, is dropped.
+    if (!state || gone || state.mark < mark) return;
+    if (listId ? state.listId !== listId : state.list !== list) return;
+    // The server answers again: the notes of taps that failed before go.
+    for (const n of rows.querySelectorAll(".note")) if (n.textContent) n.textContent = "";
+    if (state.list !== list) renamed(state.list);
+    updateMenu(state.lists);
+    mark = state.mark;
+    setText(document.getElementById("checked-count"), state.checked);
+    setText(document.getElementById("total-count"), state.total);
+    // Rows that are gone go first: moving the rows around a focused one would blur it.
+    const shown = new Set(state.rows.map(row => String(row.id)));
+    if (!partial) for (const li of [...rows.children]) if (!shown.has(li.dataset.id)) li.remove();
+    const existing = new Map([...rows.children].map(li => [li.dataset.id, li]));
+    let previous = null;
+    for (const row of state.rows) {
+      const id = String(row.id);
+      let li = existing.get(id);
+      if (li) existing.delete(id); else li = makeRow(row);
+      li.dataset.key = row.key;
+      const input = li.querySelector("input"), label = li.querySelector("label");
+      // A row being renamed shows its field, left as the person typed it.
+      const title = label && label.querySelector("bdi");
+      if (title && title.textContent !== row.title) title.textContent = row.title;
+      stored.set(id, row.checked);
+      if (!pending.has(id)) input.checked = row.checked;
+      const next = previous ? previous.nextSibling : rows.firstChild;
+      if (next !== li) rows.insertBefore(li, next);
+      previous = li;
+    }
+    const empty = document.getElementById("empty");
+    if (empty) empty.hidden = rows.children.length > 0;
+    updateTools();
+    updateToolbar();
+    document.dispatchEvent(new CustomEvent("checklist:applied", { detail: { mark } }));
+  }
+
+  async function refresh() {
+    if (gone) return;
+    let query = "state?list=" + encodeURIComponent(list) + (listId ? "&listid=" + encodeURIComponent(listId) : "");
+    const first = rows.firstElementChild;
+    if (partial && first) query += "&from=" + first.dataset.id + "&key=" + first.dataset.key;
+    try {
+      const response = await fetch(query, { headers: { "Accept": "application/json" } });
+      if (response.ok) apply(await response.json());
+      else if (isLinkReplaced(response)) linkReplaced();
+      else if (response.status === 410 || response.status === 404)
+        showGone(await response.json().catch(() => null));
+    } catch (error) { status.textContent = unreachable; }
+  }
+
+  // A 404 that is not the list's (JSON) is the link's: it was replaced (serve --new-link).
+  function isLinkReplaced(response) {
+    return response.status === 404 && !(response.headers.get("Content-Type") || "").includes("json");
+  }
+  let replaced = false;
+  function linkReplaced() {
+    replaced = true;
+    status.textContent = "This page's link was replaced, so it no longer opens the list. "
+      + "Ask the person who shares the list for the new link (checklist serve --new-link prints one).";
+    for (const input of document.querySelectorAll("input, button, select")) input.disabled = true;
+  }
+
+  function checkedShown() {
+    return [...rows.querySelectorAll("input:checked")].map(input => input.value);
+  }
+
+  function updateToolbar() {
+    const button = document.getElementById("delete");
+    if (!button) return;
+    const ids = checkedShown();
+    setText(button, "Delete (" + ids.length + ")");
+    // Not while a tap is on its way: Delete counts what is stored.
+    button.disabled = ids.length === 0 || pending.size > 0;
+    document.querySelector("#delete-form input[name=ids]").value = ids.join(",");
+  }
+
+  rows.addEventListener("change", event => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement) || input.name !== "checked") return;
+    const li = input.closest("li"), id = li.dataset.id;
+    const to = input.checked ? "checked" : "unchecked";
+    pending.set(id, (pending.get(id) || 0) + 1);
+    note(li, "");
+    updateToolbar();
+    const sent = (queues.get(id) || Promise.resolve()).then(() => post("toggle", { id, to }));
+    queues.set(id, sent.catch(() => null));
+    const done = () => {
+      const left = pending.get(id) - 1;
+      if (left > 0) pending.set(id, left); else { pending.delete(id); queues.delete(id); }
+    };
+    sent.then(state => { done(); settled(state); })
+      .catch(error => { done(); restore(); note(li, "Not saved: " + reason(error)); refresh(); });
+  });
+
+  // A change's answer is the list's first window: a page after "Next items" reads its own.
+  function settled(state) {
+    if (partial) refresh(); else apply(state);
+    updateToolbar();
+  }
+
+  // The add form's own note, beside it; it goes as the title is typed again.
+  const addNote = document.getElementById("add-note");
+  document.getElementById("new-title").addEventListener("input", () => { addNote.textContent = ""; });
+  document.getElementById("add-form").addEventListener("submit", event => {
+    event.preventDefault();
+    const field = document.getElementById("new-title");
+    post("add", { title: field.value })
+      .then(state => { field.value = ""; addNote.textContent = ""; settled(state); })
+      .catch(error => { addNote.textContent = "Not added: " + reason(error); });
+  });
+
+  // A person's link: Undo reverts their own newest change (refused, and said why, when
+  // someone else has changed the same items since).
+  const undoForm = document.getElementById("undo-form");
+  if (undoForm) undoForm.addEventListener("submit", event => {
+    event.preventDefault();
+    post("undo", {})
+      .then(state => { status.textContent = "Undone: " + state.undone; settled(state); })
+      .catch(error => { status.textContent = "Not undone: " + error.message; refresh(); });
+  });
+
+  // Edit mode's up and down, sent without leaving the page.
+  rows.addEventListener("click", event => {
+    const button = event.target.closest && event.target.closest("button[name=move]");
+    if (!button) return;
+    event.preventDefault();
+    if (!button.value || pending.size > 0) return;
+    const li = button.closest("li");
+    post("move", { move: button.value, edit: "1" })
+      .then(state => settled(state))
+      .catch(error => { note(li, "Not moved: " + reason(error)); refresh(); });
+  });
+
+  // A single-choice list's None: its choice cleared.
+  const noneForm = document.getElementById("none-form");
+  if (noneForm) noneForm.addEventListener("submit", event => {
+    event.preventDefault();
+    post("none", {})
+      .then(state => settled(state))
+      .catch(error => { status.textContent = "Not cleared: " + reason(error); refresh(); });
+  });
+
+  const deleteForm = document.getElementById("delete-form");
+  if (deleteForm) deleteForm.addEventListener("submit", event => {
+    event.preventDefault();
+    const ids = checkedShown();
+    if (ids.length === 0 || pending.size > 0) return;
+    const noun = ids.length === 1 ? "item" : "items";
+    if (!window.confirm("Delete " + ids.length + " checked " + noun + "?")) return;
+    post("delete", { ids: ids.join(","), confirm: "yes" })
+      .then(state => { status.textContent = ""; settled(state); })
+      .catch(error => { status.textContent = "Not deleted: " + reason(error); refresh(); });
+  });
+
+  document.getElementById("list-menu").addEventListener("change", event => {
+    location.href = "./?list=" + encodeURIComponent(event.target.value) + (editing ? "&edit=1" : "");
+  });
+
+  // Live: the server says when the lists changed; the page then reads the state.
+  let delay = 250, socket = null;
+  function listen() {
+    if (gone) return;
+    const base = location.pathname.replace(/[^/]*$/, "");
+    socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://")
+      + location.host + base + "events?list=" + encodeURIComponent(list));
+    socket.onopen = () => { delay = 250; status.textContent = ""; refresh(); };
+    // The server pushes the list's first window; a page after "Next items" reads its own.
+    socket.onmessage = message => {
+      let state = null;
+      try { state = JSON.parse(message.data); } catch (error) { state = null; }
+      if (state && state.rows && !partial) apply(state);
+      else if (Number(state && state.mark !== undefined ? state.mark : message.data) !== mark) refresh();
+    };
+    socket.onclose = async () => {
+      if (replaced || gone) return;
+      status.textContent = unreachable;
+      // A socket refused or closed because the link was replaced: the state says so.
+      try {
+        const response = await fetch("state?list=" + encodeURIComponent(list), { headers: { "Accept": "application/json" } });
+        if (isLinkReplaced(response)) { linkReplaced(); return; }
+      } catch (error) { /* the server is away: try again */ }
+      setTimeout(listen, delay);
+      delay = Math.min(delay * 2, 5000);
+    };
+  }
+  listen();
+  updateTools();
+  updateToolbar();
+  // Where a service worker may run (HTTPS, or this machine), the list opens offline
+  // with what the phone saw last.
+  if ("serviceWorker" in navigator && window.isSecureContext)
+    navigator.serviceWorker.register("/sw.js").catch(() => {});
+})();
