@@ -1,7 +1,8 @@
 import ChecklistCore
 
-/// The page as HTML (complete without a script: plain forms, and the page reloads), and its
-/// state as JSON for the script that keeps it live. Every text from the lists is escaped.
+/// The page as HTML (complete without a script: plain forms, and the page reloads), from the
+/// files in `Page/`. Every text from the lists is escaped. (Its state for the script that keeps
+/// it live is `PageState`.)
 enum PageHTML {
     static func escaped(_ text: String) -> String {
         var result = ""
@@ -17,30 +18,6 @@ enum PageHTML {
             }
         }
         return result
-    }
-
-    /// A JSON string literal.
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            // `<` too, so no text can close a script element, were JSON ever put in one.
-            case "<": result += "\\u003c"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 
     /// The page's URL for a list, relative to the page (`./?list=…`).
@@ -59,19 +36,6 @@ enum PageHTML {
         let created = String(text[text.index(after: dot)...])
         guard !created.isEmpty, created.count <= 64 else { return nil }
         return ListIdentity(id: id, createdAt: created)
-    }
-
-    static func state(_ window: EditorPage, mark: Int64) -> String {
-        let rows = window.rows.map { row in
-            #"{"id":\#(row.id),"key":\#(row.sortKey),"title":\#(jsonString(row.title)),"checked":\#(row.isSelected)}"#
-        }
-        let identity = window.listIdentity.map(identityText) ?? ""
-        return #"{"list":\#(jsonString(window.list.text)),"listId":\#(jsonString(identity)),"#
-            + #""mode":"\#(window.mode.rawValue)","#
-            + #""checked":\#(window.counts.checked),"total":\#(window.counts.total),"#
-            + #""lists":[\#(window.lists.map { jsonString($0.text) }.joined(separator: ","))],"#
-            + #""rows":[\#(rows.joined(separator: ","))],"more":\#(window.hasRowsAfter),"#
-            + #""mark":\#(mark)}"#
     }
 
     /// Where a window of a long list is ("201–400 of 1,250"), with the links to the windows

@@ -365,26 +365,24 @@ public final class PageServer: @unchecked Sendable {
             return json
                 ? PageResponse(
                     status: status, headers: ["Content-Type": "application/json"],
-                    body: Array(#"{"error":\#(PageHTML.jsonString(message))}"#.utf8))
+                    body: PageFailure(error: message).json)
                 : .text(status, message + "\n")
         } catch let gone as ListGone {
             let message =
                 "the list \"\(gone.name)\" was deleted elsewhere; nothing changed (choose a list"
                 + " from the menu)"
             // The lists there are now, for the page's menu (the way to another list).
-            let names = ((try? store.lists()) ?? []).map { PageHTML.jsonString($0.name.text) }
+            let names = ((try? store.lists()) ?? []).map(\.name.text)
             return json
                 ? PageResponse(
                     status: 410, headers: ["Content-Type": "application/json"],
-                    body: Array(
-                        (#"{"error":\#(PageHTML.jsonString(message)),"gone":true,"#
-                            + #""lists":[\#(names.joined(separator: ","))]}"#).utf8))
+                    body: PageFailure(error: message, gone: true, lists: names).json)
                 : .text(410, message + "\n")
         } catch let error as PageError {
             return json
                 ? PageResponse(
                     status: 400, headers: ["Content-Type": "application/json"],
-                    body: Array(#"{"error":\#(PageHTML.jsonString(error.message))}"#.utf8))
+                    body: PageFailure(error: error.message).json)
                 : .text(400, error.message + "\n")
         } catch {
             return .text(500, "the server could not do this; nothing changed\n")
@@ -497,7 +495,7 @@ public final class PageServer: @unchecked Sendable {
         return PageResponse(
             status: 200,
             headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
-            body: Array(PageHTML.state(window, mark: mark).utf8))
+            body: PageState(window, mark: mark).json)
     }
 
     /// The state of a list's first window as JSON, with its change mark: what the live updates
@@ -511,7 +509,7 @@ public final class PageServer: @unchecked Sendable {
                 throw ChecklistError.listNotFound(name.text)
             }
             let mark = try store.dataVersion() &+ shared.ownWrites
-            return (mark, PageHTML.state(window, mark: mark))
+            return (mark, String(decoding: PageState(window, mark: mark).json, as: UTF8.self))
         }
     }
 
@@ -632,13 +630,9 @@ public final class PageServer: @unchecked Sendable {
         didChange?()
         if json {
             let window = try window(of: name, around: .first, after: Self.windowSize - 1, &shared)
-            var state = PageHTML.state(window, mark: markAfter)
-            if let undone {
-                state = state.dropLast() + #","undone":\#(PageHTML.jsonString(undone.description))}"#
-            }
             return PageResponse(
                 status: 200, headers: ["Content-Type": "application/json"],
-                body: Array(state.utf8))
+                body: PageState(window, mark: markAfter, undone: undone?.description).json)
         }
         return .seeOther(PageHTML.pageURL(list: name, editing: editing))
     }
