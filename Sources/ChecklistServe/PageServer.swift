@@ -345,15 +345,7 @@ public final class PageServer: @unchecked Sendable {
         do {
             return try locked(body)
         } catch let error as ChecklistError {
-            let status =
-                switch error {
-                case .itemsNotFound, .itemNotFound, .listNotFound: 404
-                case .databaseBusy, .databaseUnavailable, .cannotRead: 503
-                case .invalidInput, .singleChoiceConflict, .severalChecked, .nothingToUndo,
-                    .nothingToUndoBy, .undoConflict, .newestChangeElsewhere:
-                    409
-                default: 500
-                }
+            let status = error.answer.httpStatus
             // A 404 or 409 names items and lists, which the page shows anyway; the rest would
             // name the database's path or URI (a password, a folder), which a page never hears.
             let message =

@@ -62,7 +62,7 @@ struct ServeCommand: ParsableCommand {
             listName = try ListName(list ?? environment["CHECKLIST_LIST"] ?? ListName.defaultList.text)
         } catch {
             FileHandle.standardError.write(Data("checklist: --list: \(error.description)\n".utf8))
-            throw ExitCode(64)
+            throw ExitCode(ExitStatus.usage.rawValue)
         }
         do {
             let location = try DatabaseLocation.resolve(explicitPath: db, environment: environment)
@@ -81,14 +81,7 @@ struct ServeCommand: ParsableCommand {
                     + " pass --db or set CHECKLIST_DB to name another)"
             }
             FileHandle.standardError.write(Data("checklist: \(RawPath.shown(line))\n".utf8))
-            switch error {
-            case .notAChecklistDatabase, .corruptDatabase, .damagedBackupSource, .schemaTooNew,
-                .untrustedServerSchema:
-                throw ExitCode(65)
-            case .listNotFound, .databaseNotFound:
-                throw ExitCode(3)
-            default: throw ExitCode(74)
-            }
+            throw ExitCode(ExitStatus(error).rawValue)
         }
         let server: SocketServer
         do {
@@ -97,14 +90,14 @@ struct ServeCommand: ParsableCommand {
         } catch {
             FileHandle.standardError.write(
                 Data("checklist: --host \(host) is not an IPv4 address (e.g. 127.0.0.1 or 0.0.0.0)\n".utf8))
-            throw ExitCode(64)
+            throw ExitCode(ExitStatus.usage.rawValue)
         }
         do {
             server = try SocketServer(host: host, port: port)
         } catch {
             FileHandle.standardError.write(
                 Data("checklist: cannot listen on \(host):\(port): \(error); nothing is served\n".utf8))
-            throw ExitCode(74)
+            throw ExitCode(ExitStatus.ioError.rawValue)
         }
         // A link lasts across restarts: its secret is kept (hashed) in the database, so it can
         // be shown only when it is made, the first time or with --new-link. One link a person
@@ -118,7 +111,7 @@ struct ServeCommand: ParsableCommand {
                         ("checklist: --person needs a role that owns the schema checklist (or a"
                             + " superuser): on this server a role records changes under its own"
                             + " name only; nothing is served\n").utf8))
-                throw ExitCode(64)
+                throw ExitCode(ExitStatus.usage.rawValue)
             }
             let existing = try store.pageLinks()
             for name in people {
@@ -129,7 +122,7 @@ struct ServeCommand: ParsableCommand {
         } catch let error as ChecklistError {
             FileHandle.standardError.write(
                 Data("checklist: \(RawPath.shown(error.description))\n".utf8))
-            throw ExitCode(74)
+            throw ExitCode(ExitStatus(error).rawValue)
         }
         let pages = PageServer(store: store, list: listName)
         pages.allowedHosts = Self.allowedHosts(listening: host)

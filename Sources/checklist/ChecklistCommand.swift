@@ -173,38 +173,6 @@ struct ChecklistCommand: ParsableCommand {
     }
 }
 
-/// The contract's exit statuses (sysexits.h where one fits).
-enum ExitStatus: Int32 {
-    case success = 0
-    /// `count --all-checked` found unchecked items; a confirmation was answered no.
-    case declined = 1
-    case notFound = 3
-    case usage = 64
-    case dataError = 65
-    case ioError = 74
-    /// `undo` would overwrite another author's later change (EX_TEMPFAIL).
-    case undoRefused = 75
-
-    init(_ error: ChecklistError) {
-        switch error {
-        case .itemsNotFound, .itemNotFound, .databaseNotFound, .listNotFound, .listExists,
-            .listNotEmpty, .severalChecked,
-            .itemNotInList, .positionOutOfRange, .unexpectedCount, .nothingToUndo,
-            .nothingToUndoBy:
-            self = .notFound
-        case .declined: self = .declined
-        case .invalidInput, .fileExists, .singleChoiceConflict: self = .usage
-        case .notAChecklistDatabase, .corruptDatabase, .damagedBackupSource, .schemaTooNew,
-            .untrustedServerSchema,
-            .malformedImport,
-            .strictImportRefused:
-            self = .dataError
-        case .databaseUnavailable, .databaseBusy, .cannotRead: self = .ioError
-        case .undoConflict, .newestChangeElsewhere: self = .undoRefused
-        }
-    }
-}
-
 extension String {
     fileprivate func replacingPrefix(_ prefix: String, with replacement: String) -> String {
         hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self

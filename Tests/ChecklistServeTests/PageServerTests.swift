@@ -303,6 +303,15 @@ import Testing
             #expect(post("move", "list=camping&move=2+sideways+3").status == 400)
             #expect(post("move", "list=camping&move=2+before+99").status == 404)
         }
+        // Moved to another list elsewhere while the page showed it: a conflict the page names
+        // (409, one line), not the server's fault (500 said "could not do this").
+        try store.add([try Title("Milk")], to: "groceries")
+        _ = try store.move(3, to: .after(4))
+        var refused = PageResponse.notFound
+        try unchanged { refused = post("move", "list=camping&move=2+before+3", json: true) }
+        #expect(refused.status == 409)
+        let failure = try JSONDecoder().decode(PageFailure.self, from: Data(refused.body))
+        #expect(failure.error == "item 3 is not in list 'camping'; nothing changed")
     }
 
     @Test func editModeRenamesAnItemInAFieldOfItsOwn() throws {
