@@ -39,7 +39,7 @@ let package = Package(
         .executableTarget(
             name: "checklist",
             dependencies: [
-                "ChecklistCore", "ChecklistEditor",
+                "ChecklistCore", "ChecklistEditor", "ChecklistServeOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [
@@ -72,10 +72,14 @@ let package = Package(
         .target(
             name: "ChecklistServe", dependencies: ["ChecklistCore"],
             resources: [.embedInCode("Page")]),
+        // `serve`'s options, declared once for both binaries.
+        .target(
+            name: "ChecklistServeOptions",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "checklist-serve",
             dependencies: [
-                "ChecklistCore", "ChecklistServe",
+                "ChecklistCore", "ChecklistServe", "ChecklistServeOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChecklistCore
 import ChecklistServe
+import ChecklistServeOptions
 import Foundation
 
 /// `checklist serve`, run by `checklist` the way git runs its subcommands: the page for phones,
@@ -19,27 +20,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The database file or PostgreSQL URI.", valueName: "path"))
     var db: String?
 
-    @Option(help: ArgumentHelp("The address to listen on (0.0.0.0: the home network).", valueName: "addr"))
-    var host = "127.0.0.1"
-
-    @Option(help: ArgumentHelp("The port (0 picks a free one).", valueName: "n"))
-    var port: UInt16 = 8040
-
-    @Flag(help: "Replace the page's link with a new one: the old link stops working at once.")
-    var newLink = false
-
-    @Option(
-        help: ArgumentHelp(
-            "A link of this person's own, whose changes are theirs (repeatable).", valueName: "name"))
-    var person: [String] = []
-
-    func validate() throws {
-        for name in person where name.isEmpty || name.utf8.count > 64
-            || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        {
-            throw ValidationError("--person: a name of 1 to 64 bytes without control characters")
-        }
-    }
+    @OptionGroup var serve: ServeOptions
 
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
@@ -86,26 +67,26 @@ struct ServeCommand: ParsableCommand {
         let server: SocketServer
         do {
             var probe = in_addr()
-            guard inet_pton(AF_INET, host, &probe) == 1 else { throw SocketServer.ServerError("") }
+            guard inet_pton(AF_INET, serve.host, &probe) == 1 else { throw SocketServer.ServerError("") }
         } catch {
             FileHandle.standardError.write(
-                Data("checklist: --host \(host) is not an IPv4 address (e.g. 127.0.0.1 or 0.0.0.0)\n".utf8))
+                Data("checklist: --host \(serve.host) is not an IPv4 address (e.g. 127.0.0.1 or 0.0.0.0)\n".utf8))
             throw ExitCode(ExitStatus.usage.rawValue)
         }
         do {
-            server = try SocketServer(host: host, port: port)
+            server = try SocketServer(host: serve.host, port: serve.port)
         } catch {
             FileHandle.standardError.write(
-                Data("checklist: cannot listen on \(host):\(port): \(error); nothing is served\n".utf8))
+                Data("checklist: cannot listen on \(serve.host):\(serve.port): \(error); nothing is served\n".utf8))
             throw ExitCode(ExitStatus.ioError.rawValue)
         }
         // A link lasts across restarts: its secret is kept (hashed) in the database, so it can
         // be shown only when it is made, the first time or with --new-link. One link a person
         // named, else the plain link.
-        let people = person.isEmpty ? [""] : Array(Set(person)).sorted()
+        let people = serve.person.isEmpty ? [""] : Array(Set(serve.person)).sorted()
         var links: [(person: String, secret: String?, made: String?)] = []
         do {
-            if !person.isEmpty, try !store.mayRecordOtherAuthors() {
+            if !serve.person.isEmpty, try !store.mayRecordOtherAuthors() {
                 FileHandle.standardError.write(
                     Data(
                         ("checklist: --person needs a role that owns the schema checklist (or a"
@@ -116,7 +97,7 @@ struct ServeCommand: ParsableCommand {
             let existing = try store.pageLinks()
             for name in people {
                 let made = existing.first { $0.person == name }?.createdAt
-                let secret = newLink || made == nil ? try store.makePageLink(for: name) : nil
+                let secret = serve.newLink || made == nil ? try store.makePageLink(for: name) : nil
                 links.append((name, secret, made))
             }
         } catch let error as ChecklistError {
@@ -125,14 +106,14 @@ struct ServeCommand: ParsableCommand {
             throw ExitCode(ExitStatus(error).rawValue)
         }
         let pages = PageServer(store: store, list: listName)
-        pages.allowedHosts = Self.allowedHosts(listening: host)
+        pages.allowedHosts = Self.allowedHosts(listening: serve.host)
         pages.cookieName = "checklist-\(server.port)"
         pages.refreshLinks()
         let live = LiveUpdates(pages: pages, server: server)
         pages.didChange = { live.nudge() }
         server.handle = { id, request in Self.handle(id, request, server, pages, live) }
         server.webSocketClosed = { id in live.close(id) }
-        let address = "http://\(Self.shownHost(host)):\(server.port)"
+        let address = "http://\(Self.shownHost(serve.host)):\(server.port)"
         for link in links {
             // A person's line starts with their name: `ana: http://…`.
             let name = link.person.isEmpty ? "" : link.person + ": "
@@ -153,7 +134,7 @@ struct ServeCommand: ParsableCommand {
                             + " one\n").utf8))
             }
         }
-        if !host.hasPrefix("127.") {
+        if !serve.host.hasPrefix("127.") {
             // One line where the person who shares the list reads it.
             FileHandle.standardError.write(
                 Data(("checklist: the link is plain HTTP: on the network it crosses in the clear,"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChecklistCore
+import ChecklistServeOptions
 
 extension ChecklistCommand {
     /// Runs `checklist-serve`, found beside this binary, as git runs its subcommands: the page's
@@ -23,20 +24,7 @@ extension ChecklistCommand {
         @OptionGroup var store: StoreOptions
         @OptionGroup var list: ListOptions
 
-        @Option(help: ArgumentHelp("The address to listen on (default 127.0.0.1).", valueName: "addr"))
-        var host: String?
-
-        @Option(help: ArgumentHelp("The port (default 8040; 0 picks a free one).", valueName: "n"))
-        var port: UInt16?
-
-        @Flag(help: "Replace the page's link with a new one: the old link stops working at once.")
-        var newLink = false
-
-        @Option(
-            help: ArgumentHelp(
-                "A link of this person's own, whose changes are theirs (repeatable).",
-                valueName: "name"))
-        var person: [String] = []
+        @OptionGroup var serve: ServeOptions
 
         func run() throws {
             var arguments: [String] = []
@@ -44,10 +32,7 @@ extension ChecklistCommand {
             // Through the environment, which only this user may read, not the arguments,
             // which every local user may (`ps`): a URI may carry a password.
             if let db = store.db { Platform.setEnvironment("CHECKLIST_DB", db) }
-            if let host { arguments += ["--host", host] }
-            if let port { arguments += ["--port", String(port)] }
-            if newLink { arguments.append("--new-link") }
-            for name in person { arguments += ["--person", name] }
+            arguments += serve.arguments
             let path = Platform.siblingExecutable("checklist-serve")
             // Only returns when the program could not be started.
             let reason = Platform.execute(path, arguments: ["checklist-serve"] + arguments)
