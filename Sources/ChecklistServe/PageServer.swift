@@ -13,9 +13,9 @@ import Synchronization
 /// with a form body (at most 64 KiB) from the page itself: a browser's `Origin` (or
 /// `Sec-Fetch-Site`) must say so, so another site's form cannot check an item even with the
 /// URL. A refused request
-/// changes nothing. Store calls take turns (one lock): a SQLite connection, or a libpq one,
-/// serves one call at a time.
-public final class PageServer: @unchecked Sendable {
+/// changes nothing. Store calls take turns: the store is reached only inside `turn`'s lock (a
+/// SQLite connection, or a libpq one, serves one call at a time).
+public final class PageServer: Sendable {
     public static let bodyLimit = 64 * 1024
     /// Rows a page shows at once: a long list is read a window at a time, as the editor reads.
     public static let windowSize = 200
@@ -28,10 +28,9 @@ public final class PageServer: @unchecked Sendable {
             + "; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
     }
 
-    private let store: ChecklistStore
     private let startList: ListName
-    /// Store calls take turns over what they share.
-    private let turn = Mutex(Shared())
+    /// The store and what its calls share, one call at a time.
+    private let turn: Mutex<Shared>
     /// The SHA-256 of each link's secret, as last read from the store: what a request's secret
     /// is checked against. Apart from `turn`, so the server's thread checks a web socket's
     /// upgrade without waiting for a store call.
@@ -39,13 +38,14 @@ public final class PageServer: @unchecked Sendable {
     /// The cookie that carries the secret once the page has loaded. `checklist-serve` names it
     /// after its port: browsers keep cookies by host, whatever the port, so two servers on one
     /// machine would otherwise overwrite each other's.
-    public var cookieName = "checklist"
+    public let cookieName: String
     /// How long a browser keeps the cookie (400 days, the longest Chromium keeps one): a
     /// bookmark or a home-screen icon of the page's clean address opens it until the link is
     /// replaced.
     static let cookieLifetime = 400 * 24 * 60 * 60
 
     struct Shared {
+        let store: ChecklistStore
         /// This server's own writes (SQLite's `data_version` moves only for other connections').
         var ownWrites: Int64 = 0
         /// Each list's number of items, at the change mark it was counted at: counting a long
@@ -53,21 +53,30 @@ public final class PageServer: @unchecked Sendable {
         /// list's length.
         var totals: [String: (mark: Int64, total: Int)] = [:]
     }
-    /// Called after each change made through this server (set before serving), so the pages
-    /// hear of it at once rather than at the next look at the store's signal.
-    public var didChange: (@Sendable () -> Void)?
+    /// Called after each change made through this server, so the pages hear of it at once
+    /// rather than at the next look at the store's signal.
+    private let didChange: @Sendable () -> Void
 
     /// A page server over `store`, opening on `list`; it answers to the links the store keeps
-    /// (`ChecklistStore.makePageLink`).
-    public init(store: ChecklistStore, list: ListName) {
-        self.store = store
+    /// (`ChecklistStore.makePageLink`). `allowedHosts`: the host names (and addresses) the
+    /// `Host` header may name, in lower case, without a port; nil: any. A page reached through
+    /// a name the server does not answer to is refused, so a site whose name was rebound to
+    /// this machine's address (DNS rebinding) cannot read the page from its own origin.
+    public init(
+        store: ChecklistStore, list: ListName, cookieName: String = "checklist",
+        allowedHosts: Set<String>? = nil, didChange: @escaping @Sendable () -> Void = {}
+    ) {
+        self.turn = Mutex(Shared(store: store))
         self.startList = list
+        self.cookieName = cookieName
+        self.allowedHosts = allowedHosts
+        self.didChange = didChange
     }
 
     /// A number that moves when the lists change, whoever changed them (the store's signal:
     /// `data_version` on a file, NOTIFY on a server, plus this server's own writes).
     public func changeMark() throws -> Int64 {
-        try locked { shared in try store.dataVersion() &+ shared.ownWrites }
+        try locked { shared in try shared.store.dataVersion() &+ shared.ownWrites }
     }
 
     /// Reads the links again and returns them: every request is checked against the links as
@@ -76,7 +85,7 @@ public final class PageServer: @unchecked Sendable {
     /// could miss them). On the store's thread; a read that fails keeps the links read before.
     @discardableResult
     public func refreshLinks() -> [PageLink] {
-        guard let links = try? locked({ _ in try store.pageLinks() }) else {
+        guard let links = try? locked({ shared in try shared.store.pageLinks() }) else {
             return knownLinks.withLock { $0 }
         }
         knownLinks.withLock { $0 = links }
@@ -179,11 +188,8 @@ public final class PageServer: @unchecked Sendable {
 
     // MARK: - Hosts and origins
 
-    /// The host names (and addresses) the `Host` header may name, in lower case, without a
-    /// port; nil: any (set by `checklist-serve`). A page reached through a name the server
-    /// does not answer to is refused, so a site whose name was rebound to this machine's
-    /// address (DNS rebinding) cannot read the page from its own origin.
-    public var allowedHosts: Set<String>?
+    /// The host names the `Host` header may name (see `init`); nil: any.
+    public let allowedHosts: Set<String>?
 
     /// 400 when `Host` names a host this server does not answer to.
     public func hostRefusal(_ request: PageRequest) -> PageResponse? {
@@ -343,7 +349,15 @@ public final class PageServer: @unchecked Sendable {
         _ request: PageRequest, json: Bool, _ body: (inout Shared) throws -> PageResponse
     ) -> PageResponse {
         do {
-            return try locked(body)
+            return try locked { shared in
+                do {
+                    return try body(&shared)
+                } catch let gone as ListGone {
+                    // The lists there are now, for the page's menu (the way to another list).
+                    let names = ((try? shared.store.lists()) ?? []).map(\.name.text)
+                    return Self.answer(gone, lists: names, json: json)
+                }
+            }
         } catch let error as ChecklistError {
             let status = error.answer.httpStatus
             // A 404 or 409 names items and lists, which the page shows anyway; the rest would
@@ -359,17 +373,6 @@ public final class PageServer: @unchecked Sendable {
                     status: status, headers: ["Content-Type": "application/json"],
                     body: PageFailure(error: message).json)
                 : .text(status, message + "\n")
-        } catch let gone as ListGone {
-            let message =
-                "the list \"\(gone.name)\" was deleted elsewhere; nothing changed (choose a list"
-                + " from the menu)"
-            // The lists there are now, for the page's menu (the way to another list).
-            let names = ((try? store.lists()) ?? []).map(\.name.text)
-            return json
-                ? PageResponse(
-                    status: 410, headers: ["Content-Type": "application/json"],
-                    body: PageFailure(error: message, gone: true, lists: names).json)
-                : .text(410, message + "\n")
         } catch let error as PageError {
             return json
                 ? PageResponse(
@@ -381,18 +384,30 @@ public final class PageServer: @unchecked Sendable {
         }
     }
 
+    /// A list deleted elsewhere: 410, and for the page's script, the lists there are now.
+    private static func answer(_ gone: ListGone, lists: [String], json: Bool) -> PageResponse {
+        let message =
+            "the list \"\(gone.name)\" was deleted elsewhere; nothing changed (choose a list"
+            + " from the menu)"
+        return json
+            ? PageResponse(
+                status: 410, headers: ["Content-Type": "application/json"],
+                body: PageFailure(error: message, gone: true, lists: lists).json)
+            : .text(410, message + "\n")
+    }
+
     // MARK: - Reads
 
     /// The list a request names: by its identity (`listid=`, which the page sends once it
     /// was shown) under its name now, so a rename elsewhere is followed; else by `list=`, else
     /// the one `serve` started with. A list known by identity that was deleted is `ListGone`:
     /// nothing recreates it under its old name.
-    private func list(_ value: String?, identity: String?) throws -> ListName {
+    private func list(_ value: String?, identity: String?, _ shared: Shared) throws -> ListName {
         guard let identity, !identity.isEmpty else { return try list(value) }
         guard let known = PageHTML.listIdentity(parsing: identity) else {
             throw PageError("listid= is not a list's identity")
         }
-        if let name = try store.editorListName(of: known) { return name }
+        if let name = try shared.store.editorListName(of: known) { return name }
         throw ListGone(name: value ?? startList.text)
     }
 
@@ -408,7 +423,8 @@ public final class PageServer: @unchecked Sendable {
 
     /// The window of rows a request asks for: from the start, or from an item on.
     private func window(_ request: PageRequest, _ shared: inout Shared) throws -> EditorPage {
-        let name = try list(request.queryValue("list"), identity: request.queryValue("listid"))
+        let name = try list(
+            request.queryValue("list"), identity: request.queryValue("listid"), shared)
         var anchor = EditorAnchor.first
         if let from = request.queryValue("from") {
             guard let id = ItemID(from), let key = request.queryValue("key").flatMap(Int64.init)
@@ -440,10 +456,10 @@ public final class PageServer: @unchecked Sendable {
 
     /// How many items come before the window's first row: 0 from the start, else one index
     /// count (for "201–400 of 1,250").
-    private func firstRank(of window: EditorPage) throws -> Int {
+    private func firstRank(of window: EditorPage, _ shared: Shared) throws -> Int {
         guard window.hasRowsBefore, let first = window.rows.first, let identity = window.listIdentity
         else { return 0 }
-        return try store.editorCountBefore(first.place, in: identity)
+        return try shared.store.editorCountBefore(first.place, in: identity)
     }
 
     /// A window of a list's rows, with the list's total from `shared.totals` when nothing but
@@ -452,9 +468,9 @@ public final class PageServer: @unchecked Sendable {
         of list: ListName, around anchor: EditorAnchor, before: Int = 0, after: Int,
         _ shared: inout Shared
     ) throws -> EditorPage {
-        let mark = try store.dataVersion() &+ shared.ownWrites
+        let mark = try shared.store.dataVersion() &+ shared.ownWrites
         let known = shared.totals[list.text].flatMap { $0.mark == mark ? $0.total : nil }
-        let page = try store.editorPage(
+        let page = try shared.store.editorPage(
             list: list, around: anchor, before: before, after: after, knownTotal: known)
         shared.totals[list.text] = page.listExists ? (mark, page.counts.total) : nil
         return page
@@ -464,11 +480,11 @@ public final class PageServer: @unchecked Sendable {
         -> PageResponse
     {
         let window = try window(request, &shared)
-        let mark = try store.dataVersion() &+ shared.ownWrites
+        let mark = try shared.store.dataVersion() &+ shared.ownWrites
         var response = PageResponse.html(
             PageHTML.page(
                 window, mark: mark, editing: request.queryValue("edit") == "1",
-                startedFrom: request.queryValue("from") != nil, firstRank: try firstRank(of: window),
+                startedFrom: request.queryValue("from") != nil, firstRank: try firstRank(of: window, shared),
                 person: person, renaming: request.queryValue("rename").flatMap(ItemID.init)))
         if let host = request.headers["host"], !host.isEmpty,
             host.utf8.allSatisfy({ byte in
@@ -483,7 +499,7 @@ public final class PageServer: @unchecked Sendable {
 
     private func state(_ request: PageRequest, _ shared: inout Shared) throws -> PageResponse {
         let window = try window(request, &shared)
-        let mark = try store.dataVersion() &+ shared.ownWrites
+        let mark = try shared.store.dataVersion() &+ shared.ownWrites
         return PageResponse(
             status: 200,
             headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
@@ -500,7 +516,7 @@ public final class PageServer: @unchecked Sendable {
             if !window.listExists && name != ListName.defaultList {
                 throw ChecklistError.listNotFound(name.text)
             }
-            let mark = try store.dataVersion() &+ shared.ownWrites
+            let mark = try shared.store.dataVersion() &+ shared.ownWrites
             return (mark, String(decoding: PageState(window, mark: mark).json, as: UTF8.self))
         }
     }
@@ -513,7 +529,7 @@ public final class PageServer: @unchecked Sendable {
         _ route: String, _ form: [(String, String)], json: Bool, person: String,
         _ shared: inout Shared
     ) throws -> PageResponse {
-        let store = person.isEmpty ? self.store : self.store.actingAs(person)
+        let store = person.isEmpty ? shared.store : shared.store.actingAs(person)
         var undone: Change?
         let versionBefore = try store.dataVersion()
         let markBefore = versionBefore &+ shared.ownWrites
@@ -531,7 +547,7 @@ public final class PageServer: @unchecked Sendable {
             }
             return set
         }
-        let name = try list(value("list"), identity: value("listid"))
+        let name = try list(value("list"), identity: value("listid"), shared)
         let editing = value("edit") == "1"
         switch route {
         case "toggle":
@@ -619,7 +635,7 @@ public final class PageServer: @unchecked Sendable {
         } else {
             shared.totals = [:]
         }
-        didChange?()
+        didChange()
         if json {
             let window = try window(of: name, around: .first, after: Self.windowSize - 1, &shared)
             return PageResponse(

@@ -3,6 +3,7 @@ import ChecklistCore
 import ChecklistServe
 import ChecklistServeOptions
 import Foundation
+import Synchronization
 
 /// `checklist serve`, run by `checklist` the way git runs its subcommands: the page for phones,
 /// over HTTP, with a small server of its own (`SocketServer`: poll, bounded heads, deadlines,
@@ -105,13 +106,17 @@ struct ServeCommand: ParsableCommand {
                 Data("checklist: \(RawPath.shown(error.description))\n".utf8))
             throw ExitCode(ExitStatus(error).rawValue)
         }
-        let pages = PageServer(store: store, list: listName)
-        pages.allowedHosts = Self.allowedHosts(listening: serve.host)
-        pages.cookieName = "checklist-\(server.port)"
+        let storeThread = StoreThread()
+        let pages = PageServer(
+            store: store, list: listName, cookieName: "checklist-\(server.port)",
+            allowedHosts: Self.allowedHosts(listening: serve.host),
+            didChange: { storeThread.lookNow() })
         pages.refreshLinks()
-        let live = LiveUpdates(pages: pages, server: server)
-        pages.didChange = { live.nudge() }
-        server.handle = { id, request in Self.handle(id, request, server, pages, live) }
+        let outbox = server.outbox
+        let live = LiveUpdates(pages: pages, outbox: outbox)
+        server.handle = { id, request in
+            Self.handle(id, request, outbox, pages, live, storeThread)
+        }
         server.webSocketClosed = { id in live.close(id) }
         let address = "http://\(Self.shownHost(serve.host)):\(server.port)"
         for link in links {
@@ -140,15 +145,15 @@ struct ServeCommand: ParsableCommand {
                 Data(("checklist: the link is plain HTTP: on the network it crosses in the clear,"
                     + " token and taps; put HTTPS in front (the README shows Caddy)\n").utf8))
         }
-        live.start()
+        storeThread.start(looking: live)
         // Ctrl-C and SIGTERM from now on stop the loop, and the store is closed: SQLite then
         // checkpoints and removes the -wal and -shm files, as after any command.
         Shutdown.install(waking: server.wakeDescriptor)
         server.run(until: { Shutdown.isRequested })
-        // The live updates' thread and the requests' thread still run: the file is closed, and
-        // the process ended, from inside the store's own serialized access, so neither reaches
-        // the closed connection; and at once (_exit), as an exit's handlers (the runtimes'
-        // static destructors) would pull things from under them.
+        // The store's thread still runs: the file is closed, and the process ended, from inside
+        // the store's own serialized access, so it never reaches the closed connection; and at
+        // once (_exit), as an exit's handlers (the runtimes' static destructors) would pull
+        // things from under them.
         do {
             try store.closeFile(thenExit: { _exit(0) })
         } catch {
@@ -213,8 +218,9 @@ struct ServeCommand: ParsableCommand {
     /// A whole request, on the server's thread: the live updates' upgrade is answered at once;
     /// the rest on the store's thread.
     static func handle(
-        _ id: SocketServer.ConnectionID, _ request: SocketServer.Request, _ server: SocketServer,
-        _ pages: PageServer, _ live: LiveUpdates
+        _ id: SocketServer.ConnectionID, _ request: SocketServer.Request,
+        _ server: SocketServer.Outbox, _ pages: PageServer, _ live: LiveUpdates,
+        _ storeThread: StoreThread
     ) {
         let head = request.head
         guard let (path, query) = head.pathAndQuery else {
@@ -247,91 +253,31 @@ struct ServeCommand: ParsableCommand {
         }
         // Store calls block (a busy file waits up to 5 s): on a thread of their own, never on
         // the server's.
-        storeQueue.async {
+        storeThread.perform {
             server.respond(id, pages.respond(to: pageRequest), closes: request.isOversized)
         }
     }
 }
 
-/// The thread the page server's store calls run on, one at a time.
-let storeQueue = DispatchQueue(label: "checklist-serve.store")
-
-/// The live updates: one watcher looks at the store's change signal (SQLite's `data_version`,
-/// or the server's NOTIFY) ten times a second, and at once after a change made through this
-/// server. When it moves, each list shown by an open page is read once (its first window, as
-/// JSON) and pushed to those pages' sockets, so a page shows a change without asking; no page
-/// polls.
-final class LiveUpdates: @unchecked Sendable {
-    private let pages: PageServer
-    private let server: SocketServer
-    private let lock = NSLock()
-    /// Each open socket, with the list its page shows and the link it opened with.
-    private var sockets: [SocketServer.ConnectionID: (list: String?, link: String)] = [:]
-    private var lastMark: Int64 = .min
-    private let wake = DispatchSemaphore(value: 0)
-
-    init(pages: PageServer, server: SocketServer) {
-        self.pages = pages
-        self.server = server
-    }
-
-    func open(_ id: SocketServer.ConnectionID, list: String?, link: String) {
-        lock.withLock { sockets[id] = (list, link) }
-    }
-
-    func close(_ id: SocketServer.ConnectionID) {
-        _ = lock.withLock { sockets.removeValue(forKey: id) }
-    }
-
-    /// A change was made through this server: look now.
-    func nudge() {
-        wake.signal()
-    }
-
-    func start() {
-        let thread = Thread { [self] in
-            while true {
-                _ = wake.wait(timeout: .now() + .milliseconds(100))
-                guard let mark = try? pages.changeMark(), mark != lastMark else { continue }
-                lastMark = mark
-                // A link replaced elsewhere (serve --new-link) closes its pages' sockets: each
-                // page then learns that its link no longer works.
-                pages.refreshLinks()
-                var open = lock.withLock { sockets }
-                for (id, socket) in open where !pages.isKnownLink(socket.link) {
-                    open[id] = nil
-                    server.closeWebSocket(id)
-                }
-                var states: [String: String] = [:]
-                for (id, (list, _)) in open {
-                    let key = list ?? ""
-                    if states[key] == nil {
-                        states[key] = pages.pushedState(list: list)?.json ?? String(mark)
-                    }
-                    server.push(id, states[key]!)
-                }
-            }
-        }
-        thread.start()
-    }
-}
-
 /// The way out of `serve` on Ctrl-C or SIGTERM once it serves: the handler only notes the
-/// signal and wakes the server's loop (write(2) may be called in a handler), which then ends
-/// and lets the store close.
+/// signal and wakes the server's loop (write(2) may be called in a handler, and lock-free
+/// atomics may be touched there), which then ends and lets the store close.
 enum Shutdown {
-    nonisolated(unsafe) static var requested: sig_atomic_t = 0
-    nonisolated(unsafe) static var wake: Int32 = -1
+    /// Both set before a handler is installed (their first use initializes them, which a
+    /// handler must not be the one to do).
+    static let requested = Atomic<Bool>(false)
+    static let wake = Atomic<Int32>(-1)
 
-    static var isRequested: Bool { requested != 0 }
+    static var isRequested: Bool { requested.load(ordering: .acquiring) }
 
     static func install(waking descriptor: Int32) {
-        wake = descriptor
+        wake.store(descriptor, ordering: .releasing)
+        _ = requested.load(ordering: .relaxed)
         for number in [SIGINT, SIGTERM] {
             signal(number) { _ in
-                Shutdown.requested = 1
+                Shutdown.requested.store(true, ordering: .releasing)
                 var byte: UInt8 = 1
-                _ = write(Shutdown.wake, &byte, 1)
+                _ = write(Shutdown.wake.load(ordering: .acquiring), &byte, 1)
             }
         }
     }

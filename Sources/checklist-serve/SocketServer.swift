@@ -17,8 +17,10 @@ import Foundation
 ///   rest) closes that oldest waiting connection and tries again, or with none pauses
 ///   accepting for 100 ms; nothing a client does ends the server.
 /// - A connection whose request is being answered is not read (back-pressure); the handler runs
-///   elsewhere and answers through `respond`, `upgrade` or `push`, from any thread.
-final class SocketServer: @unchecked Sendable {
+///   elsewhere and answers through the `outbox`, from any thread.
+///
+/// Everything but the outbox belongs to the thread that calls `run`.
+final class SocketServer {
     typealias ConnectionID = UInt64
 
     struct Request: Sendable {
@@ -44,17 +46,9 @@ final class SocketServer: @unchecked Sendable {
     private var nextID: ConnectionID = 1
     private var acceptPausedUntil = 0.0
     private let wakeReader: Int32
-    private let wakeWriter: Int32
-    private let inboxLock = NSLock()
-    private var inbox: [(ConnectionID, Message)] = []
+    /// How other threads answer: what they post there, the server's thread takes.
+    let outbox: Outbox
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-
-    private enum Message {
-        case response([UInt8], closes: Bool)
-        case upgrade([UInt8])
-        case push([UInt8])
-        case closeWebSocket
-    }
 
     private final class Connection {
         enum State {
@@ -117,7 +111,7 @@ final class SocketServer: @unchecked Sendable {
         guard pipe(&pipeEnds) == 0 else { throw ServerError("no pipe") }
         for end in pipeEnds { Self.makeNonBlocking(end) }
         wakeReader = pipeEnds[0]
-        wakeWriter = pipeEnds[1]
+        outbox = Outbox(wakeWriter: pipeEnds[1])
     }
 
     struct ServerError: Error, CustomStringConvertible {
@@ -135,43 +129,11 @@ final class SocketServer: @unchecked Sendable {
         return UInt16(bigEndian: address.sin_port)
     }
 
-    // MARK: - From any thread
-
-    /// Answers the connection's request (a HEAD request gets the head alone).
-    func respond(_ id: ConnectionID, _ response: PageResponse, closes: Bool = false) {
-        post(id, .response(Self.bytes(of: response, closes: closes), closes: closes))
-    }
-
-    /// Accepts the connection's web-socket upgrade: it then receives `push`es.
-    func upgrade(_ id: ConnectionID, key: String) {
-        let head =
-            "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Accept: \(WebSocketFrames.acceptKey(for: key))\r\n"
-            + "X-Content-Type-Options: nosniff\r\n\r\n"
-        post(id, .upgrade(Array(head.utf8)))
-    }
-
-    /// Sends a text frame to a web socket; a socket that reads slowly gets only the newest.
-    func push(_ id: ConnectionID, _ text: String) {
-        post(id, .push(WebSocketFrames.text(text)))
-    }
-
-    /// Closes a web socket (1008: its link was replaced).
-    func closeWebSocket(_ id: ConnectionID) {
-        post(id, .closeWebSocket)
-    }
-
-    private func post(_ id: ConnectionID, _ message: Message) {
-        inboxLock.withLock { inbox.append((id, message)) }
-        var byte: UInt8 = 1
-        _ = write(wakeWriter, &byte, 1)
-    }
-
     // MARK: - The server's thread
 
     /// The write end of the wake pipe: a byte written there (from a signal handler too, as
     /// write(2) may be called there) ends the wait of the server's loop at once.
-    var wakeDescriptor: Int32 { wakeWriter }
+    var wakeDescriptor: Int32 { outbox.wakeWriter }
 
     /// Serves until `stop()` is true, looked at after each wait (a wait ends at a byte on the
     /// wake pipe, a signal, or 250 ms).
@@ -212,10 +174,7 @@ final class SocketServer: @unchecked Sendable {
 
     private func takeInbox(_ now: Double) {
         while Glibc.read(wakeReader, &buffer, buffer.count) > 0 {}
-        let messages = inboxLock.withLock {
-            defer { inbox.removeAll() }
-            return inbox
-        }
+        let messages = outbox.take()
         for (id, message) in messages {
             guard let fd = byID[id], let connection = connections[fd] else { continue }
             switch message {
@@ -338,7 +297,7 @@ final class SocketServer: @unchecked Sendable {
                 connection.state = .busy
                 connection.deadline = now + Self.idleTimeout
                 connection.input = []
-                respond(connection.id, .text(error.status, error.message + "\n"), closes: true)
+                outbox.respond(connection.id, .text(error.status, error.message + "\n"), closes: true)
                 return
             }
             connection.current = head

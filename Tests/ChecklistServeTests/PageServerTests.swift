@@ -212,8 +212,8 @@ import Testing
     /// With the hosts set (as `checklist-serve` sets them), a `Host` naming any other host is
     /// 400 before anything is read (DNS rebinding); every answer carries nosniff.
     @Test func aHostTheServerDoesNotAnswerToIsRefused() throws {
-        server.allowedHosts = ["127.0.0.1", "localhost", "::1"]
-        defer { server.allowedHosts = nil }
+        let server = PageServer(
+            store: store, list: "camping", allowedHosts: ["127.0.0.1", "localhost", "::1"])
         func page(host: String) -> PageResponse {
             server.respond(to: PageRequest(method: "GET", path: "/\(token)/", headers: ["Host": host]))
         }
