@@ -91,7 +91,8 @@ let package = Package(
         .testTarget(
             name: "ChecklistCoreTests",
             dependencies: [
-                "ChecklistCore", "ChecklistTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "ChecklistCore", "ChecklistTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(

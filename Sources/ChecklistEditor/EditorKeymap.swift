@@ -174,7 +174,8 @@ public enum EditorKeymap {
         guard room >= 12 else { return helpLines(of: entries) }
         var lines = ["Keys"]
         for entry in entries {
-            var first = "  " + entry.label + String(repeating: " ", count: width - entry.label.count - 2)
+            var first =
+                "  " + entry.label + String(repeating: " ", count: width - entry.label.count - 2)
             var line = ""
             for word in entry.description.split(separator: " ") {
                 let candidate = line.isEmpty ? String(word) : line + " " + word

@@ -185,7 +185,8 @@ public enum EditorScreen {
         where EditorText.width(of: delete) + 2 + EditorText.width(of: hints) <= columns {
             return ScreenLine([(delete, style), ("  " + hints, .plain)])
         }
-        return fitting([("Del (\(shownCount))", style), ("  " + essentialKeys, .plain)], into: columns)
+        return fitting(
+            [("Del (\(shownCount))", style), ("  " + essentialKeys, .plain)], into: columns)
     }
 
     /// The picker's footer: what Enter does and to how many items ("Enter Delete (3)"), then
@@ -201,7 +202,9 @@ public enum EditorScreen {
         var forms = (0...hints.count).reversed().map { shown in
             (enter, (hints.prefix(shown) + [essential]).joined(separator: "  "))
         }
-        forms += [(enter, essentialKeys), ("\(picking.purpose.enterWord) (\(count))", essentialKeys)]
+        forms += [
+            (enter, essentialKeys), ("\(picking.purpose.enterWord) (\(count))", essentialKeys),
+        ]
         for (first, rest) in forms
         where EditorText.width(of: first) + 2 + EditorText.width(of: rest) <= columns {
             return ScreenLine([(first, style), ("  " + rest, .plain)])
@@ -224,11 +227,14 @@ public enum EditorScreen {
         let size = helpPageSize(height: height, lineCount: helpLines.count)
         var lines = (0..<size).map { index in
             let line = offset + index
-            return ScreenLine(EditorText.fitting(line < helpLines.count ? helpLines[line] : "", into: columns))
+            return ScreenLine(
+                EditorText.fitting(line < helpLines.count ? helpLines[line] : "", into: columns))
         }
         if size < height {
             let more = offset + size < helpLines.count ? "j/k, PgDn/PgUp scroll" : "end"
-            lines.append(ScreenLine(EditorText.fitting("-- \(more); other keys go back --", into: columns), .title))
+            lines.append(
+                ScreenLine(
+                    EditorText.fitting("-- \(more); other keys go back --", into: columns), .title))
         }
         return lines
     }

@@ -17,7 +17,8 @@ public struct EditorSession {
     /// would change it say so in the footer.
     /// `picking`: a picker rather than the edit mode, with `match` as its first filter.
     public init(
-        list: ListName, engine: EditorEngine, rows: Int, columns: Int, readOnlyReason: String? = nil,
+        list: ListName, engine: EditorEngine, rows: Int, columns: Int,
+        readOnlyReason: String? = nil,
         picking: EditorPicking? = nil, match: String = ""
     ) {
         state = EditorState(list: list, picking: picking, match: match)

@@ -121,7 +121,9 @@ extension EditorState {
             message = "\(which) deleted or moved elsewhere; nothing chosen"
             return []
         }
-        if !gone.isEmpty { message = "marked \(which) deleted or moved elsewhere: no longer marked" }
+        if !gone.isEmpty {
+            message = "marked \(which) deleted or moved elsewhere: no longer marked"
+        }
         guard finishing else { return [] }
         picking.chosen = kept
         return [.quit(0)]

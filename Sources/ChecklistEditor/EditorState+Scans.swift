@@ -16,7 +16,8 @@ extension EditorState {
         }
         guard let filter, let listIdentity, page.listExists, !showsHelp else { return nil }
         let margin = max(bodyHeight, 1) * 2
-        func scan(_ direction: EditorDirection, from place: EditorPlace?, limit: Int) -> EditorScan {
+        func scan(_ direction: EditorDirection, from place: EditorPlace?, limit: Int) -> EditorScan
+        {
             EditorScan(
                 listIdentity: listIdentity, filter: filter, direction: direction, place: place,
                 limit: limit)

@@ -18,7 +18,8 @@ public struct HTTPHead: Sendable, Equatable {
 
     public static func == (a: HTTPHead, b: HTTPHead) -> Bool {
         a.method == b.method && a.target == b.target && a.version == b.version
-            && a.fields.map(\.name) == b.fields.map(\.name) && a.fields.map(\.value) == b.fields.map(\.value)
+            && a.fields.map(\.name) == b.fields.map(\.name)
+            && a.fields.map(\.value) == b.fields.map(\.value)
     }
 
     /// The last value of a field (names in lower case).
@@ -69,7 +70,8 @@ public struct HTTPHead: Sendable, Equatable {
                     lines += 1
                     lineStart = scanned
                     if lines > HTTPHead.fieldCountLimit + 1 {
-                        throw Refusal(status: 431, message: "the request has over 100 header fields")
+                        throw Refusal(
+                            status: 431, message: "the request has over 100 header fields")
                     }
                 } else if lines == 0 && index - lineStart >= HTTPHead.requestLineLimit {
                     throw Refusal(status: 414, message: "the request line is over 8 KiB")
@@ -103,7 +105,8 @@ public struct HTTPHead: Sendable, Equatable {
                 throw bad("the request's head holds a control byte")
             }
         }
-        let parts = requestLine.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+        let parts = requestLine.split(
+            separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
         guard parts.count == 3, let method = token(parts[0]),
             let target = String(validating: parts[1], as: UTF8.self), target.hasPrefix("/"),
             !target.contains(where: { $0.isWhitespace })
@@ -126,7 +129,8 @@ public struct HTTPHead: Sendable, Equatable {
         let lengths = fields.filter { $0.name == "content-length" }
         guard lengths.count <= 1 else { throw bad("the request has more than one Content-Length") }
         if let length = lengths.first?.value {
-            guard !length.isEmpty, length.count <= 18, length.utf8.allSatisfy({ (0x30...0x39).contains($0) })
+            guard !length.isEmpty, length.count <= 18,
+                length.utf8.allSatisfy({ (0x30...0x39).contains($0) })
             else { throw bad("Content-Length is not a number") }
         }
         if fields.contains(where: { $0.name == "transfer-encoding" }) {
@@ -143,7 +147,8 @@ public struct HTTPHead: Sendable, Equatable {
     private static func token(_ bytes: ArraySlice<UInt8>) -> String? {
         guard !bytes.isEmpty,
             bytes.allSatisfy({ byte in
-                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
+                    || (0x61...0x7A).contains(byte)
                     || "!#$%&'*+-.^_`|~".utf8.contains(byte)
             })
         else { return nil }

@@ -82,7 +82,8 @@ enum PageHTML {
     ) -> String {
         let list = window.list
         let identity = window.listIdentity.map(Self.identityText) ?? ""
-        let listField = #"<input type="hidden" name="list" value="\#(escaped(list.text))">"#
+        let listField =
+            #"<input type="hidden" name="list" value="\#(escaped(list.text))">"#
             + (identity.isEmpty
                 ? "" : #"<input type="hidden" name="listid" value="\#(escaped(identity))">"#)
         let editField = editing ? #"<input type="hidden" name="edit" value="1">"# : ""
@@ -92,7 +93,8 @@ enum PageHTML {
         if !names.contains(list) { names.insert(list, at: 0) }
         let options = names.map { name in
             let selected = name == list ? " selected" : ""
-            return #"<option value="\#(escaped(name.text))"\#(selected)>\#(escaped(name.text))</option>"#
+            return
+                #"<option value="\#(escaped(name.text))"\#(selected)>\#(escaped(name.text))</option>"#
                 + "\n"
         }
         let rows = window.rows
@@ -173,10 +175,12 @@ enum PageHTML {
 
     static func rowHTML(_ row: EditorRow, kind: String, tools: RowTools? = nil) -> String {
         let id = "item-\(row.id)"
-        var html = #"<li data-id="\#(row.id)" data-key="\#(row.sortKey)"><input type="\#(kind)" "#
+        var html =
+            #"<li data-id="\#(row.id)" data-key="\#(row.sortKey)"><input type="\#(kind)" "#
             + #"id="\#(id)" name="checked" value="\#(row.id)"\#(row.isSelected ? " checked" : "")>"#
         if let tools, tools.isRenaming {
-            html += #"<input class="title-field" name="title" form="rename-form" required autofocus "#
+            html +=
+                #"<input class="title-field" name="title" form="rename-form" required autofocus "#
                 + #"aria-label="New title" value="\#(escaped(row.title))">"#
                 + #"<span class="tools"><button type="submit" form="rename-form">Save</button>"#
                 + #"<a class="button" href="\#(escaped(tools.renameURL.replacingOccurrences(of: "&rename=\(row.id)", with: "")))">Cancel</a></span>"#
@@ -184,13 +188,16 @@ enum PageHTML {
             html += #"<label for="\#(id)"><bdi>\#(escaped(row.title))</bdi></label>"#
         }
         if let tools, !tools.isRenaming {
-            func move(_ direction: String, _ other: ItemID?, _ symbol: String, _ word: String) -> String {
+            func move(_ direction: String, _ other: ItemID?, _ symbol: String, _ word: String)
+                -> String
+            {
                 let value = other.map { "\(row.id) \(direction) \($0)" } ?? ""
                 return #"<button type="submit" form="move-form" name="move" value="\#(value)" "#
                     + #"class="\#(word)" aria-label="Move \#(word)"\#(other == nil ? " disabled" : "")>"#
                     + symbol + "</button>"
             }
-            html += #"<span class="tools">"# + move("before", tools.above, "↑", "up")
+            html +=
+                #"<span class="tools">"# + move("before", tools.above, "↑", "up")
                 + move("after", tools.below, "↓", "down")
                 + #"<a class="button rename" href="\#(escaped(tools.renameURL))" aria-label="Rename" "#
                 + #"title="Rename">✎</a></span>"#

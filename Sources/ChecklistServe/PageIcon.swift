@@ -57,7 +57,10 @@ enum PageIcon {
     }
 
     private static func bigEndian(_ value: UInt32) -> [UInt8] {
-        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+        [
+            UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF),
+            UInt8(value & 0xFF),
+        ]
     }
 
     private static func chunk(_ type: String, _ data: [UInt8], _ image: inout [UInt8]) {

@@ -45,7 +45,9 @@ public struct PageResponse: Sendable, Equatable {
     public static func text(_ status: Int, _ text: String) -> PageResponse {
         PageResponse(
             status: status,
-            headers: ["Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff"],
+            headers: [
+                "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff",
+            ],
             body: Array(text.utf8))
     }
 
@@ -115,7 +117,6 @@ enum FormBody {
         }
         return String(validating: bytes, as: UTF8.self)
     }
-
 
     /// The text, encoded for a URL's query.
     static func encode(_ text: String) -> String {

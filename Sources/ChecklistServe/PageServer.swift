@@ -136,7 +136,8 @@ public final class PageServer: Sendable {
             let after = rest.dropFirst(segment.count)
             // The secret without a slash: redirected.
             if after.isEmpty {
-                return Route(rest: "/", link: link.secretSHA256, person: link.person, isFromPath: true)
+                return Route(
+                    rest: "/", link: link.secretSHA256, person: link.person, isFromPath: true)
             }
             return Route(
                 rest: String(after.dropFirst()), link: link.secretSHA256, person: link.person,
@@ -214,8 +215,10 @@ public final class PageServer: Sendable {
     /// Why a web-socket upgrade to the live updates is refused, if it is: a host this server
     /// does not answer to, or another site (`Origin`, `Sec-Fetch-Site`), as for a change.
     public func upgradeRefusal(of request: PageRequest) -> PageResponse? {
-        var refusal = hostRefusal(request) ?? (isFromAnotherSite(request)
-            ? .text(403, "the live updates are for the page itself\n") : nil)
+        var refusal =
+            hostRefusal(request)
+            ?? (isFromAnotherSite(request)
+                ? .text(403, "the live updates are for the page itself\n") : nil)
         refusal?.headers["X-Content-Type-Options"] = "nosniff"
         return refusal
     }
@@ -457,7 +460,8 @@ public final class PageServer: Sendable {
     /// How many items come before the window's first row: 0 from the start, else one index
     /// count (for "201–400 of 1,250").
     private func firstRank(of window: EditorPage, _ shared: Shared) throws -> Int {
-        guard window.hasRowsBefore, let first = window.rows.first, let identity = window.listIdentity
+        guard window.hasRowsBefore, let first = window.rows.first,
+            let identity = window.listIdentity
         else { return 0 }
         return try shared.store.editorCountBefore(first.place, in: identity)
     }
@@ -484,15 +488,18 @@ public final class PageServer: Sendable {
         var response = PageResponse.html(
             PageHTML.page(
                 window, mark: mark, editing: request.queryValue("edit") == "1",
-                startedFrom: request.queryValue("from") != nil, firstRank: try firstRank(of: window, shared),
+                startedFrom: request.queryValue("from") != nil,
+                firstRank: try firstRank(of: window, shared),
                 person: person, renaming: request.queryValue("rename").flatMap(ItemID.init)))
         if let host = request.headers["host"], !host.isEmpty,
             host.utf8.allSatisfy({ byte in
                 (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || ".:-[]".utf8.contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || ".:-[]".utf8.contains(byte)
             })
         {
-            response.headers["Content-Security-Policy"] = Self.contentSecurityPolicy(socketHost: host)
+            response.headers["Content-Security-Policy"] = Self.contentSecurityPolicy(
+                socketHost: host)
         }
         return response
     }
@@ -602,7 +609,8 @@ public final class PageServer: Sendable {
             guard words.count == 3, let id = ItemID(words[0]), let other = ItemID(words[2]),
                 id > 0, other > 0, words[1] == "before" || words[1] == "after"
             else { throw PageError("move needs move=ID before OTHER or move=ID after OTHER") }
-            try store.move(id, to: words[1] == "before" ? .before(other) : .after(other), inList: name)
+            try store.move(
+                id, to: words[1] == "before" ? .before(other) : .after(other), inList: name)
         case "none":
             // A single-choice list's choice cleared: its checked item unchecked.
             try store.uncheck(.checked(in: name))
@@ -627,7 +635,9 @@ public final class PageServer: Sendable {
         let markAfter = versionAfter &+ shared.ownWrites
         // Another connection may have committed while this change waited for the lock: then
         // no count carries over.
-        if (route == "toggle" || route == "save" || route == "none") && versionAfter == versionBefore {
+        if (route == "toggle" || route == "save" || route == "none")
+            && versionAfter == versionBefore
+        {
             // Selections only: every list counted just before keeps its length.
             for (list, counted) in shared.totals where counted.mark == markBefore {
                 shared.totals[list] = (markAfter, counted.total)

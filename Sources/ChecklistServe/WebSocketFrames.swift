@@ -9,7 +9,8 @@ public enum WebSocketFrames {
 
     /// `Sec-WebSocket-Accept` for a client's `Sec-WebSocket-Key`.
     public static func acceptKey(for key: String) -> String {
-        Data(SHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
+        Data(SHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8)))
+            .base64EncodedString()
     }
 
     public static func text(_ text: String) -> [UInt8] {
@@ -33,7 +34,9 @@ public enum WebSocketFrames {
             bytes += [126, UInt8(count >> 8), UInt8(count & 0xFF)]
         } else {
             bytes.append(127)
-            for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8((count >> shift) & 0xFF)) }
+            for shift in stride(from: 56, through: 0, by: -8) {
+                bytes.append(UInt8((count >> shift) & 0xFF))
+            }
         }
         return bytes + payload
     }
@@ -81,7 +84,9 @@ enum SHA1 {
         let bitLength = UInt64(message.count) * 8
         bytes.append(0x80)
         while bytes.count % 64 != 56 { bytes.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8((bitLength >> UInt64(shift)) & 0xFF)) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            bytes.append(UInt8((bitLength >> UInt64(shift)) & 0xFF))
+        }
         var w = [UInt32](repeating: 0, count: 80)
         for chunk in stride(from: 0, to: bytes.count, by: 64) {
             for i in 0..<16 {

@@ -15,7 +15,8 @@ struct ServeCommand: ParsableCommand {
         commandName: "checklist serve",
         abstract: "Serve a list's page to phones and browsers (run as `checklist serve`).")
 
-    @Option(name: [.short, .long], help: ArgumentHelp("The list the page opens on.", valueName: "name"))
+    @Option(
+        name: [.short, .long], help: ArgumentHelp("The list the page opens on.", valueName: "name"))
     var list: String?
 
     @Option(help: ArgumentHelp("The database file or PostgreSQL URI.", valueName: "path"))
@@ -33,15 +34,17 @@ struct ServeCommand: ParsableCommand {
         // Paths: bytes that are not UTF-8 are kept (`RawPath`), not read as U+FFFD.
         for name in ["CHECKLIST_DB", "XDG_DATA_HOME", "HOME"] {
             environment[name] = getenv(name).map { value in
-                RawPath.decode(UnsafeBufferPointer(
-                    start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self),
-                    count: strlen(value)))
+                RawPath.decode(
+                    UnsafeBufferPointer(
+                        start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self),
+                        count: strlen(value)))
             }
         }
         let listName: ListName
         let store: ChecklistStore
         do {
-            listName = try ListName(list ?? environment["CHECKLIST_LIST"] ?? ListName.defaultList.text)
+            listName = try ListName(
+                list ?? environment["CHECKLIST_LIST"] ?? ListName.defaultList.text)
         } catch {
             FileHandle.standardError.write(Data("checklist: --list: \(error.description)\n".utf8))
             throw ExitCode(ExitStatus.usage.rawValue)
@@ -59,7 +62,8 @@ struct ServeCommand: ParsableCommand {
         } catch let error as ChecklistError {
             var line = error.description
             if case .databaseNotFound(let path) = error {
-                line = "no database at \(path); nothing to serve (checklist add creates one, or"
+                line =
+                    "no database at \(path); nothing to serve (checklist add creates one, or"
                     + " pass --db or set CHECKLIST_DB to name another)"
             }
             FileHandle.standardError.write(Data("checklist: \(RawPath.shown(line))\n".utf8))
@@ -68,17 +72,23 @@ struct ServeCommand: ParsableCommand {
         let server: SocketServer
         do {
             var probe = in_addr()
-            guard inet_pton(AF_INET, serve.host, &probe) == 1 else { throw SocketServer.ServerError("") }
+            guard inet_pton(AF_INET, serve.host, &probe) == 1 else {
+                throw SocketServer.ServerError("")
+            }
         } catch {
             FileHandle.standardError.write(
-                Data("checklist: --host \(serve.host) is not an IPv4 address (e.g. 127.0.0.1 or 0.0.0.0)\n".utf8))
+                Data(
+                    "checklist: --host \(serve.host) is not an IPv4 address (e.g. 127.0.0.1 or 0.0.0.0)\n"
+                        .utf8))
             throw ExitCode(ExitStatus.usage.rawValue)
         }
         do {
             server = try SocketServer(host: serve.host, port: serve.port)
         } catch {
             FileHandle.standardError.write(
-                Data("checklist: cannot listen on \(serve.host):\(serve.port): \(error); nothing is served\n".utf8))
+                Data(
+                    "checklist: cannot listen on \(serve.host):\(serve.port): \(error); nothing is served\n"
+                        .utf8))
             throw ExitCode(ExitStatus.ioError.rawValue)
         }
         // A link lasts across restarts: its secret is kept (hashed) in the database, so it can
@@ -142,8 +152,9 @@ struct ServeCommand: ParsableCommand {
         if !serve.host.hasPrefix("127.") {
             // One line where the person who shares the list reads it.
             FileHandle.standardError.write(
-                Data(("checklist: the link is plain HTTP: on the network it crosses in the clear,"
-                    + " token and taps; put HTTPS in front (the README shows Caddy)\n").utf8))
+                Data(
+                    ("checklist: the link is plain HTTP: on the network it crosses in the clear,"
+                        + " token and taps; put HTTPS in front (the README shows Caddy)\n").utf8))
         }
         storeThread.start(looking: live)
         // Ctrl-C and SIGTERM from now on stop the loop, and the store is closed: SQLite then
@@ -168,9 +179,13 @@ struct ServeCommand: ParsableCommand {
         var hosts: Set<String> = [host, "localhost", "localhost.localdomain", "127.0.0.1", "::1"]
         var name = [CChar](repeating: 0, count: 256)
         if gethostname(&name, name.count) == 0 {
-            let text = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                .lowercased()
-            if !text.isEmpty { hosts.formUnion([text, text + ".local", text + ".lan", text + ".home.arpa"]) }
+            let text = String(
+                decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self
+            )
+            .lowercased()
+            if !text.isEmpty {
+                hosts.formUnion([text, text + ".local", text + ".lan", text + ".home.arpa"])
+            }
         }
         hosts.formUnion(interfaceAddresses())
         return hosts
@@ -185,14 +200,17 @@ struct ServeCommand: ParsableCommand {
         var entry = first
         while let current = entry {
             defer { entry = current.pointee.ifa_next }
-            guard let address = current.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET)
+            guard let address = current.pointee.ifa_addr,
+                address.pointee.sa_family == sa_family_t(AF_INET)
             else { continue }
             var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
             address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet in
                 var inAddress = inet.pointee.sin_addr
                 _ = inet_ntop(AF_INET, &inAddress, &text, socklen_t(INET_ADDRSTRLEN))
             }
-            addresses.append(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            addresses.append(
+                String(
+                    decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         return addresses
     }
@@ -205,8 +223,11 @@ struct ServeCommand: ParsableCommand {
 
     /// A QR code of the URL, where `qrencode` is installed (for a phone's camera).
     static func printQRCode(_ url: String) {
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        guard let qrencode = paths.map({ "\($0)/qrencode" }).first(where: FileManager.default.isExecutableFile)
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(
+            separator: ":")
+        guard
+            let qrencode = paths.map({ "\($0)/qrencode" }).first(
+                where: FileManager.default.isExecutableFile)
         else { return }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: qrencode)

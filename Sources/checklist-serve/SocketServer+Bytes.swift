@@ -24,7 +24,9 @@ extension SocketServer {
     static func headOnly(_ bytes: [UInt8]) -> [UInt8] {
         var index = 3
         while index < bytes.count {
-            if bytes[index - 3] == 13 && bytes[index - 2] == 10 && bytes[index - 1] == 13 && bytes[index] == 10 {
+            if bytes[index - 3] == 13 && bytes[index - 2] == 10 && bytes[index - 1] == 13
+                && bytes[index] == 10
+            {
                 return Array(bytes[...index])
             }
             index += 1

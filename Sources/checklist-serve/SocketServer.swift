@@ -90,7 +90,9 @@ final class SocketServer {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
-        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { throw ServerError("not an IPv4 address") }
+        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
+            throw ServerError("not an IPv4 address")
+        }
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ServerError(String(cString: strerror(errno))) }
         var yes: Int32 = 1
@@ -124,7 +126,9 @@ final class SocketServer {
         var address = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                getsockname(listener, $0, &length)
+            }
         }
         return UInt16(bigEndian: address.sin_port)
     }
@@ -144,7 +148,8 @@ final class SocketServer {
             descriptors.removeAll(keepingCapacity: true)
             descriptors.append(pollfd(fd: wakeReader, events: Int16(POLLIN), revents: 0))
             let accepting = now >= acceptPausedUntil
-            descriptors.append(pollfd(fd: accepting ? listener : -1, events: Int16(POLLIN), revents: 0))
+            descriptors.append(
+                pollfd(fd: accepting ? listener : -1, events: Int16(POLLIN), revents: 0))
             for connection in connections.values {
                 var events: Int16 = 0
                 switch connection.state {
@@ -162,7 +167,9 @@ final class SocketServer {
             for descriptor in descriptors.dropFirst(2) where descriptor.revents != 0 {
                 guard let connection = connections[descriptor.fd] else { continue }
                 if descriptor.revents & Int16(POLLOUT) != 0 { flush(connection, after) }
-                if descriptor.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, connections[descriptor.fd] === connection {
+                if descriptor.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0,
+                    connections[descriptor.fd] === connection
+                {
                     read(connection, after)
                 }
             }
@@ -212,7 +219,9 @@ final class SocketServer {
 
     private func acceptConnections(_ now: Double) {
         var limit = rlimit()
-        let files = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 ? Int(clamping: limit.rlim_cur) : 1024
+        let files =
+            getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0
+            ? Int(clamping: limit.rlim_cur) : 1024
         let cap = max(16, min(files, 100_000) - Self.reservedFiles)
         for _ in 0..<256 {
             let fd = accept(listener, nil, nil)
@@ -233,7 +242,8 @@ final class SocketServer {
             }
             Self.makeNonBlocking(fd)
             var yes: Int32 = 1
-            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+            setsockopt(
+                fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
             if connections.count >= cap {
                 guard let oldest = oldestWaiting() else {
                     Glibc.close(fd)
@@ -254,7 +264,9 @@ final class SocketServer {
         var oldest: Connection?
         for connection in connections.values {
             guard case .head = connection.state, !connection.hasOutput else { continue }
-            if oldest == nil || connection.waitingSince < oldest!.waitingSince { oldest = connection }
+            if connection.waitingSince < oldest?.waitingSince ?? .infinity {
+                oldest = connection
+            }
         }
         return oldest
     }
@@ -297,7 +309,8 @@ final class SocketServer {
                 connection.state = .busy
                 connection.deadline = now + Self.idleTimeout
                 connection.input = []
-                outbox.respond(connection.id, .text(error.status, error.message + "\n"), closes: true)
+                outbox.respond(
+                    connection.id, .text(error.status, error.message + "\n"), closes: true)
                 return
             }
             connection.current = head
@@ -311,7 +324,8 @@ final class SocketServer {
             connection.state = .body(head, length: head.contentLength)
             connection.deadline = now + Self.headTimeout
         }
-        guard case .body(let head, let length) = connection.state, connection.input.count >= length else { return }
+        guard case .body(let head, let length) = connection.state, connection.input.count >= length
+        else { return }
         let body = Array(connection.input.prefix(length))
         connection.input.removeFirst(length)
         connection.state = .busy
@@ -384,7 +398,8 @@ final class SocketServer {
                 connection.output = next
                 flush(connection, now)
             } else {
-                connection.deadline = .infinity  // the page sends nothing: a socket waits for changes
+                // The page sends nothing: a socket waits for changes.
+                connection.deadline = .infinity
             }
         case .busy where connection.closesAfterWrite, .draining:
             // Answered: the rest the client sends is dropped for a moment, then the connection closes.
@@ -395,7 +410,8 @@ final class SocketServer {
             connection.state = .head
             connection.current = nil
             connection.waitingSince = now
-            connection.deadline = now + (connection.input.isEmpty ? Self.idleTimeout : Self.headTimeout)
+            connection.deadline =
+                now + (connection.input.isEmpty ? Self.idleTimeout : Self.headTimeout)
             readRequest(connection, now)
         default: break
         }

@@ -40,7 +40,8 @@ struct ChecklistCommand: ParsableCommand {
 
     @Option(
         name: [.short, .long],
-        help: ArgumentHelp("The list, for the command that follows (as its own --list).", valueName: "name"),
+        help: ArgumentHelp(
+            "The list, for the command that follows (as its own --list).", valueName: "name"),
         completion: .custom(ListNames.complete))
     var list: String?
 

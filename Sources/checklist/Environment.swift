@@ -1,4 +1,5 @@
 import ChecklistCore
+
 /// The environment variables the program reads.
 enum Environment {
     /// The value of an environment variable, if set.

@@ -129,7 +129,9 @@ enum FastPath {
         }
 
         /// The options that take a value, in any command the fast path reads.
-        private static let valueOptions: Set = ["--db", "--list", "-l", "--match", "--format", "--color"]
+        private static let valueOptions: Set = [
+            "--db", "--list", "-l", "--match", "--format", "--color",
+        ]
 
         mutating func next() -> Word? {
             guard let word = rest.popFirst() else { return nil }
@@ -147,7 +149,9 @@ enum FastPath {
                 return .option(name, value.isEmpty ? nil : String(value))
             }
             if Self.valueOptions.contains(word) {
-                guard let value = rest.first, !value.hasPrefix("-") else { return .option(word, nil) }
+                guard let value = rest.first, !value.hasPrefix("-") else {
+                    return .option(word, nil)
+                }
                 rest.removeFirst()
                 return .option(word, value)
             }

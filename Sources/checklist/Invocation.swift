@@ -39,9 +39,10 @@ struct Invocation {
             guard let pointer = CommandLine.unsafeArgv[position] else { break }
             // Validated in place; the bytes are copied only for the error.
             guard let argument = String(validatingCString: pointer) else {
-                let bytes = Array(UnsafeBufferPointer(
-                    start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
-                    count: Platform.length(ofCString: pointer)))
+                let bytes = Array(
+                    UnsafeBufferPointer(
+                        start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                        count: Platform.length(ofCString: pointer)))
                 // A path may be any bytes, as the system's are (contract v4).
                 if bytes.first != UInt8(ascii: "-"), isPath(after: arguments) {
                     arguments.append(RawPath.decode(bytes))
@@ -83,7 +84,8 @@ struct Invocation {
     /// given on the command line (`--db postgresql://ana:secret@…`), once read: every local
     /// user can read a running process's arguments (`ps`), for as long as `edit` or `serve`
     /// runs. The program works from its copy; `ps` shows `ana:xxxxxx@`.
-    private static func hidePasswords(of argument: String, at pointer: UnsafeMutablePointer<CChar>) {
+    private static func hidePasswords(of argument: String, at pointer: UnsafeMutablePointer<CChar>)
+    {
         guard argument.contains("://") else { return }
         let uriText = argument.hasPrefix("--db=") ? String(argument.dropFirst(5)) : argument
         guard let uri = ServerURI(uriText) else { return }
@@ -327,7 +329,10 @@ struct Invocation {
     /// (An array, not a dictionary keyed by the path: the first `[String]: Hashable` check
     /// scans every conformance record of the binary, at every start.)
     static let dashWordCommands: [(path: [String], options: Set<String>, noun: String)] = [
-        (["add"], ["--db", "--list", "-l", "--quiet", "-q", "--checked", "--help", "-h"], "a title"),
+        (
+            ["add"], ["--db", "--list", "-l", "--quiet", "-q", "--checked", "--help", "-h"],
+            "a title"
+        ),
         (["rename"], ["--db", "--list", "-l", "--quiet", "-q", "--help", "-h"], "a title"),
         (["lists", "add"], ["--db", "--quiet", "-q", "--mode", "--help", "-h"], "a list name"),
     ]
@@ -377,10 +382,12 @@ struct Invocation {
 
     /// The word as typed at a shell: quoted only when it must be.
     static func shellWord(_ text: String) -> String {
-        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-                || ",._/:=@%+-".unicodeScalars.contains($0)
-        }
+        let plain =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                    || ",._/:=@%+-".unicodeScalars.contains($0)
+            }
         return plain ? text : shellQuoted(text)
     }
 
@@ -399,7 +406,8 @@ struct Invocation {
 
     /// The subcommand `word` names (or an alias of it). The commands' configurations are made
     /// one by one until it is found (for `list`, two of seventeen), not all of them first.
-    static func subcommand(named word: String) -> (names: [String], type: any ParsableCommand.Type)? {
+    static func subcommand(named word: String) -> (names: [String], type: any ParsableCommand.Type)?
+    {
         ChecklistCommand.configuration.subcommands.lazy.map { (names(of: $0), $0) }
             .first { $0.names.contains(word) }
     }

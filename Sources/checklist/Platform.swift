@@ -35,7 +35,9 @@ enum Platform {
     static func readAll(_ descriptor: Int32, into bytes: inout [UInt8]) -> Int32? {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes {
+                Glibc.read(descriptor, $0.baseAddress, $0.count)
+            }
             if count > 0 {
                 bytes.append(contentsOf: chunk[0..<count])
             } else if count == 0 {
@@ -50,7 +52,9 @@ enum Platform {
     /// an empty array when a signal cut the read short.
     static func readAvailable(_ descriptor: Int32, upTo count: Int) -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: count)
-        let read = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        let read = buffer.withUnsafeMutableBytes {
+            Glibc.read(descriptor, $0.baseAddress, $0.count)
+        }
         if read < 0 && (errno == EINTR || errno == EAGAIN) { return [] }
         guard read > 0 else { return nil }
         return Array(buffer.prefix(read))
@@ -76,8 +80,10 @@ enum Platform {
     /// The bytes of an environment variable, if set.
     static func environmentBytes(_ name: String) -> [UInt8]? {
         guard let value = getenv(name) else { return nil }
-        return Array(UnsafeBufferPointer(
-            start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: strlen(value)))
+        return Array(
+            UnsafeBufferPointer(
+                start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self),
+                count: strlen(value)))
     }
 
     /// Whether the variable, if set, is valid UTF-8 (`environmentValue` shows bad bytes as
@@ -111,7 +117,9 @@ enum Platform {
 
     /// The local time of `seconds` since 1970 UTC: year, month (1–12), day, hour, minute; nil
     /// when the system cannot tell.
-    static func localTime(ofUTC fields: (year: Int32, month: Int32, day: Int32, hour: Int32, minute: Int32))
+    static func localTime(
+        ofUTC fields: (year: Int32, month: Int32, day: Int32, hour: Int32, minute: Int32)
+    )
         -> (year: Int32, month: Int32, day: Int32, hour: Int32, minute: Int32)?
     {
         var utc = tm()

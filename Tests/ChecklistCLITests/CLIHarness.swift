@@ -12,7 +12,8 @@ final class CLI {
 
     /// Whether the contract tests run against a PostgreSQL server instead of a file: the same
     /// test bodies, the other engine. `.ci/run` runs the contract suites both ways.
-    static let usesServer = ProcessInfo.processInfo.environment["CHECKLIST_TEST_ENGINE"] == "postgres"
+    static let usesServer =
+        ProcessInfo.processInfo.environment["CHECKLIST_TEST_ENGINE"] == "postgres"
 
     init() throws {
         folder = FileManager.default.temporaryDirectory

@@ -62,14 +62,16 @@ struct ChildProcess {
         var info = siginfo_t()
         while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 {
             guard errno == EINTR else {
-                throw HarnessError("cannot wait for process \(pid): \(String(cString: strerror(errno)))")
+                throw HarnessError(
+                    "cannot wait for process \(pid): \(String(cString: strerror(errno)))")
             }
         }
         beforeReaping()
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else {
-                throw HarnessError("cannot wait for process \(pid): \(String(cString: strerror(errno)))")
+                throw HarnessError(
+                    "cannot wait for process \(pid): \(String(cString: strerror(errno)))")
             }
         }
         let signal = status & 0x7f
@@ -78,27 +80,34 @@ struct ChildProcess {
 
     /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29 and later), which Swift's Glibc
     /// module does not declare.
-    private static let addChangeDirectory: @convention(c) (
-        UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
-    ) -> Int32 = {
-        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else {
-            fatalError("glibc 2.29 or later is needed for posix_spawn_file_actions_addchdir_np")
-        }
-        return unsafeBitCast(symbol, to: (@convention(c) (
+    private static let addChangeDirectory:
+        @convention(c) (
             UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
-        ) -> Int32).self)
-    }()
+        ) -> Int32 = {
+            guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else {
+                fatalError("glibc 2.29 or later is needed for posix_spawn_file_actions_addchdir_np")
+            }
+            return unsafeBitCast(
+                symbol,
+                to: (@convention(c) (
+                    UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
+                ) -> Int32).self)
+        }()
 
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later): closes every
     /// descriptor from the given one up in the child.
-    private static let addCloseFrom: @convention(c) (
-        UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32
-    ) -> Int32 = {
-        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else {
-            fatalError("glibc 2.34 or later is needed for posix_spawn_file_actions_addclosefrom_np")
-        }
-        return unsafeBitCast(symbol, to: (@convention(c) (
+    private static let addCloseFrom:
+        @convention(c) (
             UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32
-        ) -> Int32).self)
-    }()
+        ) -> Int32 = {
+            guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else {
+                fatalError(
+                    "glibc 2.34 or later is needed for posix_spawn_file_actions_addclosefrom_np")
+            }
+            return unsafeBitCast(
+                symbol,
+                to: (@convention(c) (
+                    UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32
+                ) -> Int32).self)
+        }()
 }

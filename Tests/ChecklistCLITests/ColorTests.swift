@@ -113,9 +113,15 @@ import Testing
     @Test func bidiControlsInATitleAreEscapedOnATerminalOnly() throws {
         try cli.run("add", "-q", "Rope \u{202E}]x[\u{202C} \u{2067}x\u{2069}")
         let screen = try onTerminal("\"$CHECKLIST\" list --color never")
-        #expect(screen.contains("[ ] 12 Rope \\u{202E}]x[\\u{202C} \\u{2067}x\\u{2069}\n"), "\(screen)")
-        #expect(!screen.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) })
-        #expect(try cli.run("list").stdout.hasSuffix("[ ] 12 Rope \u{202E}]x[\u{202C} \u{2067}x\u{2069}\n"))
+        #expect(
+            screen.contains("[ ] 12 Rope \\u{202E}]x[\\u{202C} \\u{2067}x\\u{2069}\n"), "\(screen)")
+        #expect(
+            !screen.unicodeScalars.contains {
+                (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+            })
+        #expect(
+            try cli.run("list").stdout.hasSuffix(
+                "[ ] 12 Rope \u{202E}]x[\u{202C} \u{2067}x\u{2069}\n"))
     }
 
     private func onTerminal(_ commandLine: String) throws -> String {

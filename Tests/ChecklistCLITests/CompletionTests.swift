@@ -54,7 +54,7 @@ import Testing
         }
         #expect(try complete("checklist pick --format ") == "[ids json]")
         for command in ["check", "uncheck", "toggle", "delete", "rm", "move"] {
-            #expect(try offers("checklist \(command) --") .contains("--pick"), "\(command)")
+            #expect(try offers("checklist \(command) --").contains("--pick"), "\(command)")
         }
         #expect(try complete("checklist move --pick --from c") == "[camping]")
     }

@@ -202,7 +202,11 @@ import Testing
     func aCommandLeavesNoWALOrSHMBesideADatabaseThatHadNone(_ arguments: [String]) throws {
         let cli = try CLI()
         try cli.run("add", "Tent", "-q")
-        let beside = { ["-wal", "-shm"].filter { FileManager.default.fileExists(atPath: cli.databasePath + $0) } }
+        let beside = {
+            ["-wal", "-shm"].filter {
+                FileManager.default.fileExists(atPath: cli.databasePath + $0)
+            }
+        }
         #expect(beside().isEmpty, "a write removes them when it closes")
         #expect(try cli.run(arguments, stdin: Data()).status == 0)
         #expect(beside().isEmpty, "\(arguments)")
@@ -217,14 +221,17 @@ import Testing
         let cli = try CLI()
         let shared = cli.folder.appendingPathComponent("shared")
         try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
-        try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: shared.path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: cli.folder.path)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o1777], ofItemAtPath: shared.path)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o755], ofItemAtPath: cli.folder.path)
         let path = shared.appendingPathComponent("owner.db").path
         try cli.run("add", "Tent", "-q", "--db", path)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
         let words = arguments.joined(separator: " ")
         let result = try cli.pipeline(
-            "setpriv --reuid=65534 --regid=65534 --clear-groups \"$CHECKLIST\" \(words) --db '\(path)'")
+            "setpriv --reuid=65534 --regid=65534 --clear-groups \"$CHECKLIST\" \(words) --db '\(path)'"
+        )
         #expect(result.status == 0, "\(result)")
         let beside = try FileManager.default.contentsOfDirectory(atPath: shared.path)
         #expect(beside == ["owner.db"], "\(arguments): \(beside)")

@@ -129,7 +129,9 @@ struct EditTerminalTests {
         #expect(try !pane.isAlternateScreenOn(), "the terminal is given back before it stops")
         let mode = try cli.pipeline("stty -g -F \(try pane.tty())").stdout
         #expect(
-            try mode == String(contentsOf: cli.folder.appendingPathComponent("stty-before"), encoding: .utf8))
+            try mode
+                == String(
+                    contentsOf: cli.folder.appendingPathComponent("stty-before"), encoding: .utf8))
         try Data().write(to: cli.folder.appendingPathComponent("continue"))  // fg
         try pane.waitFor("default · multiple · 0 of 3 checked")
         #expect(try pane.isAlternateScreenOn())
@@ -395,7 +397,8 @@ final class EditorPane {
 
     /// The pane's terminal device.
     func tty() throws -> String {
-        try tmux("display-message", "-p", "#{pane_tty}").trimmingCharacters(in: .whitespacesAndNewlines)
+        try tmux("display-message", "-p", "#{pane_tty}").trimmingCharacters(
+            in: .whitespacesAndNewlines)
     }
 
     func isAlternateScreenOn() throws -> Bool {

@@ -23,7 +23,8 @@ final class EngineDifferentialTests {
         var stdin: String = ""
 
         var description: String {
-            arguments.joined(separator: " ") + (stdin.isEmpty ? "" : " <<< \(stdin.debugDescription)")
+            arguments.joined(separator: " ")
+                + (stdin.isEmpty ? "" : " <<< \(stdin.debugDescription)")
         }
     }
 
@@ -43,7 +44,8 @@ final class EngineDifferentialTests {
         (
             "packing, checking and resetting",
             steps(
-                "list", "count", "lists", "history", "add Tent Stove Map", "add -l camping Lamp Rope",
+                "list", "count", "lists", "history", "add Tent Stove Map",
+                "add -l camping Lamp Rope",
                 "list", "list --all", "ls --format ids", "list --format json --all", "check 1,3",
                 "check 1", "count", "count --checked", "count --unchecked", "list --checked",
                 "list --unchecked --all", "uncheck --all", "toggle 1-3", "toggle --all",
@@ -54,7 +56,8 @@ final class EngineDifferentialTests {
             "bulk cleanup and missing IDs",
             steps(
                 "add A B C D E F", "check 2-4", "delete --checked", "list", "delete 9",
-                "delete 1,9 --ignore-missing", "delete 1", "check 5-9", "check 5-9 --ignore-missing",
+                "delete 1,9 --ignore-missing", "delete 1", "check 5-9",
+                "check 5-9 --ignore-missing",
                 "rm 5-6", "list --format json", "add G", "list --format ids", "count",
                 "uncheck 99", "toggle 0", "check abc", "check", "check 5-9223372036854775807",
                 "delete 2-10000000", "toggle 1-9223372036854775807 --ignore-missing",
@@ -84,7 +87,8 @@ final class EngineDifferentialTests {
                 "lists rename trip trip", "lists rename empty trip", "lists rename nowhere x",
                 "lists copy trip trip-2", "lists copy trip trip-3 --unchecked", "check 1",
                 "lists copy trip trip-4", "lists copy nowhere x", "lists copy trip empty",
-                "lists", "lists delete trip", "delete --checked -l trip --expect 5", "delete --checked -l trip --expect 1",
+                "lists", "lists delete trip", "delete --checked -l trip --expect 5",
+                "delete --checked -l trip --expect 1",
                 "lists delete trip --force", "lists delete empty", "lists", "list --all",
                 "undo", "undo", "lists", "list --all --format json", "history")
         ),
@@ -95,7 +99,8 @@ final class EngineDifferentialTests {
                 "move 2 --after 4", "move 3 --to 1", "move 3 --to 1", "move 3 --to 9",
                 "move 9 --to 1", "move 1 --before 1", "move 2 --list other", "move 6 --before 3",
                 "move 4 --before 7 --list default", "list --all", "lists add one --mode single",
-                "add -l one Z --checked", "check 1", "move 1 --list one", "list --all --format json",
+                "add -l one Z --checked", "check 1", "move 1 --list one",
+                "list --all --format json",
                 "undo", "undo", "list --all")
         ),
         (
@@ -104,8 +109,10 @@ final class EngineDifferentialTests {
                 "import - <<< ## camping\n- [ ] Tent\n- [x] Stove\n\n## trip\n<!-- checklist: mode=single -->\n- [x] Car\n",
                 "import - <<< - [x] loose\n- [ ] ends\n", "import - --list trip <<< - [ ] Bus\n",
                 "import - <<< ## trip\n- [x] Bike\n", "import - <<< ## trip\n- [x] a\n- [x] b\n",
-                "import - <<< not a list\n", "list --all", "export --all", "export --all --format json",
-                "export -l trip", "import - --dry-run <<< ## trip\\n- [ ] Van\\n", "undo", "list --all", "history")
+                "import - <<< not a list\n", "list --all", "export --all",
+                "export --all --format json",
+                "export -l trip", "import - --dry-run <<< ## trip\\n- [ ] Van\\n", "undo",
+                "list --all", "history")
         ),
         (
             "undo walks back",
@@ -120,14 +127,18 @@ final class EngineDifferentialTests {
         var random = SeededGenerator(seed: 7)
         let long = String(
             (0..<3_000).map { _ in Character(UnicodeScalar(UInt8(97 + random.next() % 26))) })
-        let odd = ["{a,b}", "quote \" and \\ backslash", "NULL", " spaced ", "e\u{301}", "\u{E9}", "\u{1F600} tent"]
+        let odd = [
+            "{a,b}", "quote \" and \\ backslash", "NULL", " spaced ", "e\u{301}", "\u{E9}",
+            "\u{1F600} tent",
+        ]
         var steps = [
             Step(arguments: ["lists", "add", long]), Step(arguments: ["add", "-l", long] + odd),
             Step(arguments: ["add", "-"], stdin: odd.joined(separator: "\n")),
             Step(arguments: ["lists"]), Step(arguments: ["list", "--all", "--format", "json"]),
             Step(arguments: ["list", "--all", "--match", "E"]),
             Step(arguments: ["count", "--match", "\u{E9}"]),
-            Step(arguments: ["export", "--all"]), Step(arguments: ["export", "--all", "--format", "json"]),
+            Step(arguments: ["export", "--all"]),
+            Step(arguments: ["export", "--all", "--format", "json"]),
             Step(arguments: ["lists", "rename", long, "short"]), Step(arguments: ["undo"]),
         ]
         steps.append(Step(arguments: ["import", "-"], stdin: "## \(odd[0])\n- [x] \(odd[1])\n"))
@@ -158,11 +169,14 @@ final class EngineDifferentialTests {
             ["undo"], ["undo"], ["list", "--all", "--format", "json"], ["add", "New"],
         ] {
             let offline = try server.run(
-                arguments, stdin: Data(), environment: author.merging(["CHECKLIST_DB": backup]) { $1 })
+                arguments, stdin: Data(),
+                environment: author.merging(["CHECKLIST_DB": backup]) { $1 })
             let onFile = try file.run(arguments, stdin: Data(), environment: author)
             #expect(offline.status == onFile.status, "\(arguments)")
-            #expect(Self.normalized(offline.stdout) == Self.normalized(onFile.stdout), "\(arguments)")
-            #expect(Self.normalized(offline.stderr) == Self.normalized(onFile.stderr), "\(arguments)")
+            #expect(
+                Self.normalized(offline.stdout) == Self.normalized(onFile.stdout), "\(arguments)")
+            #expect(
+                Self.normalized(offline.stderr) == Self.normalized(onFile.stderr), "\(arguments)")
         }
     }
 
@@ -191,7 +205,9 @@ final class EngineDifferentialTests {
         case 0, 1:
             var titles: [String] = []
             for _ in 0...(random.next() % 3) { titles.append("item \(random.next() % 100)") }
-            return Step(arguments: ["add", "-l", list] + titles + (random.next() % 5 == 0 ? ["--checked"] : []))
+            return Step(
+                arguments: ["add", "-l", list] + titles
+                    + (random.next() % 5 == 0 ? ["--checked"] : []))
         case 2: return Step(arguments: ["check", ids()] + extra)
         case 3: return Step(arguments: ["uncheck", ids()] + extra)
         case 4: return Step(arguments: ["toggle", ids()] + extra)
@@ -199,7 +215,10 @@ final class EngineDifferentialTests {
         case 6: return Step(arguments: ["check", "--all", "-l", list])
         case 7: return Step(arguments: ["uncheck", "--all", "-l", list])
         case 8: return Step(arguments: ["delete", "--checked", "-l", list])
-        case 9: return Step(arguments: ["rename", "\(random.next() % 12 + 1)", "renamed \(random.next() % 9)"])
+        case 9:
+            return Step(arguments: [
+                "rename", "\(random.next() % 12 + 1)", "renamed \(random.next() % 9)",
+            ])
         case 10: return Step(arguments: ["undo"])
         case 11: return Step(arguments: ["list", "--all", "--format", "json"])
         case 12: return Step(arguments: ["count", "-l", list])
@@ -218,15 +237,22 @@ final class EngineDifferentialTests {
                 step.arguments, stdin: Data(step.stdin.utf8),
                 environment: ["CHECKLIST_DB": serverURI])
             let context = "step \(index + 1): \(step)" + (seed.map { " (seed \($0))" } ?? "")
-            #expect(onServer.status == onFile.status, "\(context)\nfile: \(onFile)\nserver: \(onServer)")
-            #expect(Self.normalized(onServer.stdout) == Self.normalized(onFile.stdout), "\(context)")
-            #expect(Self.normalized(onServer.stderr) == Self.normalized(onFile.stderr), "\(context)")
+            #expect(
+                onServer.status == onFile.status, "\(context)\nfile: \(onFile)\nserver: \(onServer)"
+            )
+            #expect(
+                Self.normalized(onServer.stdout) == Self.normalized(onFile.stdout), "\(context)")
+            #expect(
+                Self.normalized(onServer.stderr) == Self.normalized(onFile.stderr), "\(context)")
             if onServer.status != onFile.status { return }
         }
         let everything = ["list", "--all", "--format", "json"]
         #expect(
-            Self.normalized(try server.run(everything, stdin: Data(), environment: ["CHECKLIST_DB": serverURI]).stdout)
-                == Self.normalized(try file.run(everything, stdin: Data(), environment: author).stdout))
+            Self.normalized(
+                try server.run(everything, stdin: Data(), environment: ["CHECKLIST_DB": serverURI])
+                    .stdout)
+                == Self.normalized(
+                    try file.run(everything, stdin: Data(), environment: author).stdout))
     }
 
     /// Timestamps are the clock's: the ISO form of JSON and the minutes of `history`, as the
@@ -235,4 +261,3 @@ final class EngineDifferentialTests {
         ReadmeExample.normalized(text)
     }
 }
-

@@ -1,9 +1,9 @@
 import ArgumentParser
+import ChecklistTestSupport
 import Foundation
 import Testing
 
 @testable import checklist
-import ChecklistTestSupport
 
 /// The fast path (`FastPath`) against ArgumentParser, the interface's one definition: for
 /// every command line, generated or chosen, the fast path either declines or makes exactly
@@ -42,10 +42,13 @@ import ChecklistTestSupport
     }
 
     @Test(arguments: [
-        ["check", "5"], ["check", "1,4,9-11", "3-7"], ["check", "-"], ["uncheck", "--all", "-l", "camping"],
-        ["toggle", "2", "--ignore-missing", "-q"], ["check", "--db", "x.db", "5"], ["check", "5", "--db=x.db"],
+        ["check", "5"], ["check", "1,4,9-11", "3-7"], ["check", "-"],
+        ["uncheck", "--all", "-l", "camping"],
+        ["toggle", "2", "--ignore-missing", "-q"], ["check", "--db", "x.db", "5"],
+        ["check", "5", "--db=x.db"],
         ["--db", "x.db", "check", "5"], ["-l", "camping", "check", "5"], ["check", "--", "5"],
-        ["count"], ["count", "--all"], ["count", "-l", "camping", "--all-checked"], ["count", "--match", "tent"],
+        ["count"], ["count", "--all"], ["count", "-l", "camping", "--all-checked"],
+        ["count", "--match", "tent"],
         ["list"], ["ls"], [], ["list", "--format", "ids"], ["list", "--format=json", "--all"],
         ["list", "--unchecked", "-l", "camping"], ["list", "--color", "never", "--match", "x"],
         ["--db", "x.db"],
@@ -57,11 +60,14 @@ import ChecklistTestSupport
     }
 
     @Test(arguments: [
-        ["check", "--help"], ["check", "-h"], ["check", "-5"], ["check", "-qq", "5"], ["check", "--all", "--all"],
+        ["check", "--help"], ["check", "-h"], ["check", "-5"], ["check", "-qq", "5"],
+        ["check", "--all", "--all"],
         ["check", "--db", "a", "--db", "b", "5"], ["check", "--db"], ["check", "--db", "-q", "5"],
-        ["list", "--format", "xml"], ["list", "--checked", "--unchecked"], ["list", "--all", "-l", "x"],
+        ["list", "--format", "xml"], ["list", "--checked", "--unchecked"],
+        ["list", "--all", "-l", "x"],
         ["count", "--list="], ["check", "--bogus"], ["check", "-l", "a\nb", "5"], ["delete", "5"],
-        ["check", "5", "--generate-completion-script", "zsh"], ["lists", "add", "x"], ["list", "--version"],
+        ["check", "5", "--generate-completion-script", "zsh"], ["lists", "add", "x"],
+        ["list", "--version"],
     ])
     func linesItDoesNotFullyUnderstandAreArgumentParsers(_ line: [String]) {
         #expect(Self.both(line).fast == nil, "\(line)")
@@ -70,8 +76,10 @@ import ChecklistTestSupport
     /// Words the generated lines are made of: the options of the five commands in every form,
     /// their values, IDs good and bad, and words meant to confuse.
     private static let vocabulary: [String] = [
-        "5", "5", "12", "3-7", "1,4,9-11", "0", "-1", "-", "--", "abc", "", " ", "7-", "9223372036854775807",
-        "--db", "x.db", "--db=x.db", "--db=", "-l", "--list", "camping", "--list=camping", "--list=",
+        "5", "5", "12", "3-7", "1,4,9-11", "0", "-1", "-", "--", "abc", "", " ", "7-",
+        "9223372036854775807",
+        "--db", "x.db", "--db=x.db", "--db=", "-l", "--list", "camping", "--list=camping",
+        "--list=",
         "-l=camping", "-lcamping", "-q", "--quiet", "-qq", "--ignore-missing", "--all", "--checked",
         "--unchecked", "--all-checked", "--match", "tent", "--match=", "--format", "json", "ids",
         "text", "xml", "--format=ids", "--color", "always", "never", "auto", "--color=always",
@@ -80,7 +88,8 @@ import ChecklistTestSupport
     ]
 
     private static let commands: [[String]] = [
-        ["check"], ["uncheck"], ["toggle"], ["count"], ["list"], ["ls"], [], ["--db", "x.db", "check"],
+        ["check"], ["uncheck"], ["toggle"], ["count"], ["list"], ["ls"], [],
+        ["--db", "x.db", "check"],
         ["-l", "camping", "list"], ["delete"],
     ]
 
@@ -92,9 +101,11 @@ import ChecklistTestSupport
         var (taken, declined, disagreements) = (0, 0, 0)
         for _ in 0..<2000 {
             let command = Self.commands[generator.next(Self.commands.count)]
-            let line = command + (0..<generator.next(6)).map { _ in
-                Self.vocabulary[generator.next(Self.vocabulary.count)]
-            }
+            let line =
+                command
+                + (0..<generator.next(6)).map { _ in
+                    Self.vocabulary[generator.next(Self.vocabulary.count)]
+                }
             let (fast, parsed) = Self.both(line)
             guard let fast else {
                 declined += 1
@@ -103,7 +114,8 @@ import ChecklistTestSupport
             taken += 1
             if fast != parsed {
                 disagreements += 1
-                Issue.record("seed \(seed): \(line)\nfast path:\n\(fast)\nArgumentParser:\n\(parsed)")
+                Issue.record(
+                    "seed \(seed): \(line)\nfast path:\n\(fast)\nArgumentParser:\n\(parsed)")
                 if disagreements > 3 { return }
             }
         }

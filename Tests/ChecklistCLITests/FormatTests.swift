@@ -55,8 +55,12 @@ import Testing
     /// control characters, tabs, leading spaces and any script come out byte for byte, and
     /// two lists whose names differ only in normalisation get a heading each.
     @Test func pipedTextIsTheStoredBytesWithAHeadingPerListName() throws {
-        let titles = ["\u{1B}[31mred\u{1B}[0m", "a\tb", "  padded", "\u{1F469}\u{200D}\u{1F467} caf\u{E9}"]
-        try cli.run(["add", "-l", "caf\u{E9}", "-"], stdin: Data((titles.joined(separator: "\n") + "\n").utf8))
+        let titles = [
+            "\u{1B}[31mred\u{1B}[0m", "a\tb", "  padded", "\u{1F469}\u{200D}\u{1F467} caf\u{E9}",
+        ]
+        try cli.run(
+            ["add", "-l", "caf\u{E9}", "-"],
+            stdin: Data((titles.joined(separator: "\n") + "\n").utf8))
         try cli.run("add", "-l", "cafe\u{301}", "Tent")
         try cli.run("check", "2", "5")
         let list = try cli.run("list", "-l", "caf\u{E9}")
@@ -68,9 +72,12 @@ import Testing
         #expect(list.stdoutBytes == Data(expected.utf8))
         let all = try cli.run("list", "--all", "--color", "never")
         // Sorted by name bytewise: "cafe" + U+0301 before "caf\u{E9}".
-        #expect(all.stdoutBytes == Data(("cafe\u{301}:\n[x] 5 Tent\n\ncaf\u{E9}:\n" + expected).utf8))
+        #expect(
+            all.stdoutBytes == Data(("cafe\u{301}:\n[x] 5 Tent\n\ncaf\u{E9}:\n" + expected).utf8))
         #expect(try cli.run("list", "--all", "--format", "ids").stdout == "5\n1\n2\n3\n4\n")
-        #expect(try cli.run("list", "--all", "--checked").stdout == "cafe\u{301}:\n[x] 5 Tent\n\ncaf\u{E9}:\n[x] 2 a\tb\n")
+        #expect(
+            try cli.run("list", "--all", "--checked").stdout
+                == "cafe\u{301}:\n[x] 5 Tent\n\ncaf\u{E9}:\n[x] 2 a\tb\n")
     }
 
     /// A title another program stored with bytes that are not UTF-8: a pipe gets them as they
@@ -78,9 +85,12 @@ import Testing
     @Test(.fileOnly) func aTitleThatIsNotUTF8ComesOutAsStoredAndMatchesAsReplaced() throws {
         try cli.run("add", "Tent", "Stove")
         try DatabaseQueue(path: cli.databasePath).write { db in
-            try db.execute(sql: "UPDATE items SET title = CAST(x'636166c3207374' AS TEXT) WHERE id = 2")
+            try db.execute(
+                sql: "UPDATE items SET title = CAST(x'636166c3207374' AS TEXT) WHERE id = 2")
         }
-        #expect(try cli.run("list").stdoutBytes == Data("[ ] 1 Tent\n[ ] 2 caf".utf8) + Data([0xC3]) + Data(" st\n".utf8))
+        #expect(
+            try cli.run("list").stdoutBytes == Data("[ ] 1 Tent\n[ ] 2 caf".utf8) + Data([0xC3])
+                + Data(" st\n".utf8))
         let match = try cli.run("list", "--match", "caf\u{FFFD} S", "--format", "ids")
         #expect(match.stdout == "2\n")
         #expect(try cli.run("list", "--match", "caf\u{E9}").stdout == "")

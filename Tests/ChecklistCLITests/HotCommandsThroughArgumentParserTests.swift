@@ -10,7 +10,10 @@ import Testing
 @Suite struct HotCommandsThroughArgumentParserTests {
     /// A line ArgumentParser reads, and the line the fast path reads that means the same.
     private static let pairs: [(parsed: [String], fast: [String])] = [
-        (["check", "-l", "camping", "-l", "camping", "1", "3"], ["check", "-l", "camping", "1", "3"]),
+        (
+            ["check", "-l", "camping", "-l", "camping", "1", "3"],
+            ["check", "-l", "camping", "1", "3"]
+        ),
         (["check", "-q", "-q", "2"], ["check", "-q", "2"]),
         (["toggle", "-l", "camping", "-l", "camping", "2-3"], ["toggle", "-l", "camping", "2-3"]),
         (["uncheck", "--all", "--all", "-l", "camping"], ["uncheck", "--all", "-l", "camping"]),
@@ -21,8 +24,14 @@ import Testing
             ["count", "--all-checked", "-l", "camping"]
         ),
         (["list", "-l", "camping", "-l", "camping"], ["list", "-l", "camping"]),
-        (["list", "--format", "ids", "--format", "ids", "-l", "camping"], ["list", "--format", "ids", "-l", "camping"]),
-        (["ls", "--format", "json", "--format", "json", "--all"], ["ls", "--format", "json", "--all"]),
+        (
+            ["list", "--format", "ids", "--format", "ids", "-l", "camping"],
+            ["list", "--format", "ids", "-l", "camping"]
+        ),
+        (
+            ["ls", "--format", "json", "--format", "json", "--all"],
+            ["ls", "--format", "json", "--all"]
+        ),
     ]
 
     /// JSON output without its times (the two databases were written moments apart).
@@ -39,7 +48,9 @@ import Testing
         for (parsedLine, fastLine) in Self.pairs {
             #expect(FastPath.request(try Invocation(parsedLine)) == nil, "\(parsedLine)")
             #expect(FastPath.request(try Invocation(fastLine)) != nil, "\(fastLine)")
-            let (byParser, byFastPath) = (try parsed.run(parsedLine, stdin: Data()), try fast.run(fastLine, stdin: Data()))
+            let (byParser, byFastPath) = (
+                try parsed.run(parsedLine, stdin: Data()), try fast.run(fastLine, stdin: Data())
+            )
             #expect(byParser.status == byFastPath.status, "\(parsedLine)")
             #expect(
                 Self.withoutTimes(byParser.stdout) == Self.withoutTimes(byFastPath.stdout),

@@ -14,7 +14,8 @@ struct PickTerminalTests {
         let cli = try CLI()
         try cli.run("add", "-l", "camping", "Tent", "Stove", "Map", "Socks", "-q")
         let before = try cli.run("export", "--format", "json").stdout
-        let pane = try EditorPane(cli, arguments: ["-l", "camping"], command: "pick", stdout: "picked")
+        let pane = try EditorPane(
+            cli, arguments: ["-l", "camping"], command: "pick", stdout: "picked")
         try pane.waitFor("camping · multiple · 0 of 4 checked · 0 marked")
         #expect(try pane.isAlternateScreenOn())
         pane.keys("Space", "j", "j", "Tab")
@@ -205,7 +206,8 @@ struct PickTerminalTests {
     @Test func aListNamedThatDoesNotExistIsThreeAndTextIsNoFormatOfPick() throws {
         let cli = try CLI()
         try cli.run("add", "Tent", "-q")
-        let pane = try EditorPane(cli, arguments: ["-l", "nosuch"], command: "pick", stdout: "picked")
+        let pane = try EditorPane(
+            cli, arguments: ["-l", "nosuch"], command: "pick", stdout: "picked")
         #expect(try pane.exitStatus() == 3)
         #expect(try picked(cli) == "")
         let text = try cli.run("pick", "--format", "text")
@@ -215,7 +217,10 @@ struct PickTerminalTests {
     @Test func pickGivenIDsOrAListWideFlagIsAUsageError() throws {
         let cli = try CLI()
         try cli.run("add", "Tent", "-q")
-        for words in [["check", "--pick", "1"], ["delete", "--pick", "--checked"], ["move", "1", "--pick", "--to", "1"]] {
+        for words in [
+            ["check", "--pick", "1"], ["delete", "--pick", "--checked"],
+            ["move", "1", "--pick", "--to", "1"],
+        ] {
             let result = try cli.run(words, stdin: Data())
             #expect(result.status == 64, "\(words): \(result)")
             #expect(result.stderr.contains("--pick"), "\(words): \(result)")

@@ -48,7 +48,8 @@ struct ProcessTest: SuiteTrait, TestTrait, TestScoping {
                 let limit = hangGuard
                 group.addTask {
                     try await Task.sleep(for: limit)
-                    Issue.record("hang guard: the test ran over \(limit); its processes were killed")
+                    Issue.record(
+                        "hang guard: the test ran over \(limit); its processes were killed")
                     children.killAll()
                 }
                 defer { group.cancelAll() }

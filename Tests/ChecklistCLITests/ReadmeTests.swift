@@ -22,7 +22,8 @@ import Testing
 
     /// The README's `sqlite3` recipe, as written there, while `checklist toggle` writes in a
     /// loop: every read succeeds (without `.timeout`, 59 of 200 said "database is locked").
-    @Test(.fileOnly, .needs(.sqlite3)) func theReadmesSQLiteRecipeReadsWhileChecklistWrites() throws {
+    @Test(.fileOnly, .needs(.sqlite3)) func theReadmesSQLiteRecipeReadsWhileChecklistWrites() throws
+    {
         let readme = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .deletingLastPathComponent().deletingLastPathComponent()
@@ -30,7 +31,8 @@ import Testing
         let recipe = try #require(
             readme.split(separator: "\n").first { $0.hasPrefix("$ sqlite3 ") }.map {
                 String($0.dropFirst(2))
-                    .replacingOccurrences(of: "~/.local/share/checklist/checklist.db", with: "\"$CHECKLIST_DB\"")
+                    .replacingOccurrences(
+                        of: "~/.local/share/checklist/checklist.db", with: "\"$CHECKLIST_DB\"")
             })
         #expect(recipe.contains(".timeout"))
         let cli = try CLI()

@@ -14,8 +14,10 @@ struct RequiredTool: Sendable {
     let purpose: String
 
     static let zsh = RequiredTool(command: "zsh", package: "zsh", purpose: "zsh completion tests")
-    static let fish = RequiredTool(command: "fish", package: "fish", purpose: "fish completion tests")
-    static let tmux = RequiredTool(command: "tmux", package: "tmux", purpose: "edit mode's terminal tests")
+    static let fish = RequiredTool(
+        command: "fish", package: "fish", purpose: "fish completion tests")
+    static let tmux = RequiredTool(
+        command: "tmux", package: "tmux", purpose: "edit mode's terminal tests")
     static let script = RequiredTool(
         command: "script", package: "bsdutils", purpose: "tests on a pseudo-terminal")
     static let sqlite3 = RequiredTool(
@@ -32,7 +34,8 @@ struct RequiredTool: Sendable {
     /// Whether `command` is an executable file in a folder of `PATH`.
     var isInstalled: Bool {
         // The system folders too: a user's PATH may leave out /usr/sbin (iptables).
-        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") + ":/usr/sbin:/sbin"
+        let path =
+            (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") + ":/usr/sbin:/sbin"
         return path.split(separator: ":").contains { folder in
             FileManager.default.isExecutableFile(atPath: "\(folder)/\(command)")
         }

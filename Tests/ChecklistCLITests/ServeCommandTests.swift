@@ -54,7 +54,10 @@ import Testing
         try Data(("title=" + String(repeating: "x", count: 70_000)).utf8).write(to: big)
         #expect(try curl(origin + ["--data-binary", "@" + big.path, url + "add"]).status == 413)
         #expect(try curl(origin + ["--data", "id=99&to=checked", url + "toggle"]).status == 404)
-        #expect(try curl(["-H", "Origin: http://evil.example", "--data", "id=1&to=checked", url + "toggle"]).status == 403)
+        #expect(
+            try curl([
+                "-H", "Origin: http://evil.example", "--data", "id=1&to=checked", url + "toggle",
+            ]).status == 403)
         #expect(try curl([url + "toggle"]).status == 405)
         #expect(try cli.run("history").stdout == before, "nothing changed")
         #expect(try curl([url]).status == 200, "still serving")
@@ -69,7 +72,9 @@ import Testing
     @Test func ctrlCEndsItWithExit0() throws {
         let (running, url) = try serve()
         let root = url.split(separator: "/").prefix(2).joined(separator: "//")
-        #expect(try curl(["-H", "Origin: " + root, "--data", "id=1&to=checked", url + "toggle"]).status == 303)
+        #expect(
+            try curl(["-H", "Origin: " + root, "--data", "id=1&to=checked", url + "toggle"]).status
+                == 303)
         kill(running.child.pid, SIGINT)
         let result = try running.finish()
         #expect(result.status == 0, "\(result)")
@@ -82,7 +87,8 @@ import Testing
         let second = try cli.run("serve", "--port", port, "--new-link")
         #expect(second.status == 74, "\(second)")
         #expect(try curl([url]).status == 200, "the link is replaced only by a serve that serves")
-        #expect(second.stderr.hasPrefix("checklist: cannot listen on 127.0.0.1:\(port)"), "\(second)")
+        #expect(
+            second.stderr.hasPrefix("checklist: cannot listen on 127.0.0.1:\(port)"), "\(second)")
         #expect(second.stderr.filter { $0 == "\n" }.count == 1)
         kill(running.child.pid, SIGTERM)
         _ = try running.finish()
@@ -95,7 +101,9 @@ import Testing
     {
         let (running, url) = try serve()
         let root = url.split(separator: "/").prefix(2).joined(separator: "//")
-        #expect(try curl(["-H", "Origin: " + root, "--data", "id=1&to=checked", url + "toggle"]).status == 303)
+        #expect(
+            try curl(["-H", "Origin: " + root, "--data", "id=1&to=checked", url + "toggle"]).status
+                == 303)
         #expect(FileManager.default.fileExists(atPath: cli.databasePath + "-wal"), "open: WAL")
         kill(running.child.pid, signal)
         let result = try running.finish()
@@ -123,7 +131,10 @@ import Testing
     @Test func aMissingListOrDatabaseIsThreeAndNothingIsCreated() throws {
         let nosuch = try cli.run("serve", "-l", "nosuch", "--port", "0")
         #expect(nosuch.status == 3, "\(nosuch)")
-        #expect(nosuch.stderr == "checklist: no list named 'nosuch'; see `checklist lists`, or add an item to create it\n")
+        #expect(
+            nosuch.stderr
+                == "checklist: no list named 'nosuch'; see `checklist lists`, or add an item to create it\n"
+        )
         let typo = cli.folder.appendingPathComponent("typo.db").path
         let missing = try cli.run("serve", "--db", typo, "--port", "0")
         #expect(missing.status == 3, "\(missing)")
@@ -140,7 +151,8 @@ import Testing
         try FileManager.default.copyItem(at: CLI.binary, to: copy)
         let result = try CLI.execute(
             copy, ["serve"], stdin: Data(),
-            environment: ["CHECKLIST_DB": cli.databasePath, "PATH": "/usr/bin:/bin"], in: cli.folder)
+            environment: ["CHECKLIST_DB": cli.databasePath, "PATH": "/usr/bin:/bin"], in: cli.folder
+        )
         #expect(result.status == 74)
         #expect(
             result.stderr == "checklist: cannot use \(alone.path)/checklist-serve: cannot run it"
@@ -164,7 +176,8 @@ import Testing
         // The secret is kept hashed: shown only when made, so the restart says where it serves.
         #expect(
             line.wholeMatch(
-                of: #/http:\/\/127\.0\.0\.1:\d+\/: the page's link \(made \d{4}-\d\d-\d\d \d\d:\d\d UTC\) still works; it is shown only when it is made: checklist serve --new-link makes a new one/#
+                of:
+                    #/http:\/\/127\.0\.0\.1:\d+\/: the page's link \(made \d{4}-\d\d-\d\d \d\d:\d\d UTC\) still works; it is shown only when it is made: checklist serve --new-link makes a new one/#
             ) != nil, "\(line)")
         let port = String(line.split(separator: ":")[2].prefix { $0.isNumber })
         let moved = url.replacing(#/:\d+\//#, with: ":\(port)/")
@@ -197,7 +210,8 @@ import Testing
         let hash = SHA256.hex(Data(secret.utf8))
         let stored = try CLI.execute(
             URL(fileURLWithPath: "/usr/bin/sqlite3"),
-            [cli.databasePath, "SELECT person || '|' || secretSHA256 FROM page_links"], stdin: Data(),
+            [cli.databasePath, "SELECT person || '|' || secretSHA256 FROM page_links"],
+            stdin: Data(),
             environment: ["PATH": "/usr/bin:/bin"], in: cli.folder)
         #expect(stored.stdout == "|\(hash)\n", "\(stored)")
     }
@@ -215,10 +229,14 @@ import Testing
         let cookie = ["-H", "Cookie: checklist-\(port)=\(secret)"]
         #expect(try curl(cookie + [root + "/"]).status == 200)
         #expect(try curl(cookie + [root + "/state"]).status == 200)
-        let tap = try curl(cookie + ["-H", "Origin: " + root, "--data", "id=1&to=checked", root + "/toggle"])
+        let tap = try curl(
+            cookie + ["-H", "Origin: " + root, "--data", "id=1&to=checked", root + "/toggle"])
         #expect(tap.status == 303)
         #expect(try curl([root + "/"]).status == 404, "no cookie, no secret")
-        #expect(try curl(["-H", "Cookie: checklist-\(port)=\(String(repeating: "0", count: 32))", root + "/"]).status == 404)
+        #expect(
+            try curl([
+                "-H", "Cookie: checklist-\(port)=\(String(repeating: "0", count: 32))", root + "/",
+            ]).status == 404)
         try stop(running)
         #expect(try cli.run("list", "-l", "camping").stdout == "[x] 1 Tent\n[ ] 2 Stove\n")
     }

@@ -52,13 +52,16 @@ final class ServerEngineTests {
         for arguments in [["list"], ["list", "--format", "json"], ["export"]] {
             let (server, onFile) = (try peak(uri, arguments), try peak(file, arguments))
             #expect(server > 0 && onFile > 0)
-            #expect(server - onFile < 8 * 1024, "\(arguments): server \(server) KiB, file \(onFile) KiB")
+            #expect(
+                server - onFile < 8 * 1024, "\(arguments): server \(server) KiB, file \(onFile) KiB"
+            )
         }
         #expect(try run("list", "--format", "ids").stdout.hasSuffix("199999\n200000\n"))
     }
 
     @Test func readsOfADatabaseWithoutTheSchemaAreEmptyAndCreateNothing() throws {
-        for command in [["list"], ["list", "--all", "--format", "json"], ["count"], ["lists"],
+        for command in [
+            ["list"], ["list", "--all", "--format", "json"], ["count"], ["lists"],
             ["history"], ["export"],
         ] {
             let result = try cli.run(
@@ -151,7 +154,8 @@ final class ServerEngineTests {
         let refused = try run("undo")
         #expect(refused.status == 75, "\(refused)")
         #expect(refused.stdout.isEmpty)
-        let line = "checklist: cannot undo change 2 (checked 2 items (IDs 1, 2)):"
+        let line =
+            "checklist: cannot undo change 2 (checked 2 items (IDs 1, 2)):"
             + " change 3 by \(ben) (unchecked 1 item (ID 2)) has since changed the same items;"
             + " nothing changed (`checklist undo --anyone` reverts the newest change first)\n"
         #expect(refused.stderr == line)
@@ -170,11 +174,12 @@ final class ServerEngineTests {
         try run("add", "first")
         let (role, roleURI) = try secondRole()
         let uris = [uri, roleURI]
-        let script = (0...1).map { writer in
-            """
-            ( for i in $(seq 1 25); do CHECKLIST_DB='\(uris[writer])' "$CHECKLIST" add -q "w\(writer) $i" >/dev/null || echo fail; done ) &
-            """
-        }.joined(separator: "\n") + "\nwait\n"
+        let script =
+            (0...1).map { writer in
+                """
+                ( for i in $(seq 1 25); do CHECKLIST_DB='\(uris[writer])' "$CHECKLIST" add -q "w\(writer) $i" >/dev/null || echo fail; done ) &
+                """
+            }.joined(separator: "\n") + "\nwait\n"
         let result = try CLI.execute(
             URL(fileURLWithPath: "/bin/sh"), ["-c", script], stdin: Data(),
             environment: [

@@ -10,7 +10,8 @@ import Testing
 @Suite(
     .runsProcesses, .enabled(if: TestServer.isAvailable, "\(TestServer.missing)"),
     .needs(.iptables, .python3),
-    .enabled(if: getuid() == 0 || RequiredTool.isCI, "the silent-network test drops packets as root"))
+    .enabled(
+        if: getuid() == 0 || RequiredTool.isCI, "the silent-network test drops packets as root"))
 final class ServerNetworkTests {
     @Test func aNetworkThatGoesSilentMidWriteEndsTheCommandWith74AndFreesTheLock() throws {
         let cli = try CLI()
@@ -20,7 +21,8 @@ final class ServerNetworkTests {
         let host = try #require(
             uri.components(separatedBy: "host=").last?.components(separatedBy: "&").first)
         let direct = ["CHECKLIST_DB": uri]
-        try #require(try cli.run(["add", "Tent", "-q"], stdin: Data(), environment: direct).status == 0)
+        try #require(
+            try cli.run(["add", "Tent", "-q"], stdin: Data(), environment: direct).status == 0)
 
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("network/silent_proxy.py").path

@@ -62,7 +62,9 @@ final class ServerSecurityTests {
                 let name = signature.prefix(while: { $0 != "(" })
                 let parameters = signature.dropFirst(name.count + 1).dropLast()
                     .split(separator: ",").enumerated()
-                    .map { "p\($0.offset) \($0.element.trimmingCharacters(in: .whitespaces) == "unknown" ? "text" : String($0.element))" }
+                    .map {
+                        "p\($0.offset) \($0.element.trimmingCharacters(in: .whitespaces) == "unknown" ? "text" : String($0.element))"
+                    }
                     .joined(separator: ", ")
                 plants += """
                     CREATE FUNCTION \(schema).\(name)(\(parameters)) RETURNS text
@@ -271,7 +273,8 @@ final class ServerSecurityTests {
 
     @Test func aRoleThatMayNotCreateTheSchemaIsToldWhatIsMissing() throws {
         let carl = "carl_\(tag)"
-        try TestServer.psql(uri, "CREATE ROLE \(carl) LOGIN; REVOKE CREATE ON DATABASE \(database) FROM PUBLIC")
+        try TestServer.psql(
+            uri, "CREATE ROLE \(carl) LOGIN; REVOKE CREATE ON DATABASE \(database) FROM PUBLIC")
         let result = try run("add", "Tent", as: carl)
         #expect(result.status == 74, "\(result)")
         #expect(result.stderr.contains("permission denied for database"), "\(result)")

@@ -23,15 +23,18 @@ import Testing
             ["--db", "postgresql://ana:s3cret@127.0.0.1:1/trips"] + command, stdin: Data())
         #expect(result.status == 74)
         #expect(result.stdout == "")
-        #expect(result.stderr.hasPrefix(
-            "checklist: cannot use postgresql://ana@127.0.0.1:1/trips: connection to server at \"127.0.0.1\", port 1 failed"))
+        #expect(
+            result.stderr.hasPrefix(
+                "checklist: cannot use postgresql://ana@127.0.0.1:1/trips: connection to server at \"127.0.0.1\", port 1 failed"
+            ))
         #expect(result.stderr.filter { $0 == "\n" }.count == 1, "one line: \(result.stderr)")
         #expect(!result.stderr.contains("s3cret"))
         #expect(try folderEntries() == before, "no file named like the URI")
     }
 
     @Test(arguments: [
-        "postgresql://ana:se?cr3t@127.0.0.1:1/trips", "postgresql://127.0.0.1:1/trips?pass%77ord=se%3Fcr3t",
+        "postgresql://ana:se?cr3t@127.0.0.1:1/trips",
+        "postgresql://127.0.0.1:1/trips?pass%77ord=se%3Fcr3t",
         "postgresql://ana:p@ss@se?cr3t@127.0.0.1:1/trips",
     ])
     func noFormOfPasswordIsShown(_ uri: String) throws {
@@ -49,7 +52,10 @@ import Testing
             environment: ["CHECKLIST_DB": "postgres:///trips?host=/nonexistent&password=s3cret"],
             usesDefaultDatabase: false)
         #expect(result.status == 74)
-        #expect(result.stderr.hasPrefix("checklist: cannot use postgres:///trips?host=/nonexistent: connection to server on socket"))
+        #expect(
+            result.stderr.hasPrefix(
+                "checklist: cannot use postgres:///trips?host=/nonexistent: connection to server on socket"
+            ))
         #expect(!result.stderr.contains("s3cret"))
     }
 
@@ -70,7 +76,9 @@ import Testing
     @Test func aPathThatOnlyLooksLikeAURIIsAFile() throws {
         let result = try cli.run("--db", "./postgres:x", "add", "Tent")
         #expect(result.status == 0)
-        #expect(FileManager.default.fileExists(atPath: cli.folder.appendingPathComponent("postgres:x").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: cli.folder.appendingPathComponent("postgres:x").path))
         #expect(try cli.run("--db", "postgres:x", "list").stdout == "[ ] 1 Tent\n")
     }
 

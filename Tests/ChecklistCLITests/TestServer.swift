@@ -38,7 +38,8 @@ enum TestServer {
                 + " AND table_name <> 'migrations' ORDER BY 1")
         var text = ""
         for table in tables.split(separator: "\n") {
-            text += "\(table):\n" + (try psql(uri, "SELECT * FROM checklist.\(table) ORDER BY 1, 2"))
+            text +=
+                "\(table):\n" + (try psql(uri, "SELECT * FROM checklist.\(table) ORDER BY 1, 2"))
         }
         return text
     }

@@ -61,18 +61,21 @@ import Testing
         #expect(result.stderr.contains("backed up the database to b\\xE9.db"), "\(result)")
         // An error names the path with its bad byte shown.
         let notADatabase = try cli.pipeline(
-            "echo junk > \"$(printf 'j\\351.db')\"; checklist --db \"$(printf 'j\\351.db')\" add Tent")
+            "echo junk > \"$(printf 'j\\351.db')\"; checklist --db \"$(printf 'j\\351.db')\" add Tent"
+        )
         #expect(notADatabase.status == 65, "\(notADatabase)")
         #expect(notADatabase.stderr.contains("j\\xE9.db"), "\(notADatabase)")
         // Not a path: the list name of import, a title after import's file.
         for words in ["import -l", "add import"] {
-            let refused = try cli.pipeline("checklist --db \(db) \(words) \"$(printf 'x\\351')\" f.md")
+            let refused = try cli.pipeline(
+                "checklist --db \(db) \(words) \"$(printf 'x\\351')\" f.md")
             #expect(refused.status == 64, "\(words): \(refused)")
         }
     }
 
     @Test func aByteOrderMarkOnStdinIsNoPartOfTheFirstTitle() throws {
-        let result = try cli.run(["add", "-"], stdin: Data([0xEF, 0xBB, 0xBF] + Array("Socks\nShirt\n".utf8)))
+        let result = try cli.run(
+            ["add", "-"], stdin: Data([0xEF, 0xBB, 0xBF] + Array("Socks\nShirt\n".utf8)))
         #expect(result.status == 0, "\(result)")
         #expect(try cli.run("list").stdout == "[ ] 1 Socks\n[ ] 2 Shirt\n")
         #expect(try cli.run("check", "-", stdin: "\u{FEFF}1\n").status == 0)
@@ -100,7 +103,8 @@ import Testing
     func helpAndVersionToAFullDeviceFail(_ flag: String) throws {
         let full = try cli.pipeline("checklist \(flag) > /dev/full")
         #expect(full.status == 74, "\(full)")
-        #expect(full.stderr == "checklist: cannot write to standard output: No space left on device\n")
+        #expect(
+            full.stderr == "checklist: cannot write to standard output: No space left on device\n")
         let fine = try cli.run(flag)
         #expect(fine.status == 0)
         #expect(!fine.stdout.isEmpty)
@@ -155,10 +159,22 @@ import Testing
     @Test func usageErrorsPointTheRightWay() throws {
         try cli.run("add", "-q", "-l", "camping", "Tent")
         let cases: [([String], String)] = [
-            (["help", "nonexistent"], "checklist: unknown command 'nonexistent' (see 'checklist --help')\n"),
-            (["--help-me"], "checklist: unknown option '--help-me'; did you mean '--help'? (see 'checklist --help')\n"),
-            (["-v"], "checklist: unknown option '-v'; did you mean '--version'? (see 'checklist --help')\n"),
-            (["lists", "remove", "camping"], "checklist: unknown command 'lists remove'; did you mean 'lists delete'? (see 'checklist --help')\n"),
+            (
+                ["help", "nonexistent"],
+                "checklist: unknown command 'nonexistent' (see 'checklist --help')\n"
+            ),
+            (
+                ["--help-me"],
+                "checklist: unknown option '--help-me'; did you mean '--help'? (see 'checklist --help')\n"
+            ),
+            (
+                ["-v"],
+                "checklist: unknown option '-v'; did you mean '--version'? (see 'checklist --help')\n"
+            ),
+            (
+                ["lists", "remove", "camping"],
+                "checklist: unknown command 'lists remove'; did you mean 'lists delete'? (see 'checklist --help')\n"
+            ),
         ]
         for (arguments, expected) in cases {
             let result = try cli.run(arguments, stdin: Data())
@@ -224,7 +240,10 @@ import Testing
                     + " checklist add -q -- -5 (see 'checklist add --help')"
             ),
             (["-x", "check", "1"], "unknown option '-x' (see 'checklist check --help')"),
-            (["add", "-l", "-x", "item"], "missing value for '-l <name>' (see 'checklist add --help')"),
+            (
+                ["add", "-l", "-x", "item"],
+                "missing value for '-l <name>' (see 'checklist add --help')"
+            ),
             (
                 ["lists", "add", "-x"],
                 "unknown option '-x'; a list name that starts with a dash goes after --:"

@@ -5,7 +5,9 @@ import Testing
 @Suite struct ChecklistStoreTests {
     // MARK: - Adding and reading
 
-    @Test(arguments: Engine.all) func addedItemsGetIncreasingIDsAndPositions(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func addedItemsGetIncreasingIDsAndPositions(_ engine: Engine)
+        throws
+    {
         let store = try engine.emptyStore()
         let ids = try store.add(titles("Tent", "Stove", "Map"), to: "camping")
         #expect(ids == [1, 2, 3])
@@ -17,7 +19,9 @@ import Testing
 
     /// The widest ID a listing shows: the largest ID in the scope among the items the filter
     /// keeps, found by seeks, not by reading the items.
-    @Test(arguments: Engine.all) func theLargestItemIDIsTakenInTheScopeAndFilter(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func theLargestItemIDIsTakenInTheScopeAndFilter(_ engine: Engine)
+        throws
+    {
         let store = try engine.emptyStore()
         #expect(try store.largestItemID(in: .list(.defaultList)) == 0, "no default list yet")
         try store.add(titles("Tent", "Stove", "Map"), to: "camping")  // 1, 2, 3
@@ -58,7 +62,8 @@ import Testing
         #expect(item.updatedAt == item.createdAt)
     }
 
-    @Test(arguments: Engine.all) func filtersSelectCheckedOrUncheckedItems(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func filtersSelectCheckedOrUncheckedItems(_ engine: Engine) throws
+    {
         let store = try storeWithCampingList(engine)
         try store.check(.ids(IDSet(ids: [1, 3])))
         #expect(try store.items(in: .list("camping"), filter: .checked).map(\.id) == [1, 3])
@@ -80,7 +85,9 @@ import Testing
         #expect(throws: ChecklistError.listNotFound("nope")) { try store.counts(in: .list("nope")) }
     }
 
-    @Test(arguments: Engine.all) func theDefaultListReadsAsEmptyBeforeItsFirstItem(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func theDefaultListReadsAsEmptyBeforeItsFirstItem(_ engine: Engine)
+        throws
+    {
         let store = try engine.emptyStore()
         #expect(try store.items(in: .list(ListName.defaultList)).isEmpty)
         #expect(
@@ -116,7 +123,9 @@ import Testing
         #expect(summary.counts == ChangeSummary(changed: 1, matched: 2))
     }
 
-    @Test(arguments: Engine.all) func checkingChangesUpdatedAtOnlyOfChangedItems(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func checkingChangesUpdatedAtOnlyOfChangedItems(_ engine: Engine)
+        throws
+    {
         let store = try storeWithCampingList(engine)
         try store.check(.ids(IDSet(ids: [1])))
         let before = try store.items(in: .list("camping"))
@@ -156,7 +165,8 @@ import Testing
         #expect(try store.items(in: .list("groceries")).map(\.isSelected) == [true])
     }
 
-    @Test(arguments: Engine.all) func aNamedMissingListIsAnErrorEvenForIDs(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func aNamedMissingListIsAnErrorEvenForIDs(_ engine: Engine) throws
+    {
         let store = try storeWithCampingList(engine)
         #expect(throws: ChecklistError.listNotFound("nope")) {
             try store.check(.ids(IDSet(ids: [1]), namedList: "nope"))
@@ -207,7 +217,8 @@ import Testing
         }
     }
 
-    @Test(arguments: Engine.all) func missingLoneIDsAndRunsAreFoundTogether(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func missingLoneIDsAndRunsAreFoundTogether(_ engine: Engine) throws
+    {
         let store = try storeWithCampingList(engine)
         let named = try IDSet(parsing: "1,3,5,7-8,9223372036854775807")
         #expect(
@@ -226,14 +237,18 @@ import Testing
         #expect(try store.items(in: .list("big"), filter: .checked).map(\.id) == Array(odd.ids))
     }
 
-    @Test(arguments: Engine.all) func ignoringMissingAppliesToTheIDsThatExist(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func ignoringMissingAppliesToTheIDsThatExist(_ engine: Engine)
+        throws
+    {
         let store = try storeWithCampingList(engine)
         let summary = try store.check(.ids(try IDSet(parsing: "2,3,40")), ignoringMissing: true)
         #expect(summary.counts == ChangeSummary(changed: 2, matched: 2, missing: IDSet(ids: [40])))
         #expect(try store.counts(in: .list("camping")).checked == 2)
     }
 
-    @Test(arguments: Engine.all) func aFailedBulkCommandRollsBackEarlierSteps(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func aFailedBulkCommandRollsBackEarlierSteps(_ engine: Engine)
+        throws
+    {
         // An item ID past the last one is missing; the failure must not keep the earlier ranges.
         let store = try storeWithCampingList(engine)
         #expect(throws: ChecklistError.self) {
@@ -244,7 +259,9 @@ import Testing
 
     // MARK: - Deleting and IDs
 
-    @Test(arguments: Engine.all) func deleteCheckedDeletesOnlyCheckedItemsOfTheList(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func deleteCheckedDeletesOnlyCheckedItemsOfTheList(
+        _ engine: Engine
+    ) throws {
         let store = try storeWithCampingList(engine)
         try store.add(titles("Milk"), to: "groceries", checked: true)
         try store.check(.ids(IDSet(ids: [1, 3])))
@@ -262,7 +279,9 @@ import Testing
         #expect(items.map(\.title) == ["Stove", "Map"])
     }
 
-    @Test(arguments: Engine.all) func idsAreNeverReusedEvenAfterDeletingTheHighest(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func idsAreNeverReusedEvenAfterDeletingTheHighest(_ engine: Engine)
+        throws
+    {
         let store = try storeWithCampingList(engine)
         try store.delete(.ids(try IDSet(parsing: "2-3")))
         #expect(try store.add(titles("Lamp"), to: "camping") == [4])

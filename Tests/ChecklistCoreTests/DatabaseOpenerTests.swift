@@ -1,7 +1,8 @@
-@testable import ChecklistCore
 import Foundation
 import GRDB
 import Testing
+
+@testable import ChecklistCore
 
 /// Behaviours about files: creating, looking without writing, refusing, WAL.
 @Suite final class DatabaseOpenerTests {
@@ -28,7 +29,9 @@ import Testing
         let location = self.location("checklist.db")
         let store = try DatabaseOpener.openForWriting(location)
         try store.add(titles("Tent"), to: "camping")
-        let beside = { ["-wal", "-shm"].filter { FileManager.default.fileExists(atPath: location.path + $0) } }
+        let beside = {
+            ["-wal", "-shm"].filter { FileManager.default.fileExists(atPath: location.path + $0) }
+        }
         #expect(beside() == ["-wal", "-shm"], "open in WAL mode")
         #expect(try store.closeFile())
         #expect(beside().isEmpty, "the last connection's close checkpoints and removes them")

@@ -51,7 +51,8 @@ extension ChecklistStore {
         switch engine {
         case .file(let writer):
             return try writer.read { db in
-                try (Row.fetchAll(db, sql: "SELECT * FROM lists ORDER BY id")
+                try
+                    (Row.fetchAll(db, sql: "SELECT * FROM lists ORDER BY id")
                     + Row.fetchAll(db, sql: "SELECT * FROM items ORDER BY id")).map(\.description)
             }
         case .server(let server):
@@ -69,15 +70,17 @@ extension ChecklistStore {
         case .file(let writer):
             return try writer.read { db in
                 Dictionary(
-                    uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, position FROM items")
-                        .map { ($0["id"] as ItemID, $0["position"] as Int64) })
+                    uniqueKeysWithValues: try Row.fetchAll(
+                        db, sql: "SELECT id, position FROM items"
+                    )
+                    .map { ($0["id"] as ItemID, $0["position"] as Int64) })
             }
         case .server(let server):
             guard server.hasSchema else { return [:] }
             return Dictionary(
                 uniqueKeysWithValues: try server.connection.query(
                     "SELECT id, position FROM checklist.items"
-                ).map { (ItemID($0[0]!)!, Int64($0[1]!)!) })
+                ).map { (try #require(ItemID($0[0] ?? "")), try #require(Int64($0[1] ?? ""))) })
         }
     }
 
@@ -85,10 +88,12 @@ extension ChecklistStore {
     func listIDs() throws -> [Int64] {
         switch engine {
         case .file(let writer):
-            return try writer.read { try Int64.fetchAll($0, sql: "SELECT id FROM lists ORDER BY id") }
+            return try writer.read {
+                try Int64.fetchAll($0, sql: "SELECT id FROM lists ORDER BY id")
+            }
         case .server(let server):
             return try server.connection.query("SELECT id FROM checklist.lists ORDER BY id")
-                .map { Int64($0[0]!)! }
+                .map { try #require(Int64($0[0] ?? "")) }
         }
     }
 

@@ -3,13 +3,16 @@ import GRDB
 import Testing
 
 @Suite struct ExpectationTests {
-    @Test(arguments: Engine.all) func deleteWithTheRightExpectationDeletes(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func deleteWithTheRightExpectationDeletes(_ engine: Engine) throws
+    {
         let store = try engine.emptyStore()
         try store.add(titles("a", "b", "c"), to: "x", checked: true)
         #expect(try store.delete(.checked(in: "x"), expecting: 3).counts.changed == 3)
     }
 
-    @Test(arguments: Engine.all) func deleteWithTheWrongExpectationChangesNothing(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func deleteWithTheWrongExpectationChangesNothing(_ engine: Engine)
+        throws
+    {
         let store = try engine.emptyStore()
         try store.add(titles("a", "b", "c"), to: "x", checked: true)
         #expect(throws: ChecklistError.unexpectedCount(expected: 2, actual: 3)) {
@@ -21,7 +24,8 @@ import Testing
         #expect(try store.counts(in: .all).total == 3)
     }
 
-    @Test(arguments: Engine.all) func deletionCountIsWhatDeleteWouldRemove(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func deletionCountIsWhatDeleteWouldRemove(_ engine: Engine) throws
+    {
         let store = try engine.emptyStore()
         try store.add(titles("a", "b", "c"), to: "x")
         try store.check(.ids(IDSet(ids: [1, 3])))

@@ -27,7 +27,7 @@ import Testing
             "\u{1F469}\u{200D}\u{1F467} socks", "a\tb", " padded ", "say \"hi\" \\ \u{7F}\u{1}",
         ]
         for (index, list) in lists.enumerated() {
-            let items = (0..<(7 + index)).map { try! Title("\(words[$0 % words.count]) \($0)") }
+            let items = try (0..<(7 + index)).map { try Title("\(words[$0 % words.count]) \($0)") }
             try store.add(items, to: list)
         }
         try store.check(.ids(IDSet(ids: [1, 3, 9, 10, 20, 33])))
@@ -36,18 +36,28 @@ import Testing
         return store
     }
 
-    private func viaStrings(_ store: ChecklistStore, _ scope: ListScope, _ filter: ItemFilter) throws -> [Copied] {
+    private func viaStrings(_ store: ChecklistStore, _ scope: ListScope, _ filter: ItemFilter)
+        throws -> [Copied]
+    {
         var rows: [Copied] = []
         try store.forEachHeadline(in: scope, filter: filter) {
-            rows.append(Copied(id: $0.id, isSelected: $0.isSelected, list: Array($0.list.text.utf8), title: Array($0.title.utf8)))
+            rows.append(
+                Copied(
+                    id: $0.id, isSelected: $0.isSelected, list: Array($0.list.text.utf8),
+                    title: Array($0.title.utf8)))
         }
         return rows
     }
 
-    private func viaBytes(_ store: ChecklistStore, _ scope: ListScope, _ filter: ItemFilter) throws -> [Copied] {
+    private func viaBytes(_ store: ChecklistStore, _ scope: ListScope, _ filter: ItemFilter) throws
+        -> [Copied]
+    {
         var rows: [Copied] = []
         try store.forEachHeadlineBytes(in: scope, filter: filter) {
-            rows.append(Copied(id: $0.id, isSelected: $0.isSelected, list: Array($0.list), title: Array($0.title)))
+            rows.append(
+                Copied(
+                    id: $0.id, isSelected: $0.isSelected, list: Array($0.list),
+                    title: Array($0.title)))
         }
         return rows
     }
@@ -55,12 +65,15 @@ import Testing
     @Test(arguments: [ItemFilter.any, .checked, .unchecked])
     func everyScopeGivesTheSameRowsAsTheStringRead(_ filter: ItemFilter) throws {
         let store = try store()
-        let scopes: [ListScope] = [.all, .list("caf\u{E9}"), .list("cafe\u{301}"), .list("camping"), .list("zz")]
+        let scopes: [ListScope] = [
+            .all, .list("caf\u{E9}"), .list("cafe\u{301}"), .list("camping"), .list("zz"),
+        ]
         for scope in scopes {
             let strings = try viaStrings(store, scope, filter)
             #expect(try viaBytes(store, scope, filter) == strings, "\(scope) \(filter)")
         }
-        #expect(try viaBytes(store, .all, filter).count == (try viaStrings(store, .all, filter)).count)
+        #expect(
+            try viaBytes(store, .all, filter).count == (try viaStrings(store, .all, filter)).count)
         if filter == .any { #expect(try viaBytes(store, .all, .any).count == 43) }
     }
 
@@ -76,14 +89,18 @@ import Testing
             fromItems.finish(to: &expected)
             var fromBytes = ItemJSONWriter()
             var actual: [UInt8] = []
-            try store.forEachItemBytes(in: scope, filter: filter) { fromBytes.write($0, to: &actual) }
+            try store.forEachItemBytes(in: scope, filter: filter) {
+                fromBytes.write($0, to: &actual)
+            }
             fromBytes.finish(to: &actual)
             #expect(actual == expected, "\(scope) \(filter)")
             if scope == .all { #expect(expected.count > 100, "every filter selects some") }
         }
     }
 
-    @Test(arguments: [Int64.min, Int64.min + 1, -10, -9, -1, 0, 1, 9, 10, 99, 100, 1_000_000, Int64.max])
+    @Test(arguments: [
+        Int64.min, Int64.min + 1, -10, -9, -1, 0, 1, 9, 10, 99, 100, 1_000_000, Int64.max,
+    ])
     func jsonIntegersAreTheirDecimalText(_ value: Int64) {
         var bytes: [UInt8] = [UInt8(ascii: ":")]
         JSONText.appendInteger(value, to: &bytes)
@@ -93,6 +110,8 @@ import Testing
     @Test func theDefaultListBeforeItExistsGivesNoRowsAndAnotherMissingListIsAnError() throws {
         let store = try store()
         #expect(try viaBytes(store, .list(ListName.defaultList), .any).isEmpty)
-        #expect(throws: ChecklistError.listNotFound("nope")) { try viaBytes(store, .list("nope"), .any) }
+        #expect(throws: ChecklistError.listNotFound("nope")) {
+            try viaBytes(store, .list("nope"), .any)
+        }
     }
 }

@@ -118,7 +118,9 @@ import Testing
 
     @Test func subtractingAtTheLargestIDDoesNotOverflow() {
         let top = IDSet([(ItemID.max - 3)...ItemID.max])
-        #expect(top.subtracting(IDSet(ids: [ItemID.max])) == IDSet([(ItemID.max - 3)...(ItemID.max - 1)]))
+        #expect(
+            top.subtracting(IDSet(ids: [ItemID.max]))
+                == IDSet([(ItemID.max - 3)...(ItemID.max - 1)]))
         #expect(top.subtracting(top).isEmpty)
     }
 

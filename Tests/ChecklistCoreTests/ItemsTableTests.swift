@@ -32,13 +32,19 @@ import Testing
         try queue.write { db in
             let table = ItemsTable(db, columns: columns)
             let ids = try #require(
-                try table.append(["Tent", "Stove"], checked: false, selection: nil, to: 1, now: "t"))
-            try db.execute(sql: "UPDATE items SET note = 'blue one' WHERE id = ?", arguments: [ids.lowerBound])
+                try table.append(
+                    ["Tent", "Stove"], checked: false, selection: nil, to: 1, now: "t"))
+            try db.execute(
+                sql: "UPDATE items SET note = 'blue one' WHERE id = ?", arguments: [ids.lowerBound])
             try table.record(where: "id = \(ids.lowerBound)", inChange: 1)
-            try db.execute(sql: "UPDATE items SET note = 'changed', title = 'x' WHERE id = ?", arguments: [ids.lowerBound])
+            try db.execute(
+                sql: "UPDATE items SET note = 'changed', title = 'x' WHERE id = ?",
+                arguments: [ids.lowerBound])
             try table.restore(recordedIn: 1)
             let row = try #require(
-                try Row.fetchOne(db, sql: "SELECT title, note FROM items WHERE id = ?", arguments: [ids.lowerBound]))
+                try Row.fetchOne(
+                    db, sql: "SELECT title, note FROM items WHERE id = ?",
+                    arguments: [ids.lowerBound]))
             #expect(row["title"] as String == "Tent")
             #expect(row["note"] as String == "blue one", "restored from the journal by the list")
         }
@@ -50,11 +56,13 @@ import Testing
             let table = ItemsTable(db, columns: columns)
             _ = try table.append(["Tent"], checked: false, selection: [true], to: 1, now: "t")
             try db.execute(sql: "UPDATE items SET note = 'blue one'")
-            let copied = try table.copy(list: 1, setting: ["listId": "2", "createdAt": "'now'", "updatedAt": "'now'"])
+            let copied = try table.copy(
+                list: 1, setting: ["listId": "2", "createdAt": "'now'", "updatedAt": "'now'"])
             #expect(copied == 1)
             let notes = try String.fetchAll(db, sql: "SELECT note FROM items WHERE listId = 2")
             #expect(notes == ["blue one"])
-            #expect(try Bool.fetchOne(db, sql: "SELECT isSelected FROM items WHERE listId = 2") == true)
+            #expect(
+                try Bool.fetchOne(db, sql: "SELECT isSelected FROM items WHERE listId = 2") == true)
         }
     }
 
@@ -79,7 +87,8 @@ import Testing
         try queue.write { db in
             let titles = ["Tent", "1 quote \" and \\ backslash", "0 zero first", "é"]
             let states = [true, false, true, false]
-            _ = try ItemsTable(db).append(titles, checked: false, selection: states, to: 1, now: "t")
+            _ = try ItemsTable(db).append(
+                titles, checked: false, selection: states, to: 1, now: "t")
             let rows = try Row.fetchAll(db, sql: "SELECT title, isSelected FROM items ORDER BY id")
             #expect(rows.map { $0["title"] as String } == titles)
             #expect(rows.map { $0["isSelected"] as Bool } == states)

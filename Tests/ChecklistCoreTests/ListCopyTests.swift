@@ -3,7 +3,9 @@ import GRDB
 import Testing
 
 @Suite struct ListCopyTests {
-    @Test(arguments: Engine.all) func aCopyHasTheSourcesModeTitlesOrderAndSelectionWithNewIDs(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func aCopyHasTheSourcesModeTitlesOrderAndSelectionWithNewIDs(
+        _ engine: Engine
+    ) throws {
         let store = try engine.emptyStore()
         let ids = try store.add(titles("Tent", "Stove", "Map"), to: "camping")
         try store.move(ids[2], to: .position(1))
@@ -27,7 +29,9 @@ import Testing
         #expect(try store.counts(in: .list("camping")) == ItemCounts(checked: 2, total: 2))
     }
 
-    @Test(arguments: Engine.all) func aSingleChoiceListCopiesAsSingleChoiceWithItsChoice(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func aSingleChoiceListCopiesAsSingleChoiceWithItsChoice(
+        _ engine: Engine
+    ) throws {
         let store = try engine.emptyStore()
         try store.addList(named: "tents", mode: .single)
         let ids = try store.add(titles("Big", "Small"), to: "tents")
@@ -38,7 +42,9 @@ import Testing
         #expect(try store.items(in: .list("tents 2"), filter: .checked).map(\.title) == ["Small"])
     }
 
-    @Test(arguments: Engine.all) func anExistingDestinationOrAMissingSourceChangesNothing(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func anExistingDestinationOrAMissingSourceChangesNothing(
+        _ engine: Engine
+    ) throws {
         let store = try engine.emptyStore()
         try store.add(titles("Tent"), to: "camping")
         try store.add(titles("Milk"), to: "groceries")
@@ -52,7 +58,9 @@ import Testing
         #expect(try store.history().count == 2)
     }
 
-    @Test(arguments: Engine.all) func undoRemovesTheCopyAndOneHistoryEntryRecordsIt(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func undoRemovesTheCopyAndOneHistoryEntryRecordsIt(
+        _ engine: Engine
+    ) throws {
         let store = try engine.emptyStore()
         try store.add(titles("Tent", "Stove"), to: "camping")
         try store.copyList("camping", to: "trip")

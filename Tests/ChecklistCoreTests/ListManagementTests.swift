@@ -3,7 +3,8 @@ import GRDB
 import Testing
 
 @Suite struct ListManagementTests {
-    @Test(arguments: Engine.all) func addListCreatesAnEmptyListWithItsMode(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func addListCreatesAnEmptyListWithItsMode(_ engine: Engine) throws
+    {
         let store = try engine.emptyStore()
         try store.addList(named: "Tents", mode: .single)
         #expect(
@@ -57,7 +58,9 @@ import Testing
         #expect(try store.lists().isEmpty)
     }
 
-    @Test(arguments: Engine.all) func importIntoOneListMergesManyListsAsMultiple(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func importIntoOneListMergesManyListsAsMultiple(_ engine: Engine)
+        throws
+    {
         let store = try engine.emptyStore()
         let document = ImportDocument(lists: [
             .init(
@@ -71,7 +74,9 @@ import Testing
             ])
     }
 
-    @Test(arguments: Engine.all) func importIntoOneListTakesTheModeOfAFileOfOneList(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func importIntoOneListTakesTheModeOfAFileOfOneList(
+        _ engine: Engine
+    ) throws {
         let store = try engine.emptyStore()
         let document = ImportDocument(lists: [
             .init(
@@ -81,7 +86,9 @@ import Testing
         #expect(try store.lists().first?.mode == .single)
     }
 
-    @Test(arguments: Engine.all) func listsWhoseNamesDifferOnlyInBytesStayApartOnImport(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func listsWhoseNamesDifferOnlyInBytesStayApartOnImport(
+        _ engine: Engine
+    ) throws {
         let store = try engine.emptyStore()
         let composed = "caf\u{E9}"
         let decomposed = "cafe\u{301}"

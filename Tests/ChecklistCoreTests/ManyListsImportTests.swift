@@ -88,7 +88,7 @@ import Testing
 
     private func compare(_ seed: Int, on engine: Engine) throws {
         var random = SeededGenerator(seed: UInt64(seed))
-        let document = randomDocument(&random)
+        let document = try randomDocument(&random)
         let bulk = try preparedStore(engine)
         let oneByOne = try preparedStore(engine)
         let groups = try document.groups()
@@ -138,18 +138,19 @@ import Testing
         return store
     }
 
-    private func randomDocument(_ random: inout SeededGenerator) -> ImportDocument {
+    private func randomDocument(_ random: inout SeededGenerator) throws -> ImportDocument {
         let names = ["a", "s", "gone", "new", "caf\u{E9}", "cafe\u{301}", "x y", "\"q\"", "z"]
         var chosen = names.shuffled(using: &random).prefix(Int.random(in: 1...6, using: &random))
-        if Bool.random(using: &random) { chosen.append(chosen.first!) }  // a name twice
+        // A name twice.
+        if Bool.random(using: &random), let first = chosen.first { chosen.append(first) }
         return ImportDocument(
-            lists: chosen.map { name in
+            lists: try chosen.map { name in
                 ImportDocument.List(
                     name: name,
-                    mode: [nil, .single, .multiple].randomElement(using: &random)!,
-                    items: (0..<Int.random(in: 0...3, using: &random)).map { index in
+                    mode: [nil, .single, .multiple][Int.random(in: 0..<3, using: &random)],
+                    items: try (0..<Int.random(in: 0...3, using: &random)).map { index in
                         .init(
-                            title: try! Title("\(name) \(index) \u{1F600}\\"),
+                            title: try Title("\(name) \(index) \u{1F600}\\"),
                             isSelected: Int.random(in: 0..<4, using: &random) == 0)
                     })
             })
@@ -179,7 +180,9 @@ import Testing
             var all: [String] = []
             let tables = try String.fetchAll(
                 db,
-                sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'grdb_migrations' ORDER BY name")
+                sql:
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'grdb_migrations' ORDER BY name"
+            )
             for table in tables {
                 let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))")
                     .map { $0["name"] as String }.filter { !$0.hasSuffix("At") }

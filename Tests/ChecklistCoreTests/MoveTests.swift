@@ -17,7 +17,9 @@ import Testing
         #expect(try order(store) == [4, 2, 3, 1])
     }
 
-    @Test(arguments: Engine.all) func aMoveShiftsOnlyTheItemsFromItsNewPlaceOn(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func aMoveShiftsOnlyTheItemsFromItsNewPlaceOn(_ engine: Engine)
+        throws
+    {
         let store = try camping(engine)
         try store.move(4, to: .position(2))
         #expect(try store.storedPositions() == [1: 1, 4: 2, 2: 3, 3: 4])
@@ -32,7 +34,8 @@ import Testing
         #expect(try order(store) == [4, 1, 3])
     }
 
-    @Test(arguments: Engine.all) func movesEitherWayKeepTheOrderOfTheOthers(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func movesEitherWayKeepTheOrderOfTheOthers(_ engine: Engine) throws
+    {
         let store = try camping(engine)
         try store.move(1, to: .end)
         #expect(try order(store) == [2, 3, 4, 1])
@@ -44,7 +47,9 @@ import Testing
         #expect(try order(store) == [1, 4, 3, 2])
     }
 
-    @Test(arguments: Engine.all) func positionsShownAreContiguousAfterADelete(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func positionsShownAreContiguousAfterADelete(_ engine: Engine)
+        throws
+    {
         let store = try camping(engine)
         try store.delete(.ids(IDSet(ids: [2])))
         #expect(try store.items(in: .list("camping")).map(\.position) == [1, 2, 3])
@@ -52,7 +57,9 @@ import Testing
             try store.items(in: .list("camping"), filter: .unchecked).map(\.position) == [1, 2, 3])
     }
 
-    @Test(arguments: Engine.all) func aFilteredReadWithoutDetailsGivesTheSameItems(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func aFilteredReadWithoutDetailsGivesTheSameItems(_ engine: Engine)
+        throws
+    {
         let store = try camping(engine)
         try store.check(.ids(IDSet(ids: [2, 4])))
         var checked: [ItemID] = []
@@ -67,7 +74,9 @@ import Testing
         #expect(unchecked == [1, 3])
     }
 
-    @Test(arguments: Engine.all) func filteredItemsKeepTheirPlaceInTheWholeList(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func filteredItemsKeepTheirPlaceInTheWholeList(_ engine: Engine)
+        throws
+    {
         let store = try camping(engine)
         try store.check(.ids(IDSet(ids: [3])))
         #expect(try store.items(in: .list("camping"), filter: .checked).map(\.position) == [3])
@@ -85,7 +94,9 @@ import Testing
         #expect(try order(store) == [1, 3, 4])
     }
 
-    @Test(arguments: Engine.all) func moveBeforeAnItemOfAnotherListMovesIntoThatList(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func moveBeforeAnItemOfAnotherListMovesIntoThatList(
+        _ engine: Engine
+    ) throws {
         let store = try camping(engine)
         try store.add(titles("Milk"), to: "groceries")
         try store.move(2, to: .before(5))
@@ -105,7 +116,9 @@ import Testing
         #expect(throws: ChecklistError.self) { try store.move(1, to: .before(1)) }
     }
 
-    @Test(arguments: Engine.all) func movingAMissingItemOrIntoAMissingListIsNotFound(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func movingAMissingItemOrIntoAMissingListIsNotFound(
+        _ engine: Engine
+    ) throws {
         let store = try camping(engine)
         #expect(throws: ChecklistError.itemNotFound(9)) {
             try store.move(9, to: .position(1))
@@ -119,7 +132,8 @@ import Testing
         }
     }
 
-    @Test(arguments: Engine.all) func movingAnItemToWhereItIsChangesNothing(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func movingAnItemToWhereItIsChangesNothing(_ engine: Engine) throws
+    {
         let store = try camping(engine)
         let summary = try store.move(2, to: .position(2))
         #expect(!summary.moved)

@@ -65,7 +65,8 @@ import Testing
 /// command that writes, `serve` among them; reading commands keep working on it before that.
 @Suite struct OlderDatabasePageLinkTests {
     @Test func anOlderDatabaseGetsItsLinksTableWhenServeOpensIt() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("old.db").path
@@ -93,7 +94,8 @@ import Testing
             try queue.close()
         }
         let location = try DatabaseLocation.resolve(explicitPath: path, environment: [:])
-        #expect(try DatabaseOpener.openForReading(location).items(in: .all).map(\.title) == ["Tent"])
+        #expect(
+            try DatabaseOpener.openForReading(location).items(in: .all).map(\.title) == ["Tent"])
         let store = try DatabaseOpener.openExistingForWriting(location)
         let secret = try store.makePageLink()
         #expect(try store.pageLinks().map(\.secretSHA256) == [PageLink.hash(ofSecret: secret)])

@@ -9,17 +9,28 @@ import Testing
         throws
     {
         let store = try engine.emptyStore()
-        let ids = try store.add(["Tent", "Stove", "Tent pegs", "Map"].map { try Title($0) }, to: "camping")
+        let ids = try store.add(
+            ["Tent", "Stove", "Tent pegs", "Map"].map { try Title($0) }, to: "camping")
         try store.check(.ids(IDSet(ids: [ids[0], ids[3]])))
         func shown(_ filter: EditorFilter) throws -> ([ItemID], ItemCounts?) {
             let page = try store.editorPage(
                 list: "camping", filter: filter, around: .first, before: 10, after: 10)
             return (page.rows.map(\.id), page.shown)
         }
-        #expect(try shown(EditorFilter("", state: .checked)) == ([ids[0], ids[3]], ItemCounts(checked: 2, total: 2)))
-        #expect(try shown(EditorFilter("", state: .unchecked)) == ([ids[1], ids[2]], ItemCounts(checked: 0, total: 2)))
-        #expect(try shown(EditorFilter("tent", state: .unchecked)) == ([ids[2]], ItemCounts(checked: 0, total: 1)))
-        #expect(try shown(EditorFilter("tent")) == ([ids[0], ids[2]], ItemCounts(checked: 1, total: 2)))
+        #expect(
+            try shown(EditorFilter("", state: .checked)) == (
+                [ids[0], ids[3]], ItemCounts(checked: 2, total: 2)
+            ))
+        #expect(
+            try shown(EditorFilter("", state: .unchecked)) == (
+                [ids[1], ids[2]], ItemCounts(checked: 0, total: 2)
+            ))
+        #expect(
+            try shown(EditorFilter("tent", state: .unchecked)) == (
+                [ids[2]], ItemCounts(checked: 0, total: 1)
+            ))
+        #expect(
+            try shown(EditorFilter("tent")) == ([ids[0], ids[2]], ItemCounts(checked: 1, total: 2)))
         #expect(
             try store.editorShownIDs(list: "camping", filter: EditorFilter("", state: .unchecked))
                 == IDSet(ids: [ids[1], ids[2]]))
@@ -29,7 +40,8 @@ import Testing
         _ engine: Engine
     ) throws {
         let store = try engine.emptyStore()
-        let ids = try store.add(["Tent", "Stove", "Map", "Socks"].map { try Title($0) }, to: "camping")
+        let ids = try store.add(
+            ["Tent", "Stove", "Map", "Socks"].map { try Title($0) }, to: "camping")
         let other = try store.add([try Title("Milk")], to: "groceries")
         let identity = try #require(
             try store.editorPage(list: "camping", around: .first, before: 1, after: 1).listIdentity)
@@ -37,7 +49,8 @@ import Testing
         #expect(try store.editorItemIDs(among: marks, in: identity) == IDSet(ids: ids))
         try store.delete(.ids(IDSet(ids: [ids[1]])))
         _ = try store.move(ids[2], to: .end, inList: "groceries")
-        #expect(try store.editorItemIDs(among: marks, in: identity) == IDSet(ids: [ids[0], ids[3]]))
+        #expect(
+            try store.editorItemIDs(among: marks, in: identity) == IDSet(ids: [ids[0], ids[3]]))
         _ = try store.deleteList(named: "camping", withItems: true)
         #expect(try store.editorItemIDs(among: marks, in: identity).isEmpty, "the list is gone")
     }

@@ -49,10 +49,16 @@ import Testing
         ),
         ("postgresql://db/trips?password=s3cret", "postgresql://db/trips"),
         ("postgresql://:s3cret@db/trips", "postgresql://@db/trips"),
-        ("postgresql://ana:se?cret@/postgres?host=/run/pg", "postgresql://ana@/postgres?host=/run/pg"),
+        (
+            "postgresql://ana:se?cret@/postgres?host=/run/pg",
+            "postgresql://ana@/postgres?host=/run/pg"
+        ),
         ("postgresql:///trips?pass%77ord=s3cret&host=/run/pg", "postgresql:///trips?host=/run/pg"),
         ("postgresql:///trips?%70assword=s%33cret", "postgresql:///trips"),
-        ("postgresql:///trips?host=/run/pg&sslpassword=TopSecret1", "postgresql:///trips?host=/run/pg"),
+        (
+            "postgresql:///trips?host=/run/pg&sslpassword=TopSecret1",
+            "postgresql:///trips?host=/run/pg"
+        ),
     ])
     func messagesShowTheURIWithoutItsPassword(_ given: String, _ shown: String) throws {
         let uri = try #require(ServerURI(given))
@@ -60,7 +66,9 @@ import Testing
         #expect(DatabaseLocation(server: uri).path == shown)
         #expect(!uri.passwords.isEmpty)
         // Every whole password (a piece of one, like "p" of "p@ss", may be any letter).
-        for password in uri.passwords where password.count > 2 { #expect(!shown.contains(password)) }
+        for password in uri.passwords where password.count > 2 {
+            #expect(!shown.contains(password))
+        }
     }
 
     @Test func libpqsReasonIsOneLineWithoutThePassword() {
@@ -70,9 +78,13 @@ import Testing
     }
 
     @Test func aShortPasswordDoesNotMaskTheRestOfTheMessage() {
-        let message = "connection to server on socket \"/tmp/x\" failed: FATAL: role \"ana\" does not exist\n"
+        let message =
+            "connection to server on socket \"/tmp/x\" failed: FATAL: role \"ana\" does not exist\n"
         let line = message.withCString { ServerConnection.oneLine($0, hiding: ["e", "tmp"]) }
-        #expect(line == "connection to server on socket \"/tmp/x\" failed: FATAL: role \"ana\" does not exist")
+        #expect(
+            line
+                == "connection to server on socket \"/tmp/x\" failed: FATAL: role \"ana\" does not exist"
+        )
     }
 
     @Test(arguments: [
@@ -83,11 +95,14 @@ import Testing
         let uri = try #require(ServerURI(text))
         #expect(uri.isAmbiguous)
         #expect(uri.description.hasSuffix("://…"))
-        #expect(throws: ChecklistError.databaseUnavailable(
-            path: uri.description,
-            reason: "libpq would read its user name, password or database otherwise than written;"
-                + " write each @, / or ? in them as %40, %2F or %3F"
-        )) { try ServerConnection(uri) }
+        #expect(
+            throws: ChecklistError.databaseUnavailable(
+                path: uri.description,
+                reason:
+                    "libpq would read its user name, password or database otherwise than written;"
+                    + " write each @, / or ? in them as %40, %2F or %3F"
+            )
+        ) { try ServerConnection(uri) }
     }
 
     @Test(arguments: [
@@ -102,10 +117,13 @@ import Testing
         let library = LibPQ(named: "libpq-that-is-not-installed.so.5")
         #expect(library == nil)
         let uri = try #require(ServerURI("postgresql://ana:s3cret@db/trips"))
-        #expect(throws: ChecklistError.databaseUnavailable(
-            path: "postgresql://ana@db/trips",
-            reason: "PostgreSQL's client library is not installed (install libpq: `sudo apt-get install libpq5`)"
-        )) { try ServerConnection(uri, library: library) }
+        #expect(
+            throws: ChecklistError.databaseUnavailable(
+                path: "postgresql://ana@db/trips",
+                reason:
+                    "PostgreSQL's client library is not installed (install libpq: `sudo apt-get install libpq5`)"
+            )
+        ) { try ServerConnection(uri, library: library) }
     }
 }
 
@@ -117,7 +135,8 @@ struct ServerConnectionTests {
     @Test func aQueryTakesTextParametersAndGivesTextValues() throws {
         let connection = try ServerConnection(try #require(TestServer.uri))
         let rows = try connection.query(
-            "SELECT $1::int + 1, $2::text, $3::text IS NULL, 'caf\u{E9} \u{1F600}'", ["2", "a'b", nil])
+            "SELECT $1::int + 1, $2::text, $3::text IS NULL, 'caf\u{E9} \u{1F600}'",
+            ["2", "a'b", nil])
         #expect(rows == [["3", "a'b", "t", "caf\u{E9} \u{1F600}"]])
         #expect(try connection.query("SELECT 1 WHERE false") == [])
     }
@@ -165,8 +184,9 @@ struct ServerConnectionTests {
         let eve = "eve_" + UUID().uuidString.prefix(8).lowercased()
         _ = try server.connection.query("CREATE ROLE \(eve) LOGIN")
         let eveURI = try #require(
-            ServerURI(server.connection.uri.description.replacingOccurrences(
-                of: "user=postgres", with: "user=\(eve)")))
+            ServerURI(
+                server.connection.uri.description.replacingOccurrences(
+                    of: "user=postgres", with: "user=\(eve)")))
         let eveConnection = try ServerConnection(eveURI)
         try eveConnection.execute("NOTIFY checklist_changes")
         usleep(100_000)
@@ -211,15 +231,20 @@ struct ServerConnectionTests {
         #expect {
             try connection.query("SELECT * FROM no_such_table")
         } throws: { error in
-            guard case ChecklistError.databaseUnavailable(let path, let reason) = error else { return false }
-            return path == uri.description && reason.contains("no_such_table") && !reason.contains("\n")
+            guard case ChecklistError.databaseUnavailable(let path, let reason) = error else {
+                return false
+            }
+            return path == uri.description && reason.contains("no_such_table")
+                && !reason.contains("\n")
         }
     }
 
     @Test func aRefusedLoginNamesTheServerAndNeverThePassword() throws {
         let base = try #require(TestServer.uri).description
         let wrong = try #require(
-            ServerURI(base.replacingOccurrences(of: "user=postgres", with: "user=checklist_password") + "&password=wrong-s3cret"))
+            ServerURI(
+                base.replacingOccurrences(of: "user=postgres", with: "user=checklist_password")
+                    + "&password=wrong-s3cret"))
         #expect {
             try ServerConnection(wrong)
         } throws: { error in
@@ -228,23 +253,29 @@ struct ServerConnectionTests {
                 && line.hasPrefix("cannot use postgresql:///postgres?host=")
         }
         let right = try #require(
-            ServerURI(base.replacingOccurrences(of: "user=postgres", with: "user=checklist_password") + "&password=right-password"))
-        #expect(try ServerConnection(right).query("SELECT current_user") == [["checklist_password"]])
+            ServerURI(
+                base.replacingOccurrences(of: "user=postgres", with: "user=checklist_password")
+                    + "&password=right-password"))
+        #expect(
+            try ServerConnection(right).query("SELECT current_user") == [["checklist_password"]])
     }
 
     @Test func aMissingDatabaseIsNamed() throws {
         let base = try #require(TestServer.uri).description
-        let missing = try #require(ServerURI(base.replacingOccurrences(of: ":///postgres?", with: ":///no_such_db?")))
+        let missing = try #require(
+            ServerURI(base.replacingOccurrences(of: ":///postgres?", with: ":///no_such_db?")))
         #expect {
             try ServerConnection(missing)
         } throws: { error in
-            (error as? ChecklistError)?.description.contains("database \"no_such_db\" does not exist") == true
+            (error as? ChecklistError)?.description.contains(
+                "database \"no_such_db\" does not exist") == true
         }
     }
 }
 
 enum TestServer {
-    static let uri: ServerURI? = ProcessInfo.processInfo.environment["CHECKLIST_TEST_POSTGRES"].flatMap(ServerURI.init)
+    static let uri: ServerURI? = ProcessInfo.processInfo.environment["CHECKLIST_TEST_POSTGRES"]
+        .flatMap(ServerURI.init)
 
     /// Whether the server's tests run: with a server named, and always under CI (`CI=true`),
     /// where a missing server then fails them instead of skipping them.
@@ -265,7 +296,8 @@ struct ServerRoundTripTests {
     private func reopened(_ store: ChecklistStore) throws -> (ChecklistStore, ServerConnection) {
         guard case .server(let server) = store.engine else { throw CancellationError() }
         let again = try DatabaseOpener.openForWriting(
-            DatabaseLocation.resolve(explicitPath: server.connection.uri.description, environment: [:]))
+            DatabaseLocation.resolve(
+                explicitPath: server.connection.uri.description, environment: [:]))
         guard case .server(let opened) = again.engine else { throw CancellationError() }
         return (again, opened.connection)
     }
@@ -299,12 +331,14 @@ struct ServerRoundTripTests {
         let version = try watcher.dataVersion()
         guard case .server(let server) = store.engine else { throw CancellationError() }
         let before = try server.connection.query(
-            "SELECT last_change_id, revision, (SELECT count(*) FROM checklist.changes) FROM checklist.state")
+            "SELECT last_change_id, revision, (SELECT count(*) FROM checklist.changes) FROM checklist.state"
+        )
         let unchanged = try store.uncheck(.ids(IDSet(ids: [1])))
         #expect(unchanged.counts.changed == 0)
         #expect(
             try server.connection.query(
-                "SELECT last_change_id, revision, (SELECT count(*) FROM checklist.changes) FROM checklist.state")
+                "SELECT last_change_id, revision, (SELECT count(*) FROM checklist.changes) FROM checklist.state"
+            )
                 == before)
         usleep(100_000)
         guard case .server(let watching) = watcher.engine else { throw CancellationError() }

@@ -10,7 +10,9 @@ import Testing
         #expect(try checked(store) == [2])
     }
 
-    @Test(arguments: Engine.all) func checkingTwoItemsOfASingleListChangesNothing(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func checkingTwoItemsOfASingleListChangesNothing(_ engine: Engine)
+        throws
+    {
         let store = try tents(engine)
         try store.check(.ids(IDSet(ids: [3])))
         #expect(
@@ -19,7 +21,9 @@ import Testing
         #expect(try checked(store) == [3])
     }
 
-    @Test(arguments: Engine.all) func checkAllOfASingleListWithSeveralItemsIsRefused(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func checkAllOfASingleListWithSeveralItemsIsRefused(
+        _ engine: Engine
+    ) throws {
         let store = try tents(engine)
         #expect(throws: ChecklistError.self) { try store.check(.all(in: "tents")) }
         #expect(try checked(store) == [])
@@ -34,7 +38,8 @@ import Testing
         #expect(try checked(store) == [])
     }
 
-    @Test(arguments: Engine.all) func addingOneCheckedItemUnchecksTheOthers(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func addingOneCheckedItemUnchecksTheOthers(_ engine: Engine) throws
+    {
         let store = try tents(engine)
         try store.check(.ids(IDSet(ids: [1])))
         try store.add(titles("Hammock"), to: "tents", checked: true)
@@ -49,7 +54,9 @@ import Testing
         #expect(try store.counts(in: .list("tents")).total == 3)
     }
 
-    @Test(arguments: Engine.all) func checkingItemsOfOtherListsAlongsideIsFine(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func checkingItemsOfOtherListsAlongsideIsFine(_ engine: Engine)
+        throws
+    {
         let store = try tents(engine)
         try store.add(titles("Milk", "Eggs"), to: "groceries")
         try store.check(.ids(try IDSet(parsing: "2,4-5")))
@@ -57,7 +64,9 @@ import Testing
         #expect(try store.counts(in: .list("groceries")).checked == 2)
     }
 
-    @Test(arguments: Engine.all) func switchingToSingleWithSeveralCheckedIsRefused(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func switchingToSingleWithSeveralCheckedIsRefused(_ engine: Engine)
+        throws
+    {
         let store = try engine.emptyStore()
         try store.add(titles("a", "b", "c"), to: "x", checked: true)
         #expect(throws: ChecklistError.severalChecked(list: "x", ids: IDSet(ids: [1, 2, 3]))) {
@@ -91,7 +100,9 @@ import Testing
         }
     }
 
-    @Test(arguments: Engine.all) func aCheckedItemMovedIntoASingleListUnchecksItsChoice(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func aCheckedItemMovedIntoASingleListUnchecksItsChoice(
+        _ engine: Engine
+    ) throws {
         let store = try tents(engine)
         try store.check(.ids(IDSet(ids: [1])))
         try store.add(titles("Hammock"), to: "spare", checked: true)
@@ -100,7 +111,9 @@ import Testing
         #expect(try checked(store) == [4])
     }
 
-    @Test(arguments: Engine.all) func importingTwoCheckedItemsIntoASingleListIsRefused(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func importingTwoCheckedItemsIntoASingleListIsRefused(
+        _ engine: Engine
+    ) throws {
         let store = try tents(engine)
         let document = ImportDocument(lists: [
             .init(

@@ -10,14 +10,18 @@ import Testing
     /// Every Swift file under Sources, by its path below Sources, with its text.
     private static func swiftFiles() throws -> [(path: String, text: String)] {
         let enumerator = try #require(FileManager.default.enumerator(atPath: sources.path))
-        return try enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
-            .map { ($0, try String(contentsOf: sources.appendingPathComponent($0), encoding: .utf8)) }
+        return try enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+            .sorted()
+            .map {
+                ($0, try String(contentsOf: sources.appendingPathComponent($0), encoding: .utf8))
+            }
     }
 
     /// System calls go through one place per target: ChecklistCore's `FileSystem` (and
     /// `LibPQ`, which opens PostgreSQL's client library), the command line's `Platform`, and
-    /// the page server's command and its socket server (`SocketServer`), and the web socket's
-    /// handshake (Foundation's base64, in the page server's library only). Nothing else imports Glibc, or
+    /// the page server's command, its socket server (`SocketServer`) and its store's thread
+    /// (`StoreThread`), the web socket's handshake (Foundation's base64) and the page's JSON
+    /// (`JSONEncoder`), in the page server's library only. Nothing else imports Glibc, or
     /// Foundation (which would bring the system in another way, and its start-up cost).
     @Test func onlyTheSystemBoundaryFilesImportTheSystem() throws {
         let files = try Self.swiftFiles()
@@ -30,8 +34,9 @@ import Testing
         #expect(
             importing == [
                 "ChecklistCore/Server/LibPQ.swift", "ChecklistCore/Store/FileSystem.swift",
-                "ChecklistServe/WebSocketFrames.swift", "checklist-serve/ServeCommand.swift",
-                "checklist-serve/SocketServer+Bytes.swift", "checklist-serve/SocketServer.swift",
+                "ChecklistServe/PageState.swift", "ChecklistServe/WebSocketFrames.swift",
+                "checklist-serve/ServeCommand.swift", "checklist-serve/SocketServer+Bytes.swift",
+                "checklist-serve/SocketServer.swift", "checklist-serve/StoreThread.swift",
                 "checklist/Platform+Terminal.swift", "checklist/Platform.swift",
             ])
     }

@@ -1,9 +1,9 @@
+import ChecklistTestSupport
 import Foundation
 import GRDB
 import Testing
 
 @testable import ChecklistCore
-import ChecklistTestSupport
 
 /// One store API, two engines: the same calls on a SQLite database and on a PostgreSQL
 /// server's give the same results and errors, and leave the same lists, items and history
@@ -148,17 +148,23 @@ struct StoreEngineTests {
             }
         case 10:
             let target: MoveTarget = pick([
-                .position(Int64(random.next() % 5 + 1)), .end, .before(Int64(random.next() % 14 + 1)),
+                .position(Int64(random.next() % 5 + 1)), .end,
+                .before(Int64(random.next() % 14 + 1)),
                 .after(Int64(random.next() % 14 + 1)),
             ])
             let into: ListName? = random.next() % 3 == 0 ? list : nil
-            return Call(description: "move \(id) to \(target) in \(String(describing: into))", byBen: byBen) {
+            return Call(
+                description: "move \(id) to \(target) in \(String(describing: into))", byBen: byBen
+            ) {
                 try $0.move(id, to: target, inList: into).summaryLine
             }
         case 11:
             let mode: ListMode = pick([.single, .multiple])
             let keeping: ItemID? = random.next() % 3 == 0 ? id : nil
-            return Call(description: "lists mode \(list) \(mode) keeping \(String(describing: keeping))", byBen: byBen) {
+            return Call(
+                description: "lists mode \(list) \(mode) keeping \(String(describing: keeping))",
+                byBen: byBen
+            ) {
                 try $0.setMode(mode, ofList: list, keeping: keeping).historyLine
             }
         case 12:

@@ -1,8 +1,8 @@
+import ChecklistTestSupport
 import Foundation
 import Testing
 
 @testable import ChecklistCore
-import ChecklistTestSupport
 
 @Suite struct TextMatchTests {
     @Test(arguments: [

@@ -1,7 +1,7 @@
 import ChecklistCore
+import ChecklistTestSupport
 import Foundation
 import Testing
-import ChecklistTestSupport
 
 /// Export then import gives the same lists: names, modes, titles in order, selection. Random
 /// stores of random lists, written by `ExportWriter` and read by `ImportDocument` into an empty
@@ -9,7 +9,10 @@ import ChecklistTestSupport
 /// `CHECKLIST_TEST_SEED=N swift test` replays it.
 @Suite struct TransferRoundTripTests {
     /// 40 runs on a file, 10 on a server (each server run makes three databases).
-    @Test(arguments: Engine.all.flatMap { engine in (0..<(engine == .file ? 40 : 10)).map { (engine, $0) } })
+    @Test(
+        arguments: Engine.all.flatMap { engine in
+            (0..<(engine == .file ? 40 : 10)).map { (engine, $0) }
+        })
     func exportThenImportGivesTheSameLists(_ engine: Engine, _ run: Int) throws {
         let seed = Self.seed(run)
         var random = SplitMix(seed: seed)
@@ -23,7 +26,8 @@ import ChecklistTestSupport
         }
     }
 
-    @Test(arguments: Engine.all) func namesThatSwiftCallsEqualStayTwoLists(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func namesThatSwiftCallsEqualStayTwoLists(_ engine: Engine) throws
+    {
         // "é" as one code point and as "e" + U+0301: Swift's == calls them equal, SQLite and
         // the user do not.
         let store = try engine.emptyStore()

@@ -1,8 +1,8 @@
+import ChecklistTestSupport
 import Foundation
 import Testing
 
 @testable import ChecklistCore
-import ChecklistTestSupport
 
 /// The byte-level checks `list` makes in a pipe agree with the standard library's.
 @Suite struct UTF8ValidationTests {
@@ -48,7 +48,9 @@ import ChecklistTestSupport
     }
 
     private static func seed() -> UInt64 {
-        if let text = ProcessInfo.processInfo.environment["CHECKLIST_TEST_SEED"], let seed = UInt64(text) {
+        if let text = ProcessInfo.processInfo.environment["CHECKLIST_TEST_SEED"],
+            let seed = UInt64(text)
+        {
             return seed
         }
         return UInt64.random(in: 0...UInt64.max)

@@ -22,7 +22,9 @@ import Testing
     }
 
     /// By default a change is the login name's on a file, the role's on a server.
-    @Test(arguments: Engine.all) func theDefaultAuthorIsTheLoginNameOrTheRole(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func theDefaultAuthorIsTheLoginNameOrTheRole(_ engine: Engine)
+        throws
+    {
         let store = try engine.emptyStore()
         #expect(!store.author.isEmpty)
         try store.add(titles("Tent"), to: "camping")
@@ -30,7 +32,9 @@ import Testing
         #expect(try store.history().map(\.author) == [store.author, store.author])
     }
 
-    @Test(arguments: Engine.all) func undoRevertsTheNewestChangeOfItsOwnAuthor(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func undoRevertsTheNewestChangeOfItsOwnAuthor(_ engine: Engine)
+        throws
+    {
         let (ana, ben) = try anaAndBen(engine)
         try ana.check(.ids(IDSet(ids: [1])))
         try ben.check(.ids(IDSet(ids: [2])))
@@ -51,7 +55,9 @@ import Testing
         #expect(try checked(ana) == [1])
     }
 
-    @Test(arguments: Engine.all) func anUndoOverALaterChangeToTheSameItemsIsRefused(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func anUndoOverALaterChangeToTheSameItemsIsRefused(
+        _ engine: Engine
+    ) throws {
         let (ana, ben) = try anaAndBen(engine)
         try ana.check(.ids(IDSet(ids: [1, 2])))
         try ben.uncheck(.ids(IDSet(ids: [2])))
@@ -61,7 +67,8 @@ import Testing
         #expect {
             try ana.undo()
         } throws: { error in
-            guard case .undoConflict(let change, let later, .sameItems) = error as? ChecklistError else {
+            guard case .undoConflict(let change, let later, .sameItems) = error as? ChecklistError
+            else {
                 return false
             }
             return change.author == "ana" && later.author == "ben"
@@ -83,7 +90,8 @@ import Testing
         #expect(try ana.history().count == 5)
     }
 
-    @Test(arguments: Engine.all) func itemsAddedByTheChangeCountAsItsItems(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func itemsAddedByTheChangeCountAsItsItems(_ engine: Engine) throws
+    {
         let (ana, ben) = try anaAndBen(engine)
         try ana.add(titles("Rope"), to: "camping")
         try ben.check(.ids(IDSet(ids: [6])))
@@ -92,7 +100,9 @@ import Testing
         #expect(try ana.rows() == before)
     }
 
-    @Test(arguments: Engine.all) func aListCreatedByTheChangeThatAnotherAuthorFilledIsKept(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func aListCreatedByTheChangeThatAnotherAuthorFilledIsKept(
+        _ engine: Engine
+    ) throws {
         let (ana, ben) = try anaAndBen(engine)
         try ana.addList(named: "trip", mode: .multiple)
         try ben.add(titles("Car"), to: "trip")
@@ -101,7 +111,9 @@ import Testing
         #expect(try ana.rows() == before)
     }
 
-    @Test(arguments: Engine.all) func aDeletedListWhoseNameWasTakenSinceIsNotRestored(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func aDeletedListWhoseNameWasTakenSinceIsNotRestored(
+        _ engine: Engine
+    ) throws {
         let (ana, ben) = try anaAndBen(engine)
         try ana.deleteList(named: "camping", withItems: true)
         try ben.addList(named: "camping", mode: .single)
@@ -110,7 +122,9 @@ import Testing
         #expect(try ana.rows() == before)
     }
 
-    @Test(arguments: Engine.all) func anUndoThatWouldCheckTwoItemsOfASingleChoiceListIsRefused(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func anUndoThatWouldCheckTwoItemsOfASingleChoiceListIsRefused(
+        _ engine: Engine
+    ) throws {
         let (ana, ben) = try anaAndBen(engine)
         // ana unchecks Big; ben then checks Small: restoring Big's check would leave two.
         try ben.check(.ids(IDSet(ids: [4])))
@@ -121,7 +135,9 @@ import Testing
         #expect(try ana.rows() == before)
     }
 
-    @Test(arguments: Engine.all) func laterChangesToOtherItemsDoNotStandInTheWay(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func laterChangesToOtherItemsDoNotStandInTheWay(_ engine: Engine)
+        throws
+    {
         let (ana, ben) = try anaAndBen(engine)
         try ana.delete(.ids(IDSet(ids: [3])))
         try ben.check(.ids(IDSet(ids: [4])))
@@ -131,17 +147,23 @@ import Testing
         #expect(try checked(ana) == [4])
     }
 
-    @Test(arguments: Engine.all) func undoingAnAddAfterAnotherAuthorAddedToTheSameListRemovesOnlyYourItems(_ engine: Engine) throws {
+    @Test(arguments: Engine.all)
+    func undoingAnAddAfterAnotherAuthorAddedToTheSameListRemovesOnlyYourItems(_ engine: Engine)
+        throws
+    {
         let (ana, ben) = try anaAndBen(engine)
         try ana.add(titles("Rope"), to: "camping")
         try ben.add(titles("Lamp"), to: "camping")
         try ben.addList(named: "other", mode: .multiple)
         try ben.check(.ids(IDSet(ids: [1])))  // an item ana's add did not add
         #expect(try ana.undo().description == "added 1 item to 'camping' (ID 6)")
-        #expect(try ana.items(in: .list("camping")).map(\.title) == ["Tent", "Stove", "Map", "Lamp"])
+        #expect(
+            try ana.items(in: .list("camping")).map(\.title) == ["Tent", "Stove", "Map", "Lamp"])
     }
 
-    @Test(arguments: Engine.all) func restoredItemsTakeTheirPlacesAndLaterOnesMoveDown(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func restoredItemsTakeTheirPlacesAndLaterOnesMoveDown(
+        _ engine: Engine
+    ) throws {
         let (ana, ben) = try anaAndBen(engine)
         try ana.delete(.ids(IDSet(ids: [3])))
         try ben.add(titles("Lamp"), to: "camping")  // takes the freed place
@@ -149,13 +171,16 @@ import Testing
         let stored = try ana.storedPositions()
         let positions = try ana.items(in: .list("camping")).map { stored[$0.id] }
         #expect(Set(positions).count == positions.count, "\(positions)")
-        #expect(try ana.items(in: .list("camping")).map(\.title) == ["Tent", "Stove", "Map", "Lamp"])
+        #expect(
+            try ana.items(in: .list("camping")).map(\.title) == ["Tent", "Stove", "Map", "Lamp"])
         // move relies on distinct places.
         try ana.move(1, to: .position(3))
-        #expect(try ana.items(in: .list("camping")).map(\.title) == ["Stove", "Map", "Tent", "Lamp"])
+        #expect(
+            try ana.items(in: .list("camping")).map(\.title) == ["Stove", "Map", "Tent", "Lamp"])
     }
 
-    @Test(arguments: Engine.all) func itemsAreNotRestoredIntoAListDeletedSinceNorIntoOneThatTookItsID(_ engine: Engine) throws {
+    @Test(arguments: Engine.all)
+    func itemsAreNotRestoredIntoAListDeletedSinceNorIntoOneThatTookItsID(_ engine: Engine) throws {
         let (ana, ben) = try anaAndBen(engine)
         try ana.add(titles("x", "y"), to: "late")  // list 3, items 6 and 7
         try ana.delete(.ids(IDSet(ids: [7])))
@@ -187,7 +212,9 @@ import Testing
         }
     }
 
-    @Test(arguments: Engine.all) func anAuthorWithNoChangesIsToldWhoseTheyAre(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func anAuthorWithNoChangesIsToldWhoseTheyAre(_ engine: Engine)
+        throws
+    {
         let (ana, _) = try anaAndBen(engine)
         let carl = ana.actingAs("carl")
         #expect(throws: ChecklistError.nothingToUndoBy(author: "carl", others: 3)) {

@@ -1,14 +1,17 @@
 import ChecklistCore
+import ChecklistTestSupport
 import Foundation
 import Testing
-import ChecklistTestSupport
 
 /// Random sequences of every kind of change, then undo all the way back: after each undo the
 /// database must be exactly what it was before the change undone, and no single-choice list
 /// may ever have two checked items. Seeded: `CHECKLIST_TEST_SEED=N` replays a failure.
 @Suite struct UndoPropertyTests {
     /// Six runs on a file, three on a server.
-    @Test(arguments: Engine.all.flatMap { engine in (0..<(engine == .file ? 6 : 3)).map { (engine, $0) } })
+    @Test(
+        arguments: Engine.all.flatMap { engine in
+            (0..<(engine == .file ? 6 : 3)).map { (engine, $0) }
+        })
     func undoWalksBackThroughRandomChangesExactly(_ engine: Engine, _ run: Int) throws {
         let seed = Self.seed(run)
         var random = SplitMix(seed: seed)

@@ -74,7 +74,8 @@ import Testing
         #expect(try store.rows() == start)
     }
 
-    @Test(arguments: Engine.all) func theHistoryKeepsTheNewestFiftyChanges(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func theHistoryKeepsTheNewestFiftyChanges(_ engine: Engine) throws
+    {
         let store = try engine.emptyStore()
         for index in 1...60 { try store.add(titles("Item \(index)"), to: "long") }
         let history = try store.history(limit: 100)
@@ -82,7 +83,9 @@ import Testing
         #expect(history.first?.description == "added 1 item to 'long' (ID 60)")
     }
 
-    @Test(arguments: Engine.all) func theHistoryKeepsFiftyChangesAfterUndosToo(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func theHistoryKeepsFiftyChangesAfterUndosToo(_ engine: Engine)
+        throws
+    {
         // Undone changes leave gaps in the IDs; trimming must count entries, not IDs.
         let store = try engine.emptyStore()
         for index in 1...100 { try store.add(titles("Item \(index)"), to: "long") }
@@ -93,14 +96,17 @@ import Testing
         #expect(try store.counts(in: .list("long")).total == 50)
     }
 
-    @Test(arguments: Engine.all) func undoingEverythingLeavesNothingToUndo(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func undoingEverythingLeavesNothingToUndo(_ engine: Engine) throws
+    {
         let store = try engine.emptyStore()
         try store.add(titles("Tent"), to: "camping")
         try store.undo()
         #expect(throws: ChecklistError.nothingToUndo) { try store.undo() }
     }
 
-    @Test(arguments: Engine.all) func aChangeThatChangedNothingIsNotRecorded(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func aChangeThatChangedNothingIsNotRecorded(_ engine: Engine)
+        throws
+    {
         let store = try campingAndTents(engine)
         let history = try store.history()
         try store.check(.ids(IDSet(ids: [5])))  // already checked
@@ -115,7 +121,8 @@ import Testing
         #expect(try store.history() == history)
     }
 
-    @Test(arguments: Engine.all) func historyDescribesEachChangeNewestFirst(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func historyDescribesEachChangeNewestFirst(_ engine: Engine) throws
+    {
         let store = try engine.emptyStore()
         try store.add(titles("Tent", "Stove"), to: "camping")
         try store.check(.ids(IDSet(ids: [2])))
@@ -135,7 +142,9 @@ import Testing
         #expect(try store.add(titles("Map"), to: "camping") == [3])
     }
 
-    @Test(arguments: Engine.all) func aNewChangeAfterAnUndoDropsTheUndoneOne(_ engine: Engine) throws {
+    @Test(arguments: Engine.all) func aNewChangeAfterAnUndoDropsTheUndoneOne(_ engine: Engine)
+        throws
+    {
         let store = try engine.emptyStore()
         try store.add(titles("Tent"), to: "camping")
         try store.check(.ids(IDSet(ids: [1])))

@@ -1,8 +1,8 @@
 import ChecklistCore
-import Foundation
 import ChecklistEditor
-import Testing
 import ChecklistTestSupport
+import Foundation
+import Testing
 
 /// A filter over a long list: a key reads a bounded part of the list, the rest of the window
 /// and the count follow between keys, and the screen then is exactly the one an unbounded
@@ -117,7 +117,8 @@ import ChecklistTestSupport
             let waits = random.next(4) != 0  // the reads between keys, after each letter
             var editor = TestEditor(store: store, rows: 10, scanLimit: scanLimit)
             for _ in 0..<random.next(40) {
-                editor.press([EditorKey.character("j"), .pageDown, .character("k")][random.next(3)])
+                editor.press(
+                    [EditorKey.character("j"), .pageDown, .character("k")][random.next(3)])
             }
             editor.finishIdleWork()
             var expected = editor.cursorID.flatMap { ids.firstIndex(of: $0) }
@@ -132,8 +133,12 @@ import ChecklistTestSupport
                 // the first letter, as every letter narrows).
                 if let at = expected, !filter.matches(titles[at], isSelected: false) {
                     expected =
-                        titles.indices.first { $0 > at && filter.matches(titles[$0], isSelected: false) }
-                        ?? titles.indices.last { $0 < at && filter.matches(titles[$0], isSelected: false) }
+                        titles.indices.first {
+                            $0 > at && filter.matches(titles[$0], isSelected: false)
+                        }
+                        ?? titles.indices.last {
+                            $0 < at && filter.matches(titles[$0], isSelected: false)
+                        }
                 }
                 guard waits else { continue }
                 editor.finishIdleWork()
@@ -147,15 +152,19 @@ import ChecklistTestSupport
                 fresh.finishIdleWork()
                 #expect(editor.cursorID == fresh.cursorID, "\(context)")
                 #expect(editor.state.page.shown == fresh.state.page.shown, "\(context)")
-                let (kept, read) = (editor.state.page.rows.map(\.id), fresh.state.page.rows.map(\.id))
+                let (kept, read) = (
+                    editor.state.page.rows.map(\.id), fresh.state.page.rows.map(\.id)
+                )
                 let common = Set(kept).intersection(read)
                 #expect(kept.filter(common.contains) == read.filter(common.contains), "\(context)")
                 #expect(editor.cursorID.map(common.contains) ?? true, "\(context)")
             }
             editor.finishIdleWork()
             let filter = EditorFilter(typed)
-            let matching = ids.indices.filter { filter.matches(titles[$0], isSelected: false) }.map { ids[$0] }
-            let context = "seed \(seed), round \(round), limit \(scanLimit), \(typed), waits \(waits)"
+            let matching = ids.indices.filter { filter.matches(titles[$0], isSelected: false) }.map
+            { ids[$0] }
+            let context =
+                "seed \(seed), round \(round), limit \(scanLimit), \(typed), waits \(waits)"
             #expect(
                 editor.state.page.shown
                     == ItemCounts(
@@ -180,7 +189,8 @@ import ChecklistTestSupport
             }
         }
         let (store, ids) = try storeWith(titles)
-        try store.check(.ids(IDSet(ids: ids.enumerated().filter { $0.offset % 5 == 0 }.map(\.element))))
+        try store.check(
+            .ids(IDSet(ids: ids.enumerated().filter { $0.offset % 5 == 0 }.map(\.element))))
         var bounded = TestEditor(store: store, rows: 12, scanLimit: scanLimit)
         var unbounded = TestEditor(store: store, rows: 12, scanLimit: 1_000_000)
         let steps: [[EditorKey]] = [

@@ -133,8 +133,10 @@ import Testing
     }
 
     @Test func checkOnASingleChoiceListAndMoveMarkOneItemAsARadioButton() throws {
-        for (purpose, mode) in [(EditorPicking.Purpose.check, ListMode.single), (.move, .multiple)] {
-            let (start, ids) = try picker(["Tent", "Tarp", "Hammock"], purpose: purpose, mode: mode)
+        for (purpose, mode) in [(EditorPicking.Purpose.check, ListMode.single), (.move, .multiple)]
+        {
+            let (start, ids) = try picker(
+                ["Tent", "Tarp", "Hammock"], purpose: purpose, mode: mode)
             var editor = start
             editor.type(" j ")
             #expect(editor.screen[0].contains("1 marked"), "\(purpose)")
@@ -171,7 +173,8 @@ import Testing
     @Test func anEmptyListChoosesNothingAndSaysHowToLeave() throws {
         let (store, _) = try storeWith(["Tent"])
         try store.addList(named: "empty")
-        var editor = TestEditor(store: store, list: "empty", picking: EditorPicking(purpose: .print))
+        var editor = TestEditor(
+            store: store, list: "empty", picking: EditorPicking(purpose: .print))
         #expect(editor.screen[1].hasPrefix("No items in this list. q leaves."))
         editor.press(.enter)
         #expect(editor.session.exitStatus == nil)

@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func aShortListOrAFilterShowsNoPlace() throws {
-        var (editor, _) = try longList(5)
+        let (editor, _) = try longList(5)
         #expect(shownPlace(editor) == nil)
         var long = try longList().0
         long.type("/item 5")

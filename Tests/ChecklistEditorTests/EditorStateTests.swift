@@ -77,8 +77,9 @@ import Testing
         #expect(editor.handle(.key(.character("u"))) == [.write(.undo(identity))])
         #expect(editor.isWorking)
         #expect(editor.message == "undoing your newest change to this list…")
-        #expect(EditorScreen.lines(for: editor, rows: 24, columns: 80).last?.text.hasPrefix(
-            "undoing your newest change to this list…") == true)
+        #expect(
+            EditorScreen.lines(for: editor, rows: 24, columns: 80).last?.text.hasPrefix(
+                "undoing your newest change to this list…") == true)
         _ = editor.handle(.changed(focus: nil, note: "undid: checked 1 item"))
         #expect(!editor.isWorking)
     }
@@ -110,7 +111,8 @@ import Testing
     }
 
     /// A window of a list read from a store (it has an identity), the cursor on `cursor`.
-    private func windowOfAStore(_ titles: [String], cursor: Int, hasRowsAfter: Bool) -> EditorState {
+    private func windowOfAStore(_ titles: [String], cursor: Int, hasRowsAfter: Bool) -> EditorState
+    {
         var window = page(titles, anchor: cursor)
         window.listIdentity = ListIdentity(id: 1, createdAt: "2026-11-26T00:00:00.000Z")
         window.hasRowsAfter = hasRowsAfter
@@ -120,7 +122,8 @@ import Testing
     }
 
     @Test func aLetterMoreNarrowsTheWindowInPlaceWithoutARead() {
-        var editor = windowOfAStore(["tea 1", "tent 2", "tea 3", "tent 4"], cursor: 0, hasRowsAfter: false)
+        var editor = windowOfAStore(
+            ["tea 1", "tent 2", "tea 3", "tent 4"], cursor: 0, hasRowsAfter: false)
         #expect(editor.handle(.key(.character("t"))).isEmpty)  // from no filter: every row stays
         #expect(editor.page.rows.count == 4)
         #expect(editor.handle(.key(.character("e"))).isEmpty)

@@ -1,6 +1,6 @@
-import Foundation
 import ChecklistCore
 import ChecklistEditor
+import Foundation
 import Testing
 
 /// The edit mode's v3 lines: pastes are text, the list is followed by identity, small screens
@@ -250,7 +250,8 @@ import Testing
     }
 
     @Test func theFootersHintsAreTheKeymapsAndItsKeysWork() {
-        let footer = EditorScreen.lines(for: state(showing: page(["Tent"])), rows: 24, columns: 200)
+        let footer =
+            EditorScreen.lines(for: state(showing: page(["Tent"])), rows: 24, columns: 200)
             .last?.text ?? ""
         for entry in EditorKeymap.entries {
             guard let hint = entry.hint else { continue }
@@ -265,7 +266,8 @@ import Testing
 @Suite struct PasteLimitTests {
     @Test func aPasteWithoutItsEndMarkerEndsAfterAMebibyte() {
         let start = Array("\u{1B}[200~".utf8)
-        let short = KeyDecoder.decode(start + Array(repeating: UInt8(ascii: "x"), count: 1000), isFinal: true)
+        let short = KeyDecoder.decode(
+            start + Array(repeating: UInt8(ascii: "x"), count: 1000), isFinal: true)
         #expect(short.keys.isEmpty)
         let long = start + Array(repeating: UInt8(ascii: "x"), count: KeyDecoder.maximumPaste + 1)
         let decoded = KeyDecoder.decode(long, isFinal: true)

@@ -13,8 +13,10 @@ import Testing
         var files: [URL] = []
         for folder in ["ChecklistServe", "checklist-serve"] {
             let url = sources.appendingPathComponent(folder)
-            files += try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)
-                .filter { $0.pathExtension == "swift" }
+            files += try FileManager.default.contentsOfDirectory(
+                at: url, includingPropertiesForKeys: nil
+            )
+            .filter { $0.pathExtension == "swift" }
         }
         #expect(files.count >= 10, "\(files)")
         for file in files {

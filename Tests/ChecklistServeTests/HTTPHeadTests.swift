@@ -21,7 +21,8 @@ import Testing
     }
 
     @Test func aRequestIsReadWithItsFieldsAndQuery() throws {
-        let head = try #require(try read("GET /t/state?list=a%20b&x=1 HTTP/1.1\r\nHost: h:1\r\nX-A:  one \r\n\r\nrest"))
+        let head = try #require(
+            try read("GET /t/state?list=a%20b&x=1 HTTP/1.1\r\nHost: h:1\r\nX-A:  one \r\n\r\nrest"))
         #expect(head.method == "GET")
         #expect(head.value("host") == "h:1")
         #expect(head.value("x-a") == "one")
@@ -86,17 +87,25 @@ import Testing
     }
 
     @Test func webSocketFramesHaveACeiling() {
-        #expect(WebSocketFrames.acceptKey(for: "dGhlIHNhbXBsZSBub25jZQ==") == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
+        #expect(
+            WebSocketFrames.acceptKey(for: "dGhlIHNhbXBsZSBub25jZQ==")
+                == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
         // A masked "hi" from a page; a 1 GiB claim is refused from its 10 header bytes.
         let hi: [UInt8] = [0x81, 0x82, 1, 2, 3, 4, UInt8(ascii: "h") ^ 1, UInt8(ascii: "i") ^ 2]
-        #expect(WebSocketFrames.read(hi[...]) == .frame(opcode: 1, payload: Array("hi".utf8), length: 8))
+        #expect(
+            WebSocketFrames.read(hi[...]) == .frame(opcode: 1, payload: Array("hi".utf8), length: 8)
+        )
         #expect(WebSocketFrames.read(hi[0..<5]) == .incomplete)
         let claim: [UInt8] = [0x82, 0xFF, 0, 0, 0, 0, 0x40, 0, 0, 0]
         #expect(WebSocketFrames.read(claim[...]) == .refused(1009))
         #expect(WebSocketFrames.read([0x81, 0x7E, 0x02, 0x01][...]) == .refused(1009))  // 513 bytes
-        #expect(WebSocketFrames.read([0x81, 0x02, 0x68, 0x69][...]) == .refused(1002))  // not masked
+        // Not masked.
+        #expect(WebSocketFrames.read([0x81, 0x02, 0x68, 0x69][...]) == .refused(1002))
         #expect(WebSocketFrames.text("ok") == [0x81, 0x02, 0x6F, 0x6B])
         #expect(WebSocketFrames.close(1009) == [0x88, 0x02, 0x03, 0xF1])
-        #expect(WebSocketFrames.text(String(repeating: "a", count: 300)).prefix(4) == [0x81, 126, 0x01, 0x2C])
+        #expect(
+            WebSocketFrames.text(String(repeating: "a", count: 300)).prefix(4) == [
+                0x81, 126, 0x01, 0x2C,
+            ])
     }
 }

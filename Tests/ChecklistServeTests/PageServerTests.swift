@@ -21,7 +21,8 @@ import Testing
     }
 
     private func get(_ path: String, query: [(String, String)] = []) -> PageResponse {
-        server.respond(to: PageRequest(method: "GET", path: path, query: query, headers: ["Host": "h:1"]))
+        server.respond(
+            to: PageRequest(method: "GET", path: path, query: query, headers: ["Host": "h:1"]))
     }
 
     private func post(
@@ -34,7 +35,8 @@ import Testing
         if json { all["Accept"] = "application/json" }
         for (name, value) in headers { all[name] = value }
         return server.respond(
-            to: PageRequest(method: "POST", path: "/\(token)/\(action)", headers: all, body: Array(body.utf8)))
+            to: PageRequest(
+                method: "POST", path: "/\(token)/\(action)", headers: all, body: Array(body.utf8)))
     }
 
     private func text(_ response: PageResponse) -> String {
@@ -67,7 +69,10 @@ import Testing
         #expect(policy.contains("script-src 'self';"))
         #expect(policy.contains("connect-src 'self' ws://h:1 wss://h:1;"))
         #expect(page.headers["Referrer-Policy"] == "same-origin")
-        for path in ["/", "/x/", "/\(token.dropLast())/", "/\(token)x/", "/\(token.uppercased())/", "/page.js"] {
+        for path in [
+            "/", "/x/", "/\(token.dropLast())/", "/\(token)x/", "/\(token.uppercased())/",
+            "/page.js",
+        ] {
             let response = get(path)
             #expect(response == PageResponse.notFound, "\(path)")
         }
@@ -175,18 +180,28 @@ import Testing
 
     @Test func anotherSitesFormCannotChangeAnything() throws {
         try unchanged {
-            #expect(post("toggle", "id=1&to=checked", headers: ["Origin": "http://evil.example"]).status == 403)
-            #expect(post("toggle", "id=1&to=checked", headers: ["Sec-Fetch-Site": "cross-site"]).status == 403)
-            #expect(post("toggle", "id=1&to=checked", headers: ["Content-Type": "text/plain"]).status == 415)
+            #expect(
+                post("toggle", "id=1&to=checked", headers: ["Origin": "http://evil.example"]).status
+                    == 403)
+            #expect(
+                post("toggle", "id=1&to=checked", headers: ["Sec-Fetch-Site": "cross-site"]).status
+                    == 403)
+            #expect(
+                post("toggle", "id=1&to=checked", headers: ["Content-Type": "text/plain"]).status
+                    == 415)
         }
-        #expect(post("toggle", "id=1&to=checked", headers: ["Sec-Fetch-Site": "same-origin"]).status == 303)
+        #expect(
+            post("toggle", "id=1&to=checked", headers: ["Sec-Fetch-Site": "same-origin"]).status
+                == 303)
     }
 
     @Test func titlesAreEscaped() throws {
         try store.add([try Title("<script>alert('x')</script> & \"quotes\" ✓ 日本")], to: "camping")
         let page = text(get("/\(token)/"))
         #expect(!page.contains("<script>alert"))
-        #expect(page.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quotes&quot; ✓ 日本"))
+        #expect(
+            page.contains(
+                "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quotes&quot; ✓ 日本"))
         let state = get("/\(token)/state")
         #expect(!text(state).contains("</script"), "no text closes a script element")
         #expect(
@@ -215,9 +230,12 @@ import Testing
         let server = PageServer(
             store: store, list: "camping", allowedHosts: ["127.0.0.1", "localhost", "::1"])
         func page(host: String) -> PageResponse {
-            server.respond(to: PageRequest(method: "GET", path: "/\(token)/", headers: ["Host": host]))
+            server.respond(
+                to: PageRequest(method: "GET", path: "/\(token)/", headers: ["Host": host]))
         }
-        for host in ["127.0.0.1:8040", "localhost:8040", "LOCALHOST", "[::1]:8040", "localhost.:8040"] {
+        for host in [
+            "127.0.0.1:8040", "localhost:8040", "LOCALHOST", "[::1]:8040", "localhost.:8040",
+        ] {
             #expect(page(host: host).status == 200, "\(host)")
         }
         for host in ["evil.example:8040", "127.0.0.1.evil.example", "evil.example", "[::2]:8040"] {
@@ -239,21 +257,27 @@ import Testing
 
     @Test func theLiveUpdatesUpgradeChecksOriginAsAPostDoes() {
         func upgrade(_ headers: [String: String]) -> PageResponse? {
-            server.upgradeRefusal(of: PageRequest(method: "GET", path: "/\(token)/events", headers: headers))
+            server.upgradeRefusal(
+                of: PageRequest(method: "GET", path: "/\(token)/events", headers: headers))
         }
         #expect(upgrade(["Host": "h:1", "Origin": "http://h:1"]) == nil)
         #expect(upgrade(["Host": "h:1"]) == nil)
         #expect(upgrade(["Host": "h:1", "Origin": "http://evil.example"])?.status == 403)
         #expect(upgrade(["Host": "h:1", "Origin": "http://h:2"])?.status == 403)
         #expect(upgrade(["Host": "h:1", "Sec-Fetch-Site": "cross-site"])?.status == 403)
-        #expect(upgrade(["Host": "h:1", "Origin": "http://evil.example"])?.headers["X-Content-Type-Options"] == "nosniff")
+        #expect(
+            upgrade(["Host": "h:1", "Origin": "http://evil.example"])?.headers[
+                "X-Content-Type-Options"] == "nosniff")
     }
 
     @Test func everyAnswerCarriesNosniff() {
         let answers = [
-            get("/\(token)/"), get("/\(token)/page.css"), get("/\(token)/page.js"), get("/\(token)/state"),
-            get("/\(token)"), get("/nothing"), get("/\(token)/toggle"), post("toggle", "id=1&to=checked"),
-            post("toggle", "id=99&to=checked"), post("toggle", "id=x"), post("add", "title=", json: true),
+            get("/\(token)/"), get("/\(token)/page.css"), get("/\(token)/page.js"),
+            get("/\(token)/state"),
+            get("/\(token)"), get("/nothing"), get("/\(token)/toggle"),
+            post("toggle", "id=1&to=checked"),
+            post("toggle", "id=99&to=checked"), post("toggle", "id=x"),
+            post("add", "title=", json: true),
         ]
         for answer in answers {
             #expect(answer.headers["X-Content-Type-Options"] == "nosniff", "\(answer.status)")
@@ -316,14 +340,19 @@ import Testing
 
     @Test func editModeRenamesAnItemInAFieldOfItsOwn() throws {
         let page = text(get("/\(token)/", query: [("edit", "1")]))
-        #expect(page.contains(#"href="./?list=camping&amp;edit=1&amp;rename=2" aria-label="Rename""#))
+        #expect(
+            page.contains(#"href="./?list=camping&amp;edit=1&amp;rename=2" aria-label="Rename""#))
         let renaming = text(get("/\(token)/", query: [("edit", "1"), ("rename", "2")]))
-        #expect(renaming.contains(#"name="title" form="rename-form" required autofocus aria-label="New title" value="Stove""#))
+        #expect(
+            renaming.contains(
+                #"name="title" form="rename-form" required autofocus aria-label="New title" value="Stove""#
+            ))
         #expect(renaming.contains(#"<input type="hidden" name="id" value="2"></form>"#))
         #expect(!renaming.contains("<bdi>Stove</bdi>"))
         let renamed = post("rename", "list=camping&edit=1&id=2&title=Camp+stove")
         #expect(renamed.status == 303)
-        #expect(try store.items(in: .list("camping")).map(\.title) == ["Tent", "Camp stove", "Map"])
+        #expect(
+            try store.items(in: .list("camping")).map(\.title) == ["Tent", "Camp stove", "Map"])
         #expect(try store.history().first?.command == "rename")
         try unchanged {
             #expect(post("rename", "list=camping&id=2&title=").status == 400)
@@ -334,8 +363,9 @@ import Testing
     @Test func aSingleChoiceListsChoiceIsClearedByNone() throws {
         try store.addList(named: "tent", mode: .single)
         try store.add([try Title("Big"), try Title("Small")], to: "tent")
-        #expect(text(get("/\(token)/", query: [("list", "tent")])).contains(
-            #"<button type="submit" id="none" disabled>"#))
+        #expect(
+            text(get("/\(token)/", query: [("list", "tent")])).contains(
+                #"<button type="submit" id="none" disabled>"#))
         try store.check(.ids(IDSet(ids: [5])))
         let page = text(get("/\(token)/", query: [("list", "tent")]))
         #expect(page.contains(#"<form id="none-form" method="post" action="none">"#))
@@ -361,11 +391,18 @@ import Testing
         try store.add((1...1000).map { try Title("item \($0)") }, to: "long")
         let page = text(get("/\(token)/", query: [("list", "long")]))
         #expect(page.components(separatedBy: "<li ").count - 1 == PageServer.windowSize)
-        #expect(page.contains("0 of 1000 checked") || page.contains(#"<span id="total-count">1000</span>"#))
+        #expect(
+            page.contains("0 of 1000 checked")
+                || page.contains(#"<span id="total-count">1000</span>"#))
         #expect(page.contains("Next items"))
         let last = 3 + PageServer.windowSize
         let next = text(
-            get("/\(token)/", query: [("list", "long"), ("from", String(last)), ("key", String(PageServer.windowSize)), ("after", "1")]))
+            get(
+                "/\(token)/",
+                query: [
+                    ("list", "long"), ("from", String(last)),
+                    ("key", String(PageServer.windowSize)), ("after", "1"),
+                ]))
         #expect(next.contains(#"data-id="\#(last + 1)""#))
         #expect(!next.contains(#"data-id="\#(last)""#))
     }
@@ -378,17 +415,23 @@ import Testing
         #expect(!first.contains("Previous items"))
         // Item k of the list has ID k + 3 (camping holds 1-3) and key k.
         let second = text(
-            get("/\(token)/", query: [("list", "long"), ("from", "203"), ("key", "200"), ("after", "1")]))
+            get(
+                "/\(token)/",
+                query: [("list", "long"), ("from", "203"), ("key", "200"), ("after", "1")]))
         #expect(second.contains(#"<p id="range">Items 201–400 of 1,250</p>"#))
         #expect(second.contains(#"<a id="first" href="./?list=long">First items</a>"#))
         #expect(second.contains(#"&amp;from=204&amp;key=201&amp;before=1">Previous items</a>"#))
         #expect(second.contains(#"&amp;from=403&amp;key=400&amp;after=1">Next items</a>"#))
         let back = text(
-            get("/\(token)/", query: [("list", "long"), ("from", "204"), ("key", "201"), ("before", "1")]))
+            get(
+                "/\(token)/",
+                query: [("list", "long"), ("from", "204"), ("key", "201"), ("before", "1")]))
         #expect(back.contains(#"<p id="range">Items 1–200 of 1,250</p>"#))
         #expect(back.contains(#"data-id="203""#) && !back.contains(#"data-id="204""#))
         let last = text(
-            get("/\(token)/", query: [("list", "long"), ("from", "1203"), ("key", "1200"), ("after", "1")]))
+            get(
+                "/\(token)/",
+                query: [("list", "long"), ("from", "1203"), ("key", "1200"), ("after", "1")]))
         #expect(last.contains(#"<p id="range">Items 1,201–1,250 of 1,250</p>"#))
         #expect(!last.contains("Next items"))
         let short = text(get("/\(token)/", query: [("list", "default")]))
@@ -401,7 +444,8 @@ import Testing
         let afterTap = try server.changeMark()
         #expect(afterTap != start)
         // Another connection (the command line) changing the file moves it too.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("c.db").path
@@ -418,7 +462,8 @@ import Testing
     /// The list's length is counted again whenever something but a selection may have changed
     /// it: an item added through the page, or anything another connection did.
     @Test func theCountsFollowEveryKindOfChange() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let location = try DatabaseLocation.resolve(
@@ -436,7 +481,10 @@ import Testing
             _ = pages.respond(
                 to: PageRequest(
                     method: "POST", path: "/\(token)/\(action)",
-                    headers: ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"],
+                    headers: [
+                        "Content-Type": "application/x-www-form-urlencoded",
+                        "Accept": "application/json",
+                    ],
                     body: Array(body.utf8)))
         }
         #expect(try counts() == "0 of 1")
@@ -465,12 +513,15 @@ import Testing
         _ = try store.renameList("camping", to: "camp")
         let encoded = FormBody.encode(identity)
         #expect(post("add", "title=Rope&list=camping&listid=\(encoded)", json: true).status == 200)
-        #expect(try store.items(in: .list("camp")).map(\.title) == ["Tent", "Stove", "Map", "Rope"])
+        #expect(
+            try store.items(in: .list("camp")).map(\.title) == ["Tent", "Stove", "Map", "Rope"])
         #expect(try !store.lists().contains { $0.name == "camping" }, "no new list named camping")
         let state = try PageState.read(
             get("/\(token)/state", query: [("list", "camping"), ("listid", identity)]))
         #expect(state.list == "camp" && state.listId == identity, "\(state)")
-        #expect(post("toggle", "id=1&to=checked&list=camping&listid=\(encoded)", json: true).status == 200)
+        #expect(
+            post("toggle", "id=1&to=checked&list=camping&listid=\(encoded)", json: true).status
+                == 200)
 
         _ = try store.deleteList(named: "camp", withItems: true)
         let add = post("add", "title=Tarp&list=camp&listid=\(encoded)", json: true)
@@ -481,7 +532,8 @@ import Testing
                     error: "the list \"camp\" was deleted elsewhere; nothing changed (choose a list"
                         + " from the menu)", gone: true, lists: []))
         #expect(try store.lists().isEmpty, "nothing recreated the list")
-        #expect(get("/\(token)/state", query: [("list", "camp"), ("listid", identity)]).status == 410)
+        #expect(
+            get("/\(token)/state", query: [("list", "camp"), ("listid", identity)]).status == 410)
         // A new list under the old name is another list: the page's identity does not name it.
         try store.add([try Title("Fresh")], to: "camp")
         #expect(post("add", "title=Tarp&list=camp&listid=\(encoded)", json: true).status == 410)
@@ -511,7 +563,8 @@ import Testing
         #expect(state.rows[1] == PageState.Row(id: 2, key: 2, title: "Stove", checked: true))
         #expect(state.mark == pushed.mark && !state.more && state.undone == nil)
         #expect(server.pushedState(list: "nope") == nil)
-        #expect(try server.pushedState(list: nil).map { try PageState.read($0.json).list } == "camping")
+        #expect(
+            try server.pushedState(list: nil).map { try PageState.read($0.json).list } == "camping")
     }
 
     @Test func concurrentTapsAreAllStored() async throws {
@@ -587,7 +640,8 @@ import Testing
         #expect(policy.contains("img-src 'self'"))
         #expect(policy.contains("manifest-src 'self'"))
         #expect(policy.contains("worker-src 'self'"))
-        #expect(text(get("/\(token)/page.js")).contains(#"navigator.serviceWorker.register("/sw.js")"#))
+        #expect(
+            text(get("/\(token)/page.js")).contains(#"navigator.serviceWorker.register("/sw.js")"#))
     }
 
     /// The PNG's checksums are right (a browser drops a PNG whose CRC is wrong).
@@ -610,11 +664,15 @@ import Testing
         #expect(request("/\(token)/").status == 404)
         #expect(request("/\(token)/state").status == 404)
         #expect(request("/\(new)/").status == 200)
-        try unchanged { #expect(request("/\(token)/toggle", method: "POST", body: "id=1&to=checked").status == 404) }
+        try unchanged {
+            #expect(
+                request("/\(token)/toggle", method: "POST", body: "id=1&to=checked").status == 404)
+        }
     }
 
     @Test func aLinkReplacedByAnotherProcessIs404AtOnce() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let location = try DatabaseLocation.resolve(
@@ -624,8 +682,10 @@ import Testing
         let old = try fileStore.makePageLink()
         let pages = PageServer(store: fileStore, list: "camping")
         func status(_ secret: String) -> Int {
-            pages.respond(to: PageRequest(method: "GET", path: "/\(secret)/", headers: ["Host": "h:1"]))
-                .status
+            pages.respond(
+                to: PageRequest(method: "GET", path: "/\(secret)/", headers: ["Host": "h:1"])
+            )
+            .status
         }
         #expect(status(old) == 200)
         let new = try DatabaseOpener.openForWriting(location).makePageLink()
@@ -648,10 +708,13 @@ import Testing
         #expect(request("/", cookie: token).status == 200)
         #expect(request("/state", cookie: token).status == 200)
         #expect(request("/page.js", cookie: token).status == 200)
-        #expect(request("/toggle", method: "POST", cookie: token, body: "id=1&to=checked").status == 200)
+        #expect(
+            request("/toggle", method: "POST", cookie: token, body: "id=1&to=checked").status == 200
+        )
         #expect(try checked() == [1])
         let events = PageRequest(
-            method: "GET", path: "/events", headers: ["Host": "h:1", "Cookie": "checklist=\(token)"])
+            method: "GET", path: "/events",
+            headers: ["Host": "h:1", "Cookie": "checklist=\(token)"])
         #expect(server.eventsLink(of: events) == PageLink.hash(ofSecret: token))
     }
 
@@ -662,7 +725,9 @@ import Testing
                 #expect(request(path, cookie: String(repeating: "0", count: 32)).status == 404)
             }
             #expect(request("/toggle", method: "POST", body: "id=1&to=checked").status == 404)
-            #expect(request("/toggle", method: "POST", cookie: "x", body: "id=1&to=checked").status == 404)
+            #expect(
+                request("/toggle", method: "POST", cookie: "x", body: "id=1&to=checked").status
+                    == 404)
         }
         let events = PageRequest(method: "GET", path: "/events", headers: ["Host": "h:1"])
         #expect(server.eventsLink(of: events) == nil)
@@ -683,7 +748,8 @@ import Testing
         #expect(
             text(answer)
                 == "This page's link was replaced, so it no longer opens the list. Ask the person"
-                + " who shares the list for the new link (checklist serve --new-link prints one).\n")
+                + " who shares the list for the new link (checklist serve --new-link prints one).\n"
+        )
         // Without the cookie, a replaced link's path learns nothing.
         #expect(text(request("/\(token)/")) == "not found\n")
     }
@@ -763,7 +829,6 @@ import Testing
         }
     }
 }
-
 
 extension PageState {
     /// The state a response or a push carries, as the page's script reads it.

@@ -13,7 +13,9 @@ import Testing
     }
 
     @Test func aFileWithoutSlotsIsItself() {
-        #expect(PageTemplate(Array("<p>{ not a slot }</p>".utf8)).filled([:]) == "<p>{ not a slot }</p>")
+        #expect(
+            PageTemplate(Array("<p>{ not a slot }</p>".utf8)).filled([:]) == "<p>{ not a slot }</p>"
+        )
     }
 
     /// Every slot of the two pages has a value, and every value a slot (`filled` stops the

@@ -22,7 +22,9 @@ public enum JSONText {
         appendString(validUTF8: utf8, to: &bytes)
     }
 
-    private static func appendString(validUTF8 utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+    private static func appendString(
+        validUTF8 utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]
+    ) {
         bytes.append(UInt8(ascii: "\""))
         var start = 0
         for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {

@@ -25,7 +25,8 @@ public enum RawPath {
                         .unicodeScalars)
                 index += length
             } else {
-                scalars.append(Unicode.Scalar(base + UInt32(bytes[index] - 0x80))!)
+                // base + 0x00...0x7F: private-use scalars, each valid.
+                scalars.append(Unicode.Scalar(base + UInt32(bytes[index] - 0x80)) ?? "\u{FFFD}")
                 index += 1
             }
         }
@@ -57,7 +58,11 @@ public enum RawPath {
     {
         guard hasRawBytes(path) else { return try path.withCString(body) }
         let bytes = self.bytes(of: path).map { CChar(bitPattern: $0) } + [0]
-        return try bytes.withUnsafeBufferPointer { try body($0.baseAddress!) }
+        return try bytes.withUnsafeBufferPointer { buffer in
+            // Never empty: the terminating 0 is there.
+            guard let start = buffer.baseAddress else { return try "".withCString(body) }
+            return try body(start)
+        }
     }
 
     /// The path for people: each byte that is not UTF-8 as `\xE9`.

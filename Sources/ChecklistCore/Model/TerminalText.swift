@@ -42,7 +42,6 @@ public enum TerminalText {
         text.reduce(0) { $0 + width(of: $1) }
     }
 
-
     private static func isEmojiPresentation(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isEmojiPresentation
     }

@@ -37,7 +37,8 @@ public struct Title: Hashable, Sendable, CustomStringConvertible {
 extension Title {
     /// Parses text such as standard input: one title a line, blank lines skipped, a Windows
     /// line ending tolerated. An error names the line.
-    public static func parseLines(_ bytes: some BidirectionalCollection<UInt8>) throws(ChecklistError)
+    public static func parseLines(_ bytes: some BidirectionalCollection<UInt8>)
+        throws(ChecklistError)
         -> [Title]
     {
         var titles: [Title] = []

@@ -41,11 +41,12 @@ extension ServerChange {
                 [ids, now])
         }
         if !missing.isEmpty {
-            let last = Int64(
-                try connection.query(
-                    "UPDATE checklist.state SET last_list_id = last_list_id + $1"
-                        + " RETURNING last_list_id", [String(missing.count)]
-                ).first?.first??.description ?? "") ?? 0
+            let last =
+                Int64(
+                    try connection.query(
+                        "UPDATE checklist.state SET last_list_id = last_list_id + $1"
+                            + " RETURNING last_list_id", [String(missing.count)]
+                    ).first?.first??.description ?? "") ?? 0
             let first = last - Int64(missing.count) + 1
             for (offset, group) in missing.enumerated() {
                 let list = ListRow(
@@ -69,7 +70,13 @@ extension ServerChange {
                 ON CONFLICT (change_id, list_id) DO NOTHING
                 """, [String(changeID), String(first), String(last)])
         }
-        let targets = groups.map { lists[Array($0.name.text.utf8)]! }
+        // Every group's list was found or made above.
+        let targets = try groups.map { group in
+            guard let list = lists[Array(group.name.text.utf8)] else {
+                throw ChecklistError.listNotFound(group.name.text)
+            }
+            return list
+        }
         let uncheckedOthers = try uncheckOthersForImport(groups, in: targets)
         let count = try appendAll(groups, to: targets, foundLists: found)
         return ImportSummary(
@@ -91,7 +98,11 @@ extension ServerChange {
             WHERE list_id = ANY($1::bigint[]) GROUP BY list_id
             """, [Self.bigintArray(foundLists)]
         ) { row in
-            if row.int64(0) == 0 { lastID = row.int64(1) } else { lastPositions[row.int64(0)] = row.int64(1) }
+            if row.int64(0) == 0 {
+                lastID = row.int64(1)
+            } else {
+                lastPositions[row.int64(0)] = row.int64(1)
+            }
         }
         var listIDs: [Int64] = []
         var titles: [String] = []

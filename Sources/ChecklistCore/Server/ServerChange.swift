@@ -220,8 +220,7 @@ struct ServerChange {
             [String(changeID), String(ids.lowerBound), String(ids.upperBound)])
     }
 
-    func uncheckOthers(in listID: Int64, keeping: ItemID?, sparing: [ItemID] = []) throws -> Int
-    {
+    func uncheckOthers(in listID: Int64, keeping: ItemID?, sparing: [ItemID] = []) throws -> Int {
         let spared = ([keeping].compactMap { $0 } + sparing).map(String.init)
         var condition = "list_id = \(listID) AND is_selected"
         if !spared.isEmpty { condition += " AND id NOT IN (\(spared.joined(separator: ", ")))" }
@@ -288,7 +287,8 @@ extension ServerChange: ChangeSteps {
                 " AND (position < \($0.position) OR (position = \($0.position) AND id < \($0.id)))"
             } ?? ""
         return Int(
-            try integer("SELECT count(*) FROM checklist.items WHERE \(others(listID, moving))" + before)
+            try integer(
+                "SELECT count(*) FROM checklist.items WHERE \(others(listID, moving))" + before)
                 ?? 0)
     }
 
@@ -318,8 +318,10 @@ extension ServerChange: ChangeSteps {
 
     func hasSingleChoiceLists() throws -> Bool {
         if connection.listWrites == listWritesAtStart { return singleChoiceAtStart }
-        return try connection.query("SELECT EXISTS (SELECT 1 FROM checklist.lists WHERE mode = 'single')")
-            .first?.first == "t"
+        return try connection.query(
+            "SELECT EXISTS (SELECT 1 FROM checklist.lists WHERE mode = 'single')"
+        )
+        .first?.first == "t"
     }
 
     func singleChoiceItems(where condition: String) throws -> [ItemPlace] {

@@ -33,7 +33,8 @@ final class ServerConnection {
             let connection = library.connect(
                 uri: uri.text, defaults: Self.networkDefaults(), overrides: Self.sessionSettings)
         else {
-            throw .databaseUnavailable(path: uri.shown, reason: "libpq could not start a connection")
+            throw .databaseUnavailable(
+                path: uri.shown, reason: "libpq could not start a connection")
         }
         guard library.status(connection) == LibPQ.connectionOK else {
             let reason = Self.oneLine(library.errorMessage(connection), hiding: secrets)
@@ -212,7 +213,8 @@ final class ServerConnection {
             lastFailure = state
             // lock_not_available: another write held the lock past lock_timeout.
             if state == "55P03" { throw .databaseBusy(path: uri.shown) }
-            let message = result.flatMap(library.resultErrorMessage) ?? library.errorMessage(connection)
+            let message =
+                result.flatMap(library.resultErrorMessage) ?? library.errorMessage(connection)
             var reason = Self.oneLine(message, hiding: secrets)
             // insufficient_privilege: the role may not create or use the schema.
             if state == "42501" {
@@ -401,12 +403,14 @@ final class ServerConnection {
     ) -> R {
         let storage: [[CChar]?] = parameters.map { $0.map { Array($0.utf8CString) } }
         func step(_ index: Int, _ pointers: inout [LibPQ.Text?]) -> R {
-            if index == storage.count { return pointers.withUnsafeBufferPointer { body($0.baseAddress) } }
-            guard storage[index] != nil else {
+            if index == storage.count {
+                return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
+            }
+            guard let value = storage[index] else {
                 pointers.append(nil)
                 return step(index + 1, &pointers)
             }
-            return storage[index]!.withUnsafeBufferPointer { buffer in
+            return value.withUnsafeBufferPointer { buffer in
                 pointers.append(buffer.baseAddress)
                 return step(index + 1, &pointers)
             }

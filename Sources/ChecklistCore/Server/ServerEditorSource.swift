@@ -83,7 +83,8 @@ struct ServerEditorSource: EditorRowSource {
 
     func count(before place: EditorPlace) throws -> Int {
         let rows = try connection.query(
-            "SELECT count(*) FROM checklist.items WHERE list_id = \(listID) \(boundary(place, true))")
+            "SELECT count(*) FROM checklist.items WHERE list_id = \(listID) \(boundary(place, true))"
+        )
         return rows.first?.first.flatMap { $0.flatMap { Int($0) } } ?? 0
     }
 

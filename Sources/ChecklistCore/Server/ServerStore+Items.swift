@@ -107,8 +107,7 @@ extension ServerStore {
 
     /// What a selection covers on a database without the schema: nothing, or the errors a
     /// file without items gives.
-    private func emptyTarget(for selection: ItemSelection, _ ignoringMissing: Bool) throws -> Int
-    {
+    private func emptyTarget(for selection: ItemSelection, _ ignoringMissing: Bool) throws -> Int {
         switch selection {
         case .ids(let ids, let namedList):
             _ = try namedList?.requiredID(nil)

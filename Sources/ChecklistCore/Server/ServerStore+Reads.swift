@@ -22,8 +22,9 @@ extension ServerStore {
     static func listID(_ name: ListName, _ connection: ServerConnection) throws -> Int64? {
         // Through the index of the names' MD5, then the whole text.
         try connection.query(
-            "SELECT id FROM checklist.lists WHERE md5(name) = md5($1) AND name = $1", [name.text])
-            .first.flatMap { $0[0].flatMap(Int64.init) }
+            "SELECT id FROM checklist.lists WHERE md5(name) = md5($1) AND name = $1", [name.text]
+        )
+        .first.flatMap { $0[0].flatMap(Int64.init) }
     }
 
     func lists(in scope: ListScope) throws -> [Checklist] {
@@ -139,7 +140,9 @@ extension ServerStore {
     private func whereClause(
         _ scope: ListScope, _ filter: ItemFilter, _ connection: ServerConnection
     ) throws -> (String, [String?])? {
-        guard let (condition, parameters) = try condition(for: scope, connection) else { return nil }
+        guard let (condition, parameters) = try condition(for: scope, connection) else {
+            return nil
+        }
         var conditions = condition.isEmpty ? [] : [condition]
         switch filter {
         case .any: break
@@ -165,7 +168,9 @@ extension ServerStore {
         in scope: ListScope, filter: ItemFilter, _ body: (ServerRow) throws -> Void
     ) throws {
         _ = try read(in: scope) { connection in
-            guard let (condition, parameters) = try condition(for: scope, connection) else { return }
+            guard let (condition, parameters) = try condition(for: scope, connection) else {
+                return
+            }
             let selected =
                 switch filter {
                 case .any: ""

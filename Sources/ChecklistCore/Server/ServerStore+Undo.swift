@@ -34,7 +34,7 @@ struct ServerUndo: UndoSteps {
         do {
             try revertRecords(id, keepingUnchangedLists: keepingUnchangedLists)
             return true
-        } catch where keepingUnchangedLists && connection.lastFailure?.hasPrefix("23") == true {
+        } catch  where keepingUnchangedLists && connection.lastFailure?.hasPrefix("23") == true {
             // An integrity constraint (a list name taken since): back to before the revert, so
             // the transaction can still name the change in the way.
             try connection.execute("ROLLBACK TO SAVEPOINT revert")
@@ -125,7 +125,6 @@ struct ServerUndoConflicts: UndoConflictChecks {
     private func exists(_ sql: String) throws -> Bool {
         try connection.query("SELECT " + sql).first?.first == "t"
     }
-
 
     private var targetItems: String {
         "SELECT item_id FROM checklist.changed_items WHERE change_id = \(target)"

@@ -6,7 +6,8 @@
 final class ServerStore {
     let connection: ServerConnection
     /// The role the server knows this connection as: the author of its changes.
-    lazy var role: String = (try? connection.query("SELECT current_user"))?
+    lazy var role: String =
+        (try? connection.query("SELECT current_user"))?
         .first?.first??.description ?? "?"
 
     /// The lock the first writers of an empty database take while they create the schema
@@ -176,13 +177,16 @@ enum ServerSchema {
         case missing, current, pending, tooNew
     }
 
-    static let migrations: [(identifier: String, sql: String)] = embeddedServerMigrations
+    static let migrations: [(identifier: String, sql: String)] =
+        embeddedServerMigrations
         .map { ($0.identifier, String(decoding: $0.bytes, as: UTF8.self)) }
         .sorted { $0.identifier < $1.identifier }
 
     /// The policies the migrations create; any other trigger, rule or policy on the schema's
     /// tables is someone else's code that would run as whoever writes.
-    static let ownPolicies = ["changes_read", "changes_insert_own", "changes_update_own", "changes_delete"]
+    static let ownPolicies = [
+        "changes_read", "changes_insert_own", "changes_update_own", "changes_delete",
+    ]
 
     /// The schema's tables: those the migrations create, and `migrations`. (Found in the
     /// migrations' bytes: a scan by Foundation's `range(of:)` cost every command about 1 ms.)
@@ -203,8 +207,9 @@ enum ServerSchema {
             let start = index + prefix.count
             var end = start
             while end < bytes.count,
-                bytes[end] == UInt8(ascii: "_") || (bytes[end] | 0x20 >= UInt8(ascii: "a")
-                    && bytes[end] | 0x20 <= UInt8(ascii: "z"))
+                bytes[end] == UInt8(ascii: "_")
+                    || (bytes[end] | 0x20 >= UInt8(ascii: "a")
+                        && bytes[end] | 0x20 <= UInt8(ascii: "z"))
             {
                 end += 1
             }
@@ -221,7 +226,8 @@ enum ServerSchema {
     /// statement fails and `state`'s own answers.
     static func opening(_ connection: ServerConnection) throws -> (state: State, role: String?) {
         let oids =
-            "ARRAY[" + tables.map { "pg_catalog.to_regclass('checklist.\($0)')" }
+            "ARRAY["
+            + tables.map { "pg_catalog.to_regclass('checklist.\($0)')" }
             .joined(separator: ", ") + "]::pg_catalog.oid[]"
         let names = "ARRAY[" + tables.map { "'\($0)'" }.joined(separator: ", ") + "]"
         func named(_ column: String) -> String {

@@ -17,11 +17,14 @@ public struct ServerURI: Hashable, Sendable, CustomStringConvertible {
     /// The URI without the password of its credentials (`ana:secret@`) or of its query
     /// (`password=secret`, however its key is percent-encoded).
     var shown: String {
-        if isAmbiguous { return (text.hasPrefix("postgresql://") ? "postgresql://" : "postgres://") + "…" }
+        if isAmbiguous {
+            return (text.hasPrefix("postgresql://") ? "postgresql://" : "postgres://") + "…"
+        }
         let parts = self.parts
         let credentials = parts.credentials.map { user, _ in user + "@" } ?? ""
         let query = parts.query.filter { !$0.isPassword }.map(\.text)
-        return parts.scheme + credentials + parts.rest + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        return parts.scheme + credentials + parts.rest
+            + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
     }
 
     /// The passwords the URI carries, as written and as libpq decodes them, to be kept out of
@@ -66,10 +69,12 @@ public struct ServerURI: Hashable, Sendable, CustomStringConvertible {
     /// The URI cut as libpq cuts it: the credentials end at the `@` before the first `/` (a
     /// `?` or `:` before it is part of the password, as libpq reads it), and the query starts
     /// at the first `?` after the credentials.
-    private var parts: (
-        scheme: String, credentials: (user: String, password: String?)?, rest: String,
-        query: [QueryPair]
-    ) {
+    private var parts:
+        (
+            scheme: String, credentials: (user: String, password: String?)?, rest: String,
+            query: [QueryPair]
+        )
+    {
         let scheme = text.hasPrefix("postgresql://") ? "postgresql://" : "postgres://"
         var rest = Substring(text.dropFirst(scheme.count))
         var credentials: (String, String?)?
@@ -77,7 +82,9 @@ public struct ServerURI: Hashable, Sendable, CustomStringConvertible {
         if let end = beforePath.lastIndex(of: "@") {
             let userinfo = rest[..<end]
             if let colon = userinfo.firstIndex(of: ":") {
-                credentials = (String(userinfo[..<colon]), String(userinfo[userinfo.index(after: colon)...]))
+                credentials = (
+                    String(userinfo[..<colon]), String(userinfo[userinfo.index(after: colon)...])
+                )
             } else {
                 credentials = (String(userinfo), nil)
             }
@@ -99,7 +106,9 @@ public struct ServerURI: Hashable, Sendable, CustomStringConvertible {
         var key: String { String(text.prefix { $0 != "=" }) }
         var value: String { String(text.drop { $0 != "=" }.dropFirst()) }
         /// `password`, or `sslpassword` (the client key's passphrase).
-        var isPassword: Bool { ["password", "sslpassword"].contains(ServerURI.percentDecoded(key)) }
+        var isPassword: Bool {
+            ["password", "sslpassword"].contains(ServerURI.percentDecoded(key))
+        }
     }
 
     /// `%XX` escapes decoded as libpq decodes them; text that is not a valid escape is kept.

@@ -10,7 +10,8 @@ extension ChecklistStore {
         if case .success(let status) = FileSystem.status(of: path, ofLinkItself: true) {
             if let kind = Self.irreplaceableKind(status.kind) {
                 throw ChecklistError.databaseUnavailable(
-                    path: path, reason: "it is \(kind), not a file; give a file path for the backup")
+                    path: path, reason: "it is \(kind), not a file; give a file path for the backup"
+                )
             }
             if !overwriting { throw ChecklistError.fileExists(path: path) }
         }
@@ -27,7 +28,9 @@ extension ChecklistStore {
                 throw ChecklistError.databaseUnavailable(
                     path: path, reason: "the copy did not come out whole; nothing was written")
             }
-            if let failure = FileSystem.flushToDisk(temporary) ?? FileSystem.move(temporary, to: path) {
+            if let failure = FileSystem.flushToDisk(temporary)
+                ?? FileSystem.move(temporary, to: path)
+            {
                 throw ChecklistError.databaseUnavailable(path: path, reason: failure.reason)
             }
         } catch {

@@ -105,4 +105,3 @@ extension ChecklistStore {
         return UnsafeRawBufferPointer(start: start, count: Int(sqlite3_column_bytes(row, column)))
     }
 }
-

@@ -53,7 +53,9 @@ extension ChecklistStore {
     public func deletionCount(_ selection: ItemSelection, ignoringMissing: Bool = false) throws
         -> Int
     {
-        if let server { return try server.deletionCount(selection, ignoringMissing: ignoringMissing) }
+        if let server {
+            return try server.deletionCount(selection, ignoringMissing: ignoringMissing)
+        }
         return try read { db in
             try ItemsTable(db).target(for: selection, ignoringMissing: ignoringMissing).matched
         }

@@ -8,7 +8,9 @@ extension ChecklistStore {
     public func addList(named name: ListName, mode: ListMode = .multiple) throws -> ListChange {
         if let server { return try server.addList(named: name, mode: mode, author: author) }
         return try recordingChange("lists add") { change in
-            if try change.lists.id(named: name) != nil { throw ChecklistError.listExists(name.text) }
+            if try change.lists.id(named: name) != nil {
+                throw ChecklistError.listExists(name.text)
+            }
             _ = try change.createList(named: name, mode: mode)
             return .added(name, mode: mode)
         }

@@ -15,7 +15,9 @@ extension ChecklistStore {
         in scope: ListScope, lists listsBody: ([Checklist]) throws -> Void,
         items itemBody: (Item) throws -> Void
     ) throws {
-        if let server { return try server.forEachList(in: scope, lists: listsBody, items: itemBody) }
+        if let server {
+            return try server.forEachList(in: scope, lists: listsBody, items: itemBody)
+        }
         try read { db in
             try listsBody(try ListsTable(db).withCounts(in: scope))
             try ItemsTable(db).forEach(in: scope, filter: .any, itemBody)
@@ -44,11 +46,14 @@ extension ChecklistStore {
                 try body(
                     ItemHeadline(
                         id: $0.id, list: ListName(stored: String(decoding: $0.list, as: UTF8.self)),
-                        title: String(decoding: $0.title, as: UTF8.self), isSelected: $0.isSelected))
+                        title: String(decoding: $0.title, as: UTF8.self), isSelected: $0.isSelected)
+                )
             }
         }
         try read { db in
-            guard let conditions = try ItemsTable(db).conditions(in: scope, filter: filter) else { return }
+            guard let conditions = try ItemsTable(db).conditions(in: scope, filter: filter) else {
+                return
+            }
             let columns = ItemsTable.headline
             let rows = try ItemsTable(db).inListOrder(columns, conditions)
             // Decoded by position (see `ColumnSelection`): this loop is `list`'s whole cost.

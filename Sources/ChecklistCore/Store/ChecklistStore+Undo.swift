@@ -83,7 +83,9 @@ struct FileUndo: UndoSteps {
                 FROM touched AS t LEFT JOIN lists AS l ON l.id = t.listId ORDER BY 2
                 """
         ).fetchAll(db)
-        return try rows.map { (try $0.decode(Int64.self, atIndex: 0), try $0.decode(String.self, atIndex: 1)) }
+        return try rows.map {
+            (try $0.decode(Int64.self, atIndex: 0), try $0.decode(String.self, atIndex: 1))
+        }
     }
 
     /// Writes back what change `id` recorded. Lists first (restored items need their list),

@@ -137,7 +137,9 @@ public struct ChecklistStore: @unchecked Sendable {
     func recordingSteps<Change: ChangeDescribing>(
         _ command: String, _ body: (any ChangeSteps) throws -> Change
     ) throws -> Change {
-        if let server { return try server.recordingChange(command, author: author) { try body($0) } }
+        if let server {
+            return try server.recordingChange(command, author: author) { try body($0) }
+        }
         return try recordingChange(command) { try body($0) }
     }
 

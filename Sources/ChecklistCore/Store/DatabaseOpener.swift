@@ -43,7 +43,9 @@ public enum DatabaseOpener {
         if let server = location.server {
             // A database without the schema holds no lists to back up, as a missing file.
             let store = try openServer(server, creating: false)
-            guard store.server != nil else { throw ChecklistError.databaseNotFound(path: server.shown) }
+            guard store.server != nil else {
+                throw ChecklistError.databaseNotFound(path: server.shown)
+            }
             return store
         }
         if try inspectFile(at: location.path) == .missing {
@@ -292,7 +294,8 @@ public enum DatabaseOpener {
                 guard mode?.lowercased() == "wal" else {
                     throw ChecklistError.databaseUnavailable(
                         path: queue.path,
-                        reason: "SQLite could not switch it to WAL mode (it stays \(mode ?? "unknown"));"
+                        reason:
+                            "SQLite could not switch it to WAL mode (it stays \(mode ?? "unknown"));"
                             + " keep the database on a local disk")
                 }
                 return

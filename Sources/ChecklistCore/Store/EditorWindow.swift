@@ -8,7 +8,9 @@ protocol EditorRowSource {
     /// Up to `limit` rows past `place` (from the start, or the end when `descending`, when
     /// nil), in list order or its reverse, that `filter` accepts (all when nil). An engine
     /// that cannot match in its SQL scans and matches here.
-    func rows(past place: EditorPlace?, descending: Bool, limit: Int, matching filter: EditorFilter?)
+    func rows(
+        past place: EditorPlace?, descending: Bool, limit: Int, matching filter: EditorFilter?
+    )
         throws -> [EditorRow]
     /// Calls `body` with up to `limit` rows past `place`, unfiltered, one at a time, until it
     /// returns false.

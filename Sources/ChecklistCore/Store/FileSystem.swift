@@ -33,7 +33,10 @@ enum FileSystem {
     /// stat(2); with `ofLinkItself`, lstat(2): a symbolic link is judged as itself.
     static func status(of path: String, ofLinkItself: Bool = false) -> Result<Status, Failure> {
         var status = stat()
-        guard (RawPath.withCString(path) { ofLinkItself ? lstat($0, &status) : stat($0, &status) }) == 0 else {
+        guard
+            (RawPath.withCString(path) { ofLinkItself ? lstat($0, &status) : stat($0, &status) })
+                == 0
+        else {
             return .failure(.last)
         }
         return .success(Status(status))
@@ -93,8 +96,7 @@ enum FileSystem {
         for variable in ["LOGNAME", "USER"] {
             guard let value = getenv(variable), value.pointee != 0 else { continue }
             let name = String(cString: value)
-            if !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-            {
+            if !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 return name
             }
         }

@@ -1,5 +1,6 @@
-import struct Foundation.Data  // a blob to bind (GRDB links Foundation already)
 import GRDB
+
+import struct Foundation.Data  // a blob to bind (GRDB links Foundation already)
 
 /// The `items` table's one home, over a `Database` (a read's or a change's).
 ///
@@ -13,7 +14,9 @@ struct ItemsTable {
     /// The stored columns but `id` (the journal keeps it as `itemId`), in the schema's order.
     let columns: [String]
 
-    static let storedColumns = ["listId", "title", "isSelected", "position", "createdAt", "updatedAt"]
+    static let storedColumns = [
+        "listId", "title", "isSelected", "position", "createdAt", "updatedAt",
+    ]
 
     init(_ db: Database, columns: [String] = ItemsTable.storedColumns) {
         self.db = db

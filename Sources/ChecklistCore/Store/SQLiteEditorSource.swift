@@ -48,7 +48,8 @@ struct SQLiteEditorSource: EditorRowSource {
                 + " FROM items WHERE \(shown(filter))")
         guard let row = try request.fetchOne(db) else { return ItemCounts(checked: 0, total: 0) }
         return ItemCounts(
-            checked: try row.decode(forColumn: "checked"), total: try row.decode(forColumn: "total"))
+            checked: try row.decode(forColumn: "checked"), total: try row.decode(forColumn: "total")
+        )
     }
 
     func row(_ id: ItemID) throws -> EditorRow? {

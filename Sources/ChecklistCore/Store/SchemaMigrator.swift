@@ -23,7 +23,8 @@ public enum SchemaMigrator {
         .sorted { $0.identifier < $1.identifier }
 
     /// The number of the newest migration (`0003_header_version` is 3).
-    static let newestNumber = migrations.last.flatMap { Int($0.identifier.prefix { $0.isNumber }) } ?? 0
+    static let newestNumber =
+        migrations.last.flatMap { Int($0.identifier.prefix { $0.isNumber }) } ?? 0
 
     /// The identifiers of `migrations`.
     public static var knownIdentifiers: [String] { migrations.map(\.identifier) }
@@ -50,7 +51,10 @@ public enum SchemaMigrator {
         var tables: Set<String> = []
         var hasCode = false
         let rows = try Row.fetchCursor(
-            db, sql: "SELECT type = 'table', name FROM sqlite_master WHERE type IN ('table', 'trigger', 'view')")
+            db,
+            sql:
+                "SELECT type = 'table', name FROM sqlite_master WHERE type IN ('table', 'trigger', 'view')"
+        )
         while let row = try rows.next() {
             if try row.decode(Bool.self, atIndex: 0) {
                 tables.insert(try row.decode(String.self, atIndex: 1))

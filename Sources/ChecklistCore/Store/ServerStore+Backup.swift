@@ -24,7 +24,8 @@ extension ServerStore {
                     for row in rows {
                         let values = row.enumerated().map { index, value -> DatabaseValue in
                             guard let value else { return .null }
-                            return index == flag ? (value == "t").databaseValue : value.databaseValue
+                            return index == flag
+                                ? (value == "t").databaseValue : value.databaseValue
                         }
                         try statement.execute(arguments: StatementArguments(values))
                     }

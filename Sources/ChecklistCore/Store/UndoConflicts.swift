@@ -24,7 +24,6 @@ public struct UndoConflicts: UndoConflictChecks {
         self.target = target
     }
 
-
     /// The items the target recorded (not those it added: see `addedByTarget`).
     private var targetItems: SQL {
         """

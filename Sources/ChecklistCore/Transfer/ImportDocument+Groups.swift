@@ -35,7 +35,8 @@ extension ImportDocument {
                 groups[index].entries += documentList.items
             } else {
                 indexByName[name] = groups.count
-                groups.append(Group(name: name, mode: documentList.mode, entries: documentList.items))
+                groups.append(
+                    Group(name: name, mode: documentList.mode, entries: documentList.items))
             }
         }
         if list != nil && lists.count > 1 {

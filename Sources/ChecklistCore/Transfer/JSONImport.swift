@@ -200,7 +200,9 @@ where Key.AllCases == [Key] {
     private var bits: UInt32 = 0
 
     /// The key called `name`; fails when there is no such key or the object has used it.
-    mutating func insert(_ name: String, line: Int, in place: ObjectPlace) throws(ChecklistError) -> Key {
+    mutating func insert(_ name: String, line: Int, in place: ObjectPlace) throws(ChecklistError)
+        -> Key
+    {
         let keys = Key.allCases
         guard let position = keys.firstIndex(where: { $0.rawValue == name }) else {
             let expected = keys.map(\.rawValue).joined(separator: ", ")

@@ -46,26 +46,18 @@ extension ChecklistCommand {
 
         func run() throws {
             // The terminal before the database: without one, nothing is opened or created.
-            let terminal =
-                pick
-                ? try Picker.takeTerminal(
-                    for: "delete", refusing: ids.expressions, checked ? "--checked" : nil)
-                : nil
             // IDs from stdin are read before the database is opened (`add - | delete -`).
-            let given =
+            let source: ItemSource =
                 pick
-                ? nil
-                : try ids.selection(
-                    orListWide: checked ? .checked(in: try list.name) : nil, flag: "--checked",
-                    list: list.choice)
+                ? .picker(
+                    terminal: try Picker.takeTerminal(
+                        for: "delete", refusing: ids.expressions, checked ? "--checked" : nil))
+                : .given(
+                    try ids.selection(
+                        orListWide: checked ? .checked(in: try list.name) : nil,
+                        flag: "--checked", list: list.choice))
             let store = try store.openForChanging()
-            let selection =
-                if let terminal {
-                    try Picker.selection(
-                        on: terminal, purpose: .delete, list: list.choice, store: store)
-                } else {
-                    given!
-                }
+            let selection = try source.selection(purpose: .delete, list: list.choice, store: store)
             // The picker asked already: "Delete (N)", then once, y or not.
             let confirmed = try Confirmation.confirmDeletion(
                 skipped: yes || pick,

@@ -83,7 +83,9 @@ extension ChecklistCommand {
                     on: terminal, purpose: .move, list: try source.name,
                     explicitList: try source.explicitListName, store: store)
                 // The picker marks one item at most; the cursor's when none is marked.
-                guard let first = chosen.ids.ids.first(where: { _ in true }) else { throw ExitCode(1) }
+                guard let first = chosen.ids.ids.first(where: { _ in true }) else {
+                    throw ExitCode(1)
+                }
                 id = first
             } else {
                 id = try ItemID(parsingSingle: self.id ?? "")

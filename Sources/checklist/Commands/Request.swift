@@ -72,27 +72,21 @@ struct SelectionRequest: Equatable {
     var pick = false
 
     func run() throws {
-        // The terminal before the database: without one, nothing is opened or created.
-        let terminal =
+        // The terminal before the database: without one, nothing is opened or created. IDs
+        // from stdin are read before the database is opened: `add - | check -` opens it once
+        // add has made it.
+        let source: ItemSource =
             pick
-            ? try Picker.takeTerminal(
-                for: change.command, refusing: ids, all ? "--all" : nil) : nil
-        // IDs from stdin are read before the database is opened: `add - | check -` opens it
-        // once add has made it.
-        let given =
-            pick
-            ? nil
-            : try IDArguments.selection(
-                ids, orListWide: all ? .all(in: try list.name) : nil, flag: "--all", list: list)
+            ? .picker(
+                terminal: try Picker.takeTerminal(
+                    for: change.command, refusing: ids, all ? "--all" : nil))
+            : .given(
+                try IDArguments.selection(
+                    ids, orListWide: all ? .all(in: try list.name) : nil, flag: "--all",
+                    list: list))
         let opened = try store.openForChanging()
         defer { StoreLifetime.closeAndKeepUntilExit(opened) }
-        let selection: ItemSelection
-        if let terminal {
-            selection = try Picker.selection(
-                on: terminal, purpose: change.pickPurpose, list: list, store: opened)
-        } else {
-            selection = given!
-        }
+        let selection = try source.selection(purpose: change.pickPurpose, list: list, store: opened)
         let summary =
             switch change {
             case .check: try opened.check(selection, ignoringMissing: ignoreMissing)

@@ -23,7 +23,9 @@ extension ChecklistCommand {
 
         func run() throws {
             // Before anything is opened or created: a script gets a pointer, not a screen.
-            guard Platform.isTerminal(Platform.standardInput), Platform.isTerminal(Platform.standardOutput) else {
+            guard Platform.isTerminal(Platform.standardInput),
+                Platform.isTerminal(Platform.standardOutput)
+            else {
                 Output.reportError(
                     "edit needs a terminal; in scripts use 'checklist list' and 'checklist check'")
                 throw ExitCode(ExitStatus.usage.rawValue)
@@ -133,7 +135,8 @@ struct EditorDriver {
             let screen = size
             for key in decoded.keys where session.exitStatus == nil {
                 session.send(.key(key)) { state in
-                    let lines = EditorScreen.lines(for: state, rows: screen.rows, columns: screen.columns)
+                    let lines = EditorScreen.lines(
+                        for: state, rows: screen.rows, columns: screen.columns)
                     let frame = frames.frame(lines)
                     if !frame.isEmpty { Terminal.write(frame) }
                 }

@@ -135,7 +135,9 @@ enum Picker {
             usesColour: color.isColored(onTerminal: true), readOnlyReason: nil,
             picking: EditorPicking(purpose: purpose, shownState: shownState), match: match)
         let status = try driver.run()
-        guard status == 0, let picked = driver.picked else { throw ExitCode(status == 0 ? 1 : status) }
+        guard status == 0, let picked = driver.picked else {
+            throw ExitCode(status == 0 ? 1 : status)
+        }
         return picked
     }
 

@@ -45,7 +45,9 @@ struct FileOutput: TextOutputStream {
         let descriptor = self.descriptor
         let error = buffer.withUnsafeBytes { Platform.writeAll(descriptor, $0) }
         guard let error else { return }
-        if Platform.isBrokenPipe(error) && descriptor == Platform.standardOutput { Platform.exit(0) }
+        if Platform.isBrokenPipe(error) && descriptor == Platform.standardOutput {
+            Platform.exit(0)
+        }
         failure = error
     }
 }

@@ -14,9 +14,11 @@ import Testing
         let folder = cli.folder.path
         let target = folder + "/target.txt"
         try Data("keep me".utf8).write(to: URL(fileURLWithPath: target))
-        try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: target)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/link", withDestinationPath: target)
         #expect(mkfifo(folder + "/fifo", 0o600) == 0)
-        try FileManager.default.createDirectory(atPath: folder + "/dir", withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            atPath: folder + "/dir", withIntermediateDirectories: false)
         var cases = [("link", "a symbolic link"), ("fifo", "a FIFO"), ("dir", "a directory")]
         // A device node of our own (the numbers of /dev/null), where we may make one (root).
         if mknod(folder + "/device", S_IFCHR | 0o600, (1 << 8) | 3) == 0 {
@@ -36,9 +38,10 @@ import Testing
             #expect(after.st_mode == before.st_mode && after.st_ino == before.st_ino, "\(name)")
         }
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).allSatisfy {
-            !$0.contains(".partial-")
-        })
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).allSatisfy {
+                !$0.contains(".partial-")
+            })
     }
 
     @Test(.fileOnly) func aBackupTakenWhileOthersWriteIsConsistent() throws {

@@ -1,7 +1,7 @@
+import ChecklistTestSupport
 import Foundation
 import GRDB
 import Testing
-import ChecklistTestSupport
 
 /// The tests' seedable generator (a failing random test can be replayed).
 typealias SeededGenerator = SplitMix
@@ -54,8 +54,10 @@ enum StoredState {
     /// The names of the lists in the file, sorted.
     static func listNames(at path: String) throws -> [String] {
         if CLI.usesServer {
-            return try serverRows(path, "json_build_array(name) ORDER BY name", from: "checklist.lists")
-                .compactMap { $0[0] as? String }
+            return try serverRows(
+                path, "json_build_array(name) ORDER BY name", from: "checklist.lists"
+            )
+            .compactMap { $0[0] as? String }
         }
         guard FileManager.default.fileExists(atPath: path) else { return [] }
         var configuration = Configuration()

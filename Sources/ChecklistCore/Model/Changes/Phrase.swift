@@ -47,7 +47,9 @@ public enum Phrase {
     /// Every `'…'` of an ArgumentParser message shown as `quotedInput` shows it.
     public static func quotingInput(in message: String) -> String {
         let parts = message.split(separator: "'", omittingEmptySubsequences: false)
-        guard parts.count >= 3 else { return quotedInput(message, limit: 400).dropFirst().dropLast().description }
+        guard parts.count >= 3 else {
+            return quotedInput(message, limit: 400).dropFirst().dropLast().description
+        }
         var result = ""
         for (index, part) in parts.enumerated() {
             if index % 2 == 1 && index < parts.count - 1 {

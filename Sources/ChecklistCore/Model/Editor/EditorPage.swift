@@ -28,7 +28,8 @@ public struct EditorPage: Hashable, Sendable {
     public var resumeAfter: EditorPlace?
 
     public init(
-        list: ListName, listIdentity: ListIdentity? = nil, mode: ListMode, listExists: Bool, lists: [ListName],
+        list: ListName, listIdentity: ListIdentity? = nil, mode: ListMode, listExists: Bool,
+        lists: [ListName],
         counts: ItemCounts, shown: ItemCounts?, rows: [EditorRow], anchorIndex: Int?,
         hasRowsBefore: Bool, hasRowsAfter: Bool, resumeBefore: EditorPlace? = nil,
         resumeAfter: EditorPlace? = nil
