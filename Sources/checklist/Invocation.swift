@@ -88,7 +88,7 @@ struct Invocation {
     {
         guard argument.contains("://") else { return }
         let uriText = argument.hasPrefix("--db=") ? String(argument.dropFirst(5)) : argument
-        guard let uri = ServerURI(uriText) else { return }
+        guard let uri = PostgreSQLURI(uriText) else { return }
         let bytes = UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
         let count = Platform.length(ofCString: pointer)
         for password in uri.writtenPasswords {

@@ -129,7 +129,7 @@ import Testing
         let queue = try DatabaseQueue(path: location.path)
         try queue.writeWithoutTransaction {
             try $0.execute(
-                sql: "PRAGMA user_version = \(SchemaMigrator.migrations.count + 1)")
+                sql: "PRAGMA user_version = \(SQLiteSchema.migrations.count + 1)")
             try $0.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
         }
         try queue.close()
@@ -222,7 +222,7 @@ func titles(count: Int) throws -> [Title] {
         let path = folder.appendingPathComponent("c.db").path
         let queue = try DatabaseQueue(
             path: path, configuration: DatabaseOpener.configuration(readonly: false))
-        try SchemaMigrator.migrate(queue)
+        try SQLiteSchema.migrate(queue)
         let trusted = try queue.read { try Int.fetchOne($0, sql: "PRAGMA trusted_schema") }
         #expect(trusted == 0)
         // Defensive mode: writable_schema is ignored, so sqlite_master cannot be edited.

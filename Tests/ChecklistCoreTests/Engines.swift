@@ -21,7 +21,7 @@ enum Engine: String, Sendable, CustomTestStringConvertible {
         switch self {
         case .file:
             let queue = try DatabaseQueue()
-            try SchemaMigrator.migrate(queue)
+            try SQLiteSchema.migrate(queue)
             return ChecklistStore(queue, author: author)
         case .server:
             let store = try TestServer.freshStore()
@@ -35,9 +35,10 @@ extension TestServer {
     static func freshStore() throws -> ChecklistStore {
         let base = try #require(uri)
         let name = "s_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        _ = try ServerConnection(base).query("CREATE DATABASE \(name)")
+        _ = try PostgreSQLConnection(base).query("CREATE DATABASE \(name)")
         let fresh = try #require(
-            ServerURI(base.description.replacingOccurrences(of: "/postgres?", with: "/\(name)?")))
+            PostgreSQLURI(
+                base.description.replacingOccurrences(of: "/postgres?", with: "/\(name)?")))
         return try DatabaseOpener.openForWriting(
             DatabaseLocation.resolve(explicitPath: fresh.description, environment: [:]))
     }

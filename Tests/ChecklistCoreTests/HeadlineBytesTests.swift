@@ -19,7 +19,7 @@ import Testing
     /// moved (position order is not ID order).
     private func store() throws -> ChecklistStore {
         let queue = try DatabaseQueue()
-        try SchemaMigrator.migrate(queue)
+        try SQLiteSchema.migrate(queue)
         let store = ChecklistStore(queue)
         let lists: [ListName] = ["caf\u{E9}", "cafe\u{301}", "Camping", "camping", "zz"]
         let words = [

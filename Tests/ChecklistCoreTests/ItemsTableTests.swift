@@ -10,7 +10,7 @@ import Testing
     /// A migrated in-memory database whose items (and journal) have one more column, `note`.
     private func scratch() throws -> DatabaseQueue {
         let queue = try DatabaseQueue()
-        try SchemaMigrator.migrate(queue)
+        try SQLiteSchema.migrate(queue)
         try queue.write { db in
             try db.execute(sql: "ALTER TABLE items ADD COLUMN note TEXT NOT NULL DEFAULT ''")
             try db.execute(sql: "ALTER TABLE changedItems ADD COLUMN note TEXT NOT NULL DEFAULT ''")
@@ -25,12 +25,12 @@ import Testing
         return queue
     }
 
-    private let columns = ItemsTable.storedColumns + ["note"]
+    private let columns = SQLiteItemsTable.storedColumns + ["note"]
 
     @Test func aColumnAddedToTheListIsJournaledAndRestoredByUndo() throws {
         let queue = try scratch()
         try queue.write { db in
-            let table = ItemsTable(db, columns: columns)
+            let table = SQLiteItemsTable(db, columns: columns)
             let ids = try #require(
                 try table.append(
                     ["Tent", "Stove"], checked: false, selection: nil, to: 1, now: "t"))
@@ -53,7 +53,7 @@ import Testing
     @Test func aCopyBetweenListsCarriesTheAddedColumn() throws {
         let queue = try scratch()
         try queue.write { db in
-            let table = ItemsTable(db, columns: columns)
+            let table = SQLiteItemsTable(db, columns: columns)
             _ = try table.append(["Tent"], checked: false, selection: [true], to: 1, now: "t")
             try db.execute(sql: "UPDATE items SET note = 'blue one'")
             let copied = try table.copy(
@@ -71,7 +71,7 @@ import Testing
         // forgetting a column in one hand-written statement did; now one list decides.
         let queue = try scratch()
         try queue.write { db in
-            let table = ItemsTable(db)
+            let table = SQLiteItemsTable(db)
             let ids = try #require(
                 try table.append(["Tent"], checked: false, selection: nil, to: 1, now: "t"))
             try db.execute(sql: "UPDATE items SET note = 'blue one'")
@@ -87,7 +87,7 @@ import Testing
         try queue.write { db in
             let titles = ["Tent", "1 quote \" and \\ backslash", "0 zero first", "é"]
             let states = [true, false, true, false]
-            _ = try ItemsTable(db).append(
+            _ = try SQLiteItemsTable(db).append(
                 titles, checked: false, selection: states, to: 1, now: "t")
             let rows = try Row.fetchAll(db, sql: "SELECT title, isSelected FROM items ORDER BY id")
             #expect(rows.map { $0["title"] as String } == titles)

@@ -160,7 +160,7 @@ import Testing
     private func rows(_ store: ChecklistStore) throws -> [String] {
         if case .server(let server) = store.engine {
             var all: [String] = []
-            for table in ServerSchema.tables where table != "migrations" {
+            for table in PostgreSQLSchema.tables where table != "migrations" {
                 let columns = try server.connection.query(
                     """
                     SELECT column_name::text FROM information_schema.columns

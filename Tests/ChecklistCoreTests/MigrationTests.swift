@@ -13,45 +13,45 @@ import Testing
             .map { String($0.dropLast(".sql".count)) }
             .sorted()
         #expect(!files.isEmpty)
-        #expect(SchemaMigrator.knownIdentifiers == files)
+        #expect(SQLiteSchema.knownIdentifiers == files)
     }
 
     @Test func everyRegisteredMigrationMatchesItsFile() throws {
         let folder = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("migrations")
-        for migration in SchemaMigrator.migrations {
+        for migration in SQLiteSchema.migrations {
             let file = folder.appendingPathComponent(migration.identifier + ".sql")
             #expect(try String(contentsOf: file, encoding: .utf8) == migration.sql)
         }
     }
 
     @Test func migrationFilesAreNamedWithFourDigits() {
-        for identifier in SchemaMigrator.knownIdentifiers {
+        for identifier in SQLiteSchema.knownIdentifiers {
             #expect(identifier.wholeMatch(of: #/\d{4}_[a-z0-9_]+/#) != nil, "\(identifier)")
         }
     }
 
     @Test func aFreshDatabaseRecordsEveryMigration() throws {
         let queue = try DatabaseQueue()
-        try SchemaMigrator.migrate(queue)
+        try SQLiteSchema.migrate(queue)
         let applied = try queue.read {
             try String.fetchAll(
                 $0, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
         }
-        #expect(applied == SchemaMigrator.knownIdentifiers)
+        #expect(applied == SQLiteSchema.knownIdentifiers)
     }
 
     @Test func migratingTwiceChangesNothing() throws {
         let queue = try DatabaseQueue()
-        try SchemaMigrator.migrate(queue)
-        try SchemaMigrator.migrate(queue)
-        #expect(try queue.read(SchemaMigrator.state(of:)) == .checklist(pending: []))
+        try SQLiteSchema.migrate(queue)
+        try SQLiteSchema.migrate(queue)
+        #expect(try queue.read(SQLiteSchema.state(of:)) == .checklist(pending: []))
     }
 
     @Test func theSchemaIsTheDocumentedOne() throws {
         let queue = try DatabaseQueue()
-        try SchemaMigrator.migrate(queue)
+        try SQLiteSchema.migrate(queue)
         let columns = try queue.read { db in
             try ["lists", "items"].map { table in
                 try Row.fetchAll(
@@ -83,7 +83,7 @@ import Testing
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
-        for migration in SchemaMigrator.migrations {
+        for migration in SQLiteSchema.migrations {
             for statement in migration.sql.split(separator: ";") {
                 let lines = statement.split(separator: "\n").filter { !$0.hasPrefix("--") }
                 let sql = lines.joined(separator: "\n").trimmingCharacters(
@@ -96,7 +96,7 @@ import Testing
 
     @Test func itemIDsUseAutoincrementSoTheyAreNeverReused() throws {
         let queue = try DatabaseQueue()
-        try SchemaMigrator.migrate(queue)
+        try SQLiteSchema.migrate(queue)
         let sql = try queue.read {
             try String.fetchOne($0, sql: "SELECT sql FROM sqlite_master WHERE name = 'items'")
         }
@@ -105,7 +105,7 @@ import Testing
 
     @Test func deletingAListDeletesItsItems() throws {
         let queue = try DatabaseQueue()
-        try SchemaMigrator.migrate(queue)
+        try SQLiteSchema.migrate(queue)
         try ChecklistStore(queue).add(titles("Tent"), to: "camping")
         try queue.write { try $0.execute(sql: "DELETE FROM lists") }
         #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM items") } == 0)

@@ -72,7 +72,7 @@ import Testing
         let path = folder.appendingPathComponent("old.db").path
         do {
             let queue = try DatabaseQueue(path: path)
-            for migration in SchemaMigrator.migrations where migration.identifier < "0005" {
+            for migration in SQLiteSchema.migrations where migration.identifier < "0005" {
                 try queue.write { db in
                     try db.execute(sql: migration.sql)
                     try db.execute(

@@ -61,7 +61,7 @@ import Testing
         ),
     ])
     func messagesShowTheURIWithoutItsPassword(_ given: String, _ shown: String) throws {
-        let uri = try #require(ServerURI(given))
+        let uri = try #require(PostgreSQLURI(given))
         #expect(uri.description == shown)
         #expect(DatabaseLocation(server: uri).path == shown)
         #expect(!uri.passwords.isEmpty)
@@ -73,14 +73,14 @@ import Testing
 
     @Test func libpqsReasonIsOneLineWithoutThePassword() {
         let message = "invalid percent-encoded token: \"s3cret%zz\"\n\tIs the server up?\n"
-        let line = message.withCString { ServerConnection.oneLine($0, hiding: ["s3cret"]) }
+        let line = message.withCString { PostgreSQLConnection.oneLine($0, hiding: ["s3cret"]) }
         #expect(line == "invalid percent-encoded token: \"***\"; Is the server up?")
     }
 
     @Test func aShortPasswordDoesNotMaskTheRestOfTheMessage() {
         let message =
             "connection to server on socket \"/tmp/x\" failed: FATAL: role \"ana\" does not exist\n"
-        let line = message.withCString { ServerConnection.oneLine($0, hiding: ["e", "tmp"]) }
+        let line = message.withCString { PostgreSQLConnection.oneLine($0, hiding: ["e", "tmp"]) }
         #expect(
             line
                 == "connection to server on socket \"/tmp/x\" failed: FATAL: role \"ana\" does not exist"
@@ -92,7 +92,7 @@ import Testing
         "postgresql://ben:Xy7@kq/L?m9@127.0.0.1:55432/trips",
     ])
     func aURIThatLibpqWouldReadOtherwiseIsRefusedWithoutShowingIt(_ text: String) throws {
-        let uri = try #require(ServerURI(text))
+        let uri = try #require(PostgreSQLURI(text))
         #expect(uri.isAmbiguous)
         #expect(uri.description.hasSuffix("://…"))
         #expect(
@@ -102,7 +102,7 @@ import Testing
                     "libpq would read its user name, password or database otherwise than written;"
                     + " write each @, / or ? in them as %40, %2F or %3F"
             )
-        ) { try ServerConnection(uri) }
+        ) { try PostgreSQLConnection(uri) }
     }
 
     @Test(arguments: [
@@ -110,20 +110,20 @@ import Testing
         "postgresql:///trips?host=/run/pg&user=a@b", "postgresql://db",
     ])
     func aURIThatLibpqReadsAsWrittenIsNotAmbiguous(_ text: String) throws {
-        #expect(try #require(ServerURI(text)).isAmbiguous == false)
+        #expect(try #require(PostgreSQLURI(text)).isAmbiguous == false)
     }
 
     @Test func aMissingClientLibrarySaysToInstallIt() throws {
         let library = LibPQ(named: "libpq-that-is-not-installed.so.5")
         #expect(library == nil)
-        let uri = try #require(ServerURI("postgresql://ana:s3cret@db/trips"))
+        let uri = try #require(PostgreSQLURI("postgresql://ana:s3cret@db/trips"))
         #expect(
             throws: ChecklistError.databaseUnavailable(
                 path: "postgresql://ana@db/trips",
                 reason:
                     "PostgreSQL's client library is not installed (install libpq: `sudo apt-get install libpq5`)"
             )
-        ) { try ServerConnection(uri, library: library) }
+        ) { try PostgreSQLConnection(uri, library: library) }
     }
 }
 
@@ -133,7 +133,7 @@ import Testing
     .enabled(if: TestServer.runs, "\(TestServer.missing)"))
 struct ServerConnectionTests {
     @Test func aQueryTakesTextParametersAndGivesTextValues() throws {
-        let connection = try ServerConnection(try #require(TestServer.uri))
+        let connection = try PostgreSQLConnection(try #require(TestServer.uri))
         let rows = try connection.query(
             "SELECT $1::int + 1, $2::text, $3::text IS NULL, 'caf\u{E9} \u{1F600}'",
             ["2", "a'b", nil])
@@ -142,7 +142,7 @@ struct ServerConnectionTests {
     }
 
     @Test func everySessionSearchesOnlyTheSystemCatalogEvenAfterAReconnect() throws {
-        let connection = try ServerConnection(try #require(TestServer.uri))
+        let connection = try PostgreSQLConnection(try #require(TestServer.uri))
         #expect(try connection.query("SHOW search_path") == [["pg_catalog,pg_temp"]])
         connection.reconnectForTesting()
         #expect(try connection.query("SHOW search_path") == [["pg_catalog,pg_temp"]])
@@ -150,17 +150,17 @@ struct ServerConnectionTests {
 
     @Test func aSilentNetworkIsNoticedWithinSecondsUnlessTheUserSaidOtherwise() throws {
         let defaults = Dictionary(
-            uniqueKeysWithValues: ServerConnection.networkDefaults(hasOwnConnectTimeout: false))
+            uniqueKeysWithValues: PostgreSQLConnection.networkDefaults(hasOwnConnectTimeout: false))
         #expect(defaults["keepalives"] == "1")
         #expect(defaults["tcp_user_timeout"] == "10000")
         #expect(defaults["connect_timeout"] == "10")
         #expect(
-            ServerConnection.networkDefaults(hasOwnConnectTimeout: true)
+            PostgreSQLConnection.networkDefaults(hasOwnConnectTimeout: true)
                 .contains { $0.0 == "connect_timeout" } == false)
         // A URI's own setting wins over the defaults (they come before it).
         let base = try #require(TestServer.uri).description
-        let own = try #require(ServerURI(base + "&connect_timeout=3&keepalives_idle=7"))
-        let connection = try ServerConnection(own)
+        let own = try #require(PostgreSQLURI(base + "&connect_timeout=3&keepalives_idle=7"))
+        let connection = try PostgreSQLConnection(own)
         #expect(connection.setting("connect_timeout") == "3")
         #expect(connection.setting("keepalives_idle") == "7")
         #expect(connection.setting("keepalives_count") == "3")
@@ -184,10 +184,10 @@ struct ServerConnectionTests {
         let eve = "eve_" + UUID().uuidString.prefix(8).lowercased()
         _ = try server.connection.query("CREATE ROLE \(eve) LOGIN")
         let eveURI = try #require(
-            ServerURI(
+            PostgreSQLURI(
                 server.connection.uri.description.replacingOccurrences(
                     of: "user=postgres", with: "user=\(eve)")))
-        let eveConnection = try ServerConnection(eveURI)
+        let eveConnection = try PostgreSQLConnection(eveURI)
         try eveConnection.execute("NOTIFY checklist_changes")
         usleep(100_000)
         #expect(try store.dataVersion() == before)
@@ -199,7 +199,7 @@ struct ServerConnectionTests {
     /// Rows one at a time (single-row mode) are the rows of one result, and the connection
     /// is usable after `body` stops early or the query fails.
     @Test func streamedRowsAreTheRowsAndTheConnectionLivesOn() throws {
-        let connection = try ServerConnection(try #require(TestServer.uri))
+        let connection = try PostgreSQLConnection(try #require(TestServer.uri))
         let sql = "SELECT n, 'row ' || n FROM generate_series(1, $1::int) AS n"
         var whole: [String] = []
         try connection.forEachRow(sql, ["2500"]) { whole.append("\($0.int64(0)) \($0.string(1))") }
@@ -227,7 +227,7 @@ struct ServerConnectionTests {
 
     @Test func aFailingStatementIsOneLineNamingTheServer() throws {
         let uri = try #require(TestServer.uri)
-        let connection = try ServerConnection(uri)
+        let connection = try PostgreSQLConnection(uri)
         #expect {
             try connection.query("SELECT * FROM no_such_table")
         } throws: { error in
@@ -242,30 +242,31 @@ struct ServerConnectionTests {
     @Test func aRefusedLoginNamesTheServerAndNeverThePassword() throws {
         let base = try #require(TestServer.uri).description
         let wrong = try #require(
-            ServerURI(
+            PostgreSQLURI(
                 base.replacingOccurrences(of: "user=postgres", with: "user=checklist_password")
                     + "&password=wrong-s3cret"))
         #expect {
-            try ServerConnection(wrong)
+            try PostgreSQLConnection(wrong)
         } throws: { error in
             let line = (error as? ChecklistError)?.description ?? ""
             return line.contains("password authentication failed") && !line.contains("wrong-s3cret")
                 && line.hasPrefix("cannot use postgresql:///postgres?host=")
         }
         let right = try #require(
-            ServerURI(
+            PostgreSQLURI(
                 base.replacingOccurrences(of: "user=postgres", with: "user=checklist_password")
                     + "&password=right-password"))
         #expect(
-            try ServerConnection(right).query("SELECT current_user") == [["checklist_password"]])
+            try PostgreSQLConnection(right).query("SELECT current_user") == [["checklist_password"]]
+        )
     }
 
     @Test func aMissingDatabaseIsNamed() throws {
         let base = try #require(TestServer.uri).description
         let missing = try #require(
-            ServerURI(base.replacingOccurrences(of: ":///postgres?", with: ":///no_such_db?")))
+            PostgreSQLURI(base.replacingOccurrences(of: ":///postgres?", with: ":///no_such_db?")))
         #expect {
-            try ServerConnection(missing)
+            try PostgreSQLConnection(missing)
         } throws: { error in
             (error as? ChecklistError)?.description.contains(
                 "database \"no_such_db\" does not exist") == true
@@ -274,8 +275,8 @@ struct ServerConnectionTests {
 }
 
 enum TestServer {
-    static let uri: ServerURI? = ProcessInfo.processInfo.environment["CHECKLIST_TEST_POSTGRES"]
-        .flatMap(ServerURI.init)
+    static let uri: PostgreSQLURI? = ProcessInfo.processInfo.environment["CHECKLIST_TEST_POSTGRES"]
+        .flatMap(PostgreSQLURI.init)
 
     /// Whether the server's tests run: with a server named, and always under CI (`CI=true`),
     /// where a missing server then fails them instead of skipping them.
@@ -293,7 +294,8 @@ enum TestServer {
     .enabled(if: TestServer.runs, "\(TestServer.missing)"))
 struct ServerRoundTripTests {
     /// A store over `store`'s database on a new connection, as the next command opens it.
-    private func reopened(_ store: ChecklistStore) throws -> (ChecklistStore, ServerConnection) {
+    private func reopened(_ store: ChecklistStore) throws -> (ChecklistStore, PostgreSQLConnection)
+    {
         guard case .server(let server) = store.engine else { throw CancellationError() }
         let again = try DatabaseOpener.openForWriting(
             DatabaseLocation.resolve(
@@ -360,7 +362,7 @@ struct ServerRoundTripTests {
         let connection = server.connection
         let writes = connection.listWrites
         _ = try server.write { connection in
-            let change = try ServerChange(connection, author: "postgres")
+            let change = try PostgreSQLChange(connection, author: "postgres")
             #expect(try change.hasSingleChoiceLists() == false)
             let list = try #require(try change.listID(named: ListName("tent")))
             _ = try connection.query(
@@ -380,7 +382,7 @@ struct ServerRoundTripTests {
             WHERE relnamespace = 'checklist'::pg_catalog.regnamespace AND relkind = 'r'
             """
         ).compactMap { $0[0] }
-        #expect(Set(tables) == Set(ServerSchema.tables))
-        #expect(ServerSchema.tables.count == tables.count)
+        #expect(Set(tables) == Set(PostgreSQLSchema.tables))
+        #expect(PostgreSQLSchema.tables.count == tables.count)
     }
 }

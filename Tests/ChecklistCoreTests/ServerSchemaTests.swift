@@ -13,15 +13,15 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".sql") }.sorted()
         #expect(!files.isEmpty)
-        #expect(ServerSchema.migrations.map { $0.identifier + ".sql" } == files)
-        for migration in ServerSchema.migrations {
+        #expect(PostgreSQLSchema.migrations.map { $0.identifier + ".sql" } == files)
+        for migration in PostgreSQLSchema.migrations {
             let file = folder.appendingPathComponent(migration.identifier + ".sql")
             #expect(try String(contentsOf: file, encoding: .utf8) == migration.sql)
         }
     }
 
     @Test func everyTableLivesInTheChecklistSchema() {
-        for migration in ServerSchema.migrations {
+        for migration in PostgreSQLSchema.migrations {
             for line in migration.sql.split(separator: "\n")
             where line.hasPrefix("CREATE TABLE") || line.hasPrefix("CREATE INDEX") {
                 #expect(line.contains("checklist."), "\(line)")

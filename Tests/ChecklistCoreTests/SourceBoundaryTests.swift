@@ -33,7 +33,7 @@ import Testing
         }.map(\.path)
         #expect(
             importing == [
-                "ChecklistCore/Server/LibPQ.swift", "ChecklistCore/Store/FileSystem.swift",
+                "ChecklistCore/PostgreSQL/LibPQ.swift", "ChecklistCore/SQLite/FileSystem.swift",
                 "ChecklistServe/PageState.swift", "ChecklistServe/WebSocketFrames.swift",
                 "checklist-serve/ServeCommand.swift", "checklist-serve/SocketServer+Bytes.swift",
                 "checklist-serve/SocketServer.swift", "checklist-serve/StoreThread.swift",

@@ -19,13 +19,14 @@ struct StoreEngineTests {
 
     init() throws {
         let queue = try DatabaseQueue()
-        try SchemaMigrator.migrate(queue)
+        try SQLiteSchema.migrate(queue)
         file = (ChecklistStore(queue, author: "ana"), ChecklistStore(queue, author: "ben"))
         let base = try #require(TestServer.uri)
         let name = "s_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        _ = try ServerConnection(base).query("CREATE DATABASE \(name)")
+        _ = try PostgreSQLConnection(base).query("CREATE DATABASE \(name)")
         let uri = try #require(
-            ServerURI(base.description.replacingOccurrences(of: "/postgres?", with: "/\(name)?")))
+            PostgreSQLURI(
+                base.description.replacingOccurrences(of: "/postgres?", with: "/\(name)?")))
         let opened = try DatabaseOpener.openForWriting(
             DatabaseLocation.resolve(explicitPath: uri.description, environment: [:]))
         server = (opened.actingAs("ana"), opened.actingAs("ben"))

@@ -1,5 +1,5 @@
-/// The steps a change is made of, each taken by an engine in its own SQL: `ChangeTransaction`
-/// on a file, `ServerChange` on a server. Every step that changes rows records them in the
+/// The steps a change is made of, each taken by an engine in its own SQL: `SQLiteChange`
+/// on a file, `PostgreSQLChange` on a server. Every step that changes rows records them in the
 /// undo journal first.
 ///
 /// The rules that are not SQL are written once, over these steps, in the extension below:

@@ -1,29 +1,6 @@
 import GRDB
 import GRDBSQLite
 
-/// What text and ID output show of an item, in the bytes SQLite holds: the list's name and
-/// the title as stored, borrowed from SQLite's row buffer. Valid only during the call that
-/// gives it; copy what must outlive it.
-public struct HeadlineBytes {
-    public let id: ItemID
-    public let isSelected: Bool
-    public let list: UnsafeRawBufferPointer
-    public let title: UnsafeRawBufferPointer
-}
-
-/// What JSON shows of an item, its text fields in the bytes SQLite holds (see
-/// `HeadlineBytes`): valid only during the call that gives it.
-public struct ItemBytes {
-    public let id: ItemID
-    public let isSelected: Bool
-    /// The 1-based place in its list.
-    public let position: Int64
-    public let list: UnsafeRawBufferPointer
-    public let title: UnsafeRawBufferPointer
-    public let createdAt: UnsafeRawBufferPointer
-    public let updatedAt: UnsafeRawBufferPointer
-}
-
 extension ChecklistStore {
     /// `forEachHeadline` without making a `String` of each row: `list` in a pipe prints every
     /// byte of a title as stored, so the bytes can go from SQLite's buffer to the output's
@@ -34,9 +11,9 @@ extension ChecklistStore {
     ) throws {
         if let server { return try server.forEachHeadlineBytes(in: scope, filter: filter, body) }
         try read { db in
-            let table = ItemsTable(db)
+            let table = SQLiteItemsTable(db)
             guard let conditions = try table.conditions(in: scope, filter: filter) else { return }
-            let columns = ItemsTable.headline
+            let columns = SQLiteItemsTable.headline
             let statement = try table.inListOrderStatement(columns, conditions)
             // The cursor steps the statement and decodes the ID (the first column); the other
             // columns are read from the same row of the same statement.
@@ -63,9 +40,9 @@ extension ChecklistStore {
     ) throws {
         if let server { return try server.forEachItemBytes(in: scope, filter: filter, body) }
         try read { db in
-            let table = ItemsTable(db)
+            let table = SQLiteItemsTable(db)
             guard let conditions = try table.conditions(in: scope, filter: .any) else { return }
-            let columns = ItemsTable.item
+            let columns = SQLiteItemsTable.item
             let statement = try table.inListOrderStatement(columns, conditions)
             precondition(columns.index(of: "items.id") == 0, "the ID leads the selection")
             let (list, title, isSelected, listID, created, updated) = (

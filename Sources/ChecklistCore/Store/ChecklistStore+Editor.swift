@@ -14,7 +14,7 @@ extension ChecklistStore {
     private func editorRead<T>(_ body: (any EditorReads) throws -> T) throws -> T {
         if let server {
             return try server.read { connection in
-                try body(ServerEditorReads(connection: connection))
+                try body(PostgreSQLEditorReads(connection: connection))
             } ?? body(EmptyEditorReads())
         }
         return try read { db in try body(SQLiteEditorReads(db: db)) }
@@ -184,80 +184,5 @@ extension ChecklistStore {
             }
             return try reads.ids(among: ids, listID: found.identity.id, checkedOnly: false)
         }
-    }
-}
-
-/// A list as the editor finds it.
-struct EditorListRow {
-    var identity: ListIdentity
-    var name: ListName
-    var mode: ListMode
-}
-
-/// The editor's reads of lists, in one engine's SQL, inside one read.
-protocol EditorReads {
-    /// Every list's name, in the order of `checklist lists`.
-    func listNames() throws -> [ListName]
-    /// The list `known` (by identity), else the one named `name`.
-    func findList(_ known: ListIdentity?, named name: ListName) throws -> EditorListRow?
-    func source(listID: Int64, filter: EditorFilter?) -> any EditorRowSource
-    /// Those of `ids` that are items (checked items, with `checkedOnly`) of the list.
-    func ids(among ids: IDSet, listID: Int64, checkedOnly: Bool) throws -> IDSet
-}
-
-/// A database with nothing in it (a server without the schema).
-private struct EmptyEditorReads: EditorReads {
-    func listNames() throws -> [ListName] { [] }
-    func findList(_ known: ListIdentity?, named name: ListName) throws -> EditorListRow? { nil }
-    func source(listID: Int64, filter: EditorFilter?) -> any EditorRowSource {
-        preconditionFailure("no list to read")
-    }
-    func ids(among ids: IDSet, listID: Int64, checkedOnly: Bool) throws -> IDSet { IDSet() }
-}
-
-/// The editor's reads of lists on a SQLite file.
-private struct SQLiteEditorReads: EditorReads {
-    let db: Database
-
-    func listNames() throws -> [ListName] {
-        try ListName.fetchAll(db, sql: "SELECT name FROM lists ORDER BY name")
-    }
-
-    func findList(_ known: ListIdentity?, named name: ListName) throws -> EditorListRow? {
-        let condition: SQL =
-            if let known {
-                "id = \(known.id) AND createdAt = \(known.createdAt)"
-            } else {
-                "name = \(name)"
-            }
-        guard
-            let found = try SQLRequest<Row>(
-                literal: "SELECT id, name, createdAt, mode FROM lists WHERE \(condition)"
-            ).fetchOne(db)
-        else { return nil }
-        return EditorListRow(
-            identity: ListIdentity(
-                id: try found.decode(forColumn: "id"),
-                createdAt: try found.decode(forColumn: "createdAt")),
-            name: try found.decode(forColumn: "name"), mode: try found.decode(forColumn: "mode"))
-    }
-
-    func source(listID: Int64, filter: EditorFilter?) -> any EditorRowSource {
-        SQLiteEditorSource(listID: listID, filter: filter, db)
-    }
-
-    func ids(among ids: IDSet, listID: Int64, checkedOnly: Bool) throws -> IDSet {
-        var found: [ItemID] = []
-        let statement = try db.cachedStatement(
-            sql: """
-                SELECT id FROM items
-                WHERE id BETWEEN ? AND ? AND listId = ?\(checkedOnly ? " AND isSelected = 1" : "")
-                ORDER BY id
-                """)
-        for range in ids.ranges {
-            found += try ItemID.fetchAll(
-                statement, arguments: [range.lowerBound, range.upperBound, listID])
-        }
-        return IDSet(ids: found)
     }
 }

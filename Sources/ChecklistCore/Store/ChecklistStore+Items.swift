@@ -57,7 +57,8 @@ extension ChecklistStore {
             return try server.deletionCount(selection, ignoringMissing: ignoringMissing)
         }
         return try read { db in
-            try ItemsTable(db).target(for: selection, ignoringMissing: ignoringMissing).matched
+            try SQLiteItemsTable(db).target(for: selection, ignoringMissing: ignoringMissing)
+                .matched
         }
     }
 

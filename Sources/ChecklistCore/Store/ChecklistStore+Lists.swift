@@ -40,10 +40,10 @@ extension ChecklistStore {
     public func itemCount(ofList name: ListName) throws -> Int {
         if let server { return try server.itemCount(ofList: name) }
         return try read { db in
-            guard let listID = try ListsTable(db).id(named: name) else {
+            guard let listID = try SQLiteListsTable(db).id(named: name) else {
                 throw ChecklistError.listNotFound(name.text)
             }
-            return try ItemsTable(db).count(inList: listID)
+            return try SQLiteItemsTable(db).count(inList: listID)
         }
     }
 

@@ -6,7 +6,7 @@ extension ChecklistStore {
     /// Every list with its counts, by name.
     public func lists() throws -> [Checklist] {
         if let server { return try server.lists(in: .all) }
-        return try read { db in try ListsTable(db).withCounts(in: .all) }
+        return try read { db in try SQLiteListsTable(db).withCounts(in: .all) }
     }
 
     /// The lists of the scope with their counts, then each of their items in order, from one
@@ -19,8 +19,8 @@ extension ChecklistStore {
             return try server.forEachList(in: scope, lists: listsBody, items: itemBody)
         }
         try read { db in
-            try listsBody(try ListsTable(db).withCounts(in: scope))
-            try ItemsTable(db).forEach(in: scope, filter: .any, itemBody)
+            try listsBody(try SQLiteListsTable(db).withCounts(in: scope))
+            try SQLiteItemsTable(db).forEach(in: scope, filter: .any, itemBody)
         }
     }
 
@@ -32,7 +32,7 @@ extension ChecklistStore {
         in scope: ListScope, filter: ItemFilter = .any, _ body: (Item) throws -> Void
     ) throws {
         if let server { return try server.forEachItem(in: scope, filter: filter, body) }
-        try read { db in try ItemsTable(db).forEach(in: scope, filter: filter, body) }
+        try read { db in try SQLiteItemsTable(db).forEach(in: scope, filter: filter, body) }
     }
 
     /// Calls `body` with what text and ID output show of each item of the scope, in order. A
@@ -51,12 +51,13 @@ extension ChecklistStore {
             }
         }
         try read { db in
-            guard let conditions = try ItemsTable(db).conditions(in: scope, filter: filter) else {
+            guard let conditions = try SQLiteItemsTable(db).conditions(in: scope, filter: filter)
+            else {
                 return
             }
-            let columns = ItemsTable.headline
-            let rows = try ItemsTable(db).inListOrder(columns, conditions)
-            // Decoded by position (see `ColumnSelection`): this loop is `list`'s whole cost.
+            let columns = SQLiteItemsTable.headline
+            let rows = try SQLiteItemsTable(db).inListOrder(columns, conditions)
+            // Decoded by position (see `SQLiteColumnSelection`): this loop is `list`'s whole cost.
             let (id, list, title, isSelected) = (
                 columns.index(of: "items.id"), columns.index(of: "lists.name"),
                 columns.index(of: "items.title"), columns.index(of: "items.isSelected")
@@ -105,7 +106,7 @@ extension ChecklistStore {
             case .all:
                 request = "SELECT coalesce(max(\(largest(in: "lists.id"))), 0) FROM lists"
             case .list(let name):
-                guard let listID = try ListsTable(db).required(named: name) else { return 0 }
+                guard let listID = try SQLiteListsTable(db).required(named: name) else { return 0 }
                 request = "SELECT \(largest(in: "\(listID)"))"
             }
             return try SQLRequest<Int64>(literal: request).fetchOne(db) ?? 0
@@ -118,7 +119,7 @@ extension ChecklistStore {
         return try read { db in
             var conditions: [SQL] = []
             if case .list(let name) = scope {
-                guard let listID = try ListsTable(db).required(named: name) else {
+                guard let listID = try SQLiteListsTable(db).required(named: name) else {
                     return ItemCounts(checked: 0, total: 0)
                 }
                 conditions.append("listId = \(listID)")

@@ -7,10 +7,10 @@ import GRDBSQLite
 /// write goes through `recordingChange`, which journals it for `undo`.
 public struct ChecklistStore: @unchecked Sendable {
     /// Where the lists are: a SQLite file (this file's methods and their extensions speak its
-    /// SQL) or a PostgreSQL server (`ServerStore` speaks its own).
+    /// SQL) or a PostgreSQL server (`PostgreSQLStore` speaks its own).
     enum Engine {
         case file(any DatabaseWriter)
-        case server(ServerStore)
+        case server(PostgreSQLStore)
     }
 
     let engine: Engine
@@ -24,7 +24,7 @@ public struct ChecklistStore: @unchecked Sendable {
     }
 
     /// A store over a PostgreSQL server; changes record the server's role as their author.
-    init(server: ServerStore, author: String? = nil) {
+    init(server: PostgreSQLStore, author: String? = nil) {
         self.engine = .server(server)
         self.chosenAuthor = author
     }
@@ -48,7 +48,7 @@ public struct ChecklistStore: @unchecked Sendable {
     }
 
     /// The server, when the lists are on one.
-    var server: ServerStore? {
+    var server: PostgreSQLStore? {
         if case .server(let server) = engine { return server }
         return nil
     }
@@ -71,7 +71,7 @@ public struct ChecklistStore: @unchecked Sendable {
     /// A migrated, empty in-memory store: what a missing file reads as, and what tests use.
     public static func empty() throws -> ChecklistStore {
         let queue = try DatabaseQueue()
-        try SchemaMigrator.migrate(queue)
+        try SQLiteSchema.migrate(queue)
         return ChecklistStore(queue)
     }
 
@@ -122,10 +122,10 @@ public struct ChecklistStore: @unchecked Sendable {
     /// records the change under `command` with the description `body` returns. A body that
     /// throws changes nothing and records nothing.
     func recordingChange<Change: ChangeDescribing>(
-        _ command: String, _ body: (ChangeTransaction) throws -> Change
+        _ command: String, _ body: (SQLiteChange) throws -> Change
     ) throws -> Change {
         try write { db in
-            let transaction = try ChangeTransaction(db, author: author)
+            let transaction = try SQLiteChange(db, author: author)
             let change = try body(transaction)
             try transaction.finish(command, change)
             return change

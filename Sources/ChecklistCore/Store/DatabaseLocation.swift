@@ -5,21 +5,21 @@ public struct DatabaseLocation: Hashable, Sendable, CustomStringConvertible {
     /// The file's path; for a server, its URI as messages show it (without a password).
     public let path: String
     /// The server, when the location is a PostgreSQL URI.
-    public let server: ServerURI?
+    public let server: PostgreSQLURI?
 
     public init(path: String) {
         self.path = path
         server = nil
     }
 
-    public init(server: ServerURI) {
+    public init(server: PostgreSQLURI) {
         self.path = server.shown
         self.server = server
     }
 
     /// A file's path or a server's URI.
     static func given(_ text: String) throws(ChecklistError) -> DatabaseLocation {
-        if let uri = ServerURI(text) { return DatabaseLocation(server: uri) }
+        if let uri = PostgreSQLURI(text) { return DatabaseLocation(server: uri) }
         if let mistake = Self.misreadServer(text) { throw .invalidInput(mistake) }
         return DatabaseLocation(path: text)
     }

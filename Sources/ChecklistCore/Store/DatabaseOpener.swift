@@ -94,13 +94,13 @@ public enum DatabaseOpener {
                 try requireWritable(path)
                 let queue = try connection(at: path, readonly: false)
                 if !isWAL { try enableWAL(queue) }
-                if state != .checklist(pending: []) { try SchemaMigrator.migrate(queue) }
+                if state != .checklist(pending: []) { try SQLiteSchema.migrate(queue) }
                 return ChecklistStore(queue)
             }
             try requireWritable(path)
             let queue = try connection(at: path, readonly: false)
             try enableWAL(queue)
-            try SchemaMigrator.migrate(queue)
+            try SQLiteSchema.migrate(queue)
             return ChecklistStore(queue)
         } catch let error as DatabaseError {
             throw ChecklistError(error, path: path)
@@ -108,7 +108,7 @@ public enum DatabaseOpener {
     }
 
     /// The schema version this binary writes into the file header: the number of migrations.
-    static var currentVersion: Int32 { Int32(SchemaMigrator.migrations.count) }
+    static var currentVersion: Int32 { Int32(SQLiteSchema.migrations.count) }
     /// "CHKL", the file header's application_id of a checklist database.
     static let applicationID: Int32 = 0x4348_4B4C
 
@@ -139,7 +139,7 @@ public enum DatabaseOpener {
             // them is a newer migration (its row and its header version in one transaction),
             // and the last statement reads the migrations: the look says too new, or current
             // as of before it, as one transaction would.
-            if try queue.inDatabase(SchemaMigrator.state(of:)) == .checklist(pending: []) {
+            if try queue.inDatabase(SQLiteSchema.state(of:)) == .checklist(pending: []) {
                 return ChecklistStore(queue)
             }
             try queue.close()
@@ -158,19 +158,19 @@ public enum DatabaseOpener {
     /// made again through an ordinary read-only connection (a `-wal` exists by then, so it
     /// adds nothing that was not there). A read-write connection is never used for the look:
     /// closing it would checkpoint a foreign WAL database.
-    static func look(at path: String) throws -> SchemaMigrator.SchemaState {
+    static func look(at path: String) throws -> SQLiteSchema.SchemaState {
         if !exists(path + "-wal") {
             let before = modificationStamp(path)
             let immutable = try? DatabaseQueue(
                 path: immutableURI(path), configuration: configuration(readonly: true))
-            if let immutable, let state = try? immutable.read(SchemaMigrator.state(of:)) {
+            if let immutable, let state = try? immutable.read(SQLiteSchema.state(of:)) {
                 try? immutable.close()
                 if !exists(path + "-wal") && modificationStamp(path) == before { return state }
             }
         }
         let look = try connection(at: path, readonly: true)
         defer { try? look.close() }
-        return try look.read(SchemaMigrator.state(of:))
+        return try look.read(SQLiteSchema.state(of:))
     }
 
     /// Refuses, before SQLite touches anything, a file or folder this user may not write: a
@@ -269,7 +269,7 @@ public enum DatabaseOpener {
         configuration.foreignKeysEnabled = true
         // A file may come from anyone: SQLite's defensive mode, and its schema untrusted (no
         // function with side effects runs from what the file stores). The look refuses a file
-        // with triggers or views (SchemaMigrator.state).
+        // with triggers or views (SQLiteSchema.state).
         configuration.prepareDatabase { db in
             let status = checklist_sqlite_harden(UnsafeMutableRawPointer(db.sqliteConnection))
             if status != 0 { throw DatabaseError(resultCode: ResultCode(rawValue: status)) }

@@ -1,5 +1,5 @@
 /// The page's links on a server: `ChecklistStore+PageLinks`, in PostgreSQL's SQL.
-extension ServerStore {
+extension PostgreSQLStore {
     func pageLinks() throws -> [PageLink] {
         try read { connection in
             try connection.query(

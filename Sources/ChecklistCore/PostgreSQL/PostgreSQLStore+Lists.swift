@@ -1,14 +1,14 @@
 /// `lists add|rename|delete|mode|copy` on a server: `ChecklistStore+Lists`'s rules, in
 /// PostgreSQL's SQL.
-extension ServerStore {
-    private func existing(_ name: ListName, _ connection: ServerConnection) throws -> Int64 {
+extension PostgreSQLStore {
+    private func existing(_ name: ListName, _ connection: PostgreSQLConnection) throws -> Int64 {
         guard let id = try listID(name, connection) else {
             throw ChecklistError.listNotFound(name.text)
         }
         return id
     }
 
-    private func itemCount(inList listID: Int64, _ connection: ServerConnection) throws -> Int {
+    private func itemCount(inList listID: Int64, _ connection: PostgreSQLConnection) throws -> Int {
         Int(
             try connection.query(
                 "SELECT count(*) FROM checklist.items WHERE list_id = $1", [String(listID)]

@@ -2,7 +2,7 @@ import GRDB
 
 /// The `lists` table's lookups, over a `Database` (a read's or a change's): the one place
 /// that finds a list by name, so the rule for the default list is written once.
-struct ListsTable {
+struct SQLiteListsTable {
     let db: Database
 
     init(_ db: Database) {

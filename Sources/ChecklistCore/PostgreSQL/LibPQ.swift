@@ -3,7 +3,7 @@ import Glibc
 /// PostgreSQL's client library, libpq, opened with `dlopen` the first time a PostgreSQL URI is
 /// used: a SQLite command loads nothing more, and a machine without libpq runs every SQLite
 /// command. The one place that sees libpq's C pointers; the rest of the code sees
-/// `ServerConnection`. (Linked at build time instead, libpq and its 25 libraries, TLS,
+/// `PostgreSQLConnection`. (Linked at build time instead, libpq and its 25 libraries, TLS,
 /// Kerberos and LDAP among them, cost every command about 10 M instructions at start.)
 struct LibPQ: @unchecked Sendable {
     typealias Connection = OpaquePointer

@@ -9,7 +9,7 @@ import struct Foundation.Data  // a blob to bind (GRDB links Foundation already)
 /// between lists. The bulk insert and the hot reads name what they set or read in lists of
 /// their own here, and the positional decoders take their indexes from those lists. Adding a
 /// stored column is a migration (to `items` and to `changedItems`) and its name in `columns`.
-struct ItemsTable {
+struct SQLiteItemsTable {
     let db: Database
     /// The stored columns but `id` (the journal keeps it as `itemId`), in the schema's order.
     let columns: [String]
@@ -18,7 +18,7 @@ struct ItemsTable {
         "listId", "title", "isSelected", "position", "createdAt", "updatedAt",
     ]
 
-    init(_ db: Database, columns: [String] = ItemsTable.storedColumns) {
+    init(_ db: Database, columns: [String] = SQLiteItemsTable.storedColumns) {
         self.db = db
         self.columns = columns
     }
@@ -104,11 +104,11 @@ struct ItemsTable {
     // MARK: - What the hot reads select
 
     /// What `list` shows of an item, in the order `forEachHeadline` selects and decodes it.
-    static let headline = ColumnSelection([
+    static let headline = SQLiteColumnSelection([
         "items.id", "lists.name", "items.title", "items.isSelected",
     ])
     /// What `eachItem` reads of an item (JSON and export).
-    static let item = ColumnSelection([
+    static let item = SQLiteColumnSelection([
         "items.id", "lists.name", "items.title", "items.isSelected", "items.listId",
         "items.createdAt", "items.updatedAt",
     ])
@@ -207,27 +207,5 @@ struct ItemsTable {
     func count(inList listID: Int64) throws -> Int {
         try SQLRequest<Int>(literal: "SELECT count(*) FROM items WHERE listId = \(listID)")
             .fetchOne(db) ?? 0
-    }
-}
-
-/// Columns a read selects, in order: the read writes `sql` into its SELECT and decodes each
-/// row by `index(of:)`, so the positions come from the same list and cannot drift. Decoding by
-/// position is measured: by column name, `list` of 100,000 items took 756 M instructions
-/// instead of 536 M (+41%, callgrind, release build).
-struct ColumnSelection {
-    let names: [String]
-
-    init(_ names: [String]) {
-        self.names = names
-    }
-
-    var sql: SQL { SQL(sql: names.joined(separator: ", ")) }
-
-    /// The position of a selected column (a name not selected is a programming error).
-    func index(of name: String) -> Int {
-        guard let index = names.firstIndex(of: name) else {
-            preconditionFailure("\(name) is not selected: \(names)")
-        }
-        return index
     }
 }

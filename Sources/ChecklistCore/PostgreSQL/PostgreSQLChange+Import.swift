@@ -1,7 +1,7 @@
-extension ServerChange {
+extension PostgreSQLChange {
     /// `import` on a server, in a few statements for the whole document, where a group at a
     /// time cost about seven round trips a list (issue 29, 25). The rule is
-    /// `importGroupsOneByOne`'s, taken in bulk, as on a file (`ChangeTransaction+Import`):
+    /// `importGroupsOneByOne`'s, taken in bulk, as on a file (`SQLiteChange+Import`):
     /// lists found by name byte for byte or created with the group's mode (IDs from the
     /// counter, in the document's order); found lists recorded and touched; a single-choice
     /// list with one checked imported item has its other checked items unchecked; items at the

@@ -1,6 +1,6 @@
 import GRDB
 
-extension ItemsTable {
+extension SQLiteItemsTable {
     // MARK: - Selections and scopes
 
     /// The conditions that select the items, after checking, before the first change, that
@@ -8,14 +8,14 @@ extension ItemsTable {
     func target(for selection: ItemSelection, ignoringMissing: Bool) throws -> Target {
         switch selection {
         case .ids(let ids, let namedList):
-            if let namedList { _ = try ListsTable(db).required(named: namedList) }
+            if let namedList { _ = try SQLiteListsTable(db).required(named: namedList) }
             let missing = try missing(ids)
             if !missing.isEmpty && !ignoringMissing { throw ChecklistError.itemsNotFound(missing) }
             let conditions = Self.conditions(for: ids)
             return Target(
                 conditions: conditions, matched: ids.count - missing.count, missing: missing)
         case .checkedAmong(let ids, let list):
-            guard let listID = try ListsTable(db).required(named: list) else {
+            guard let listID = try SQLiteListsTable(db).required(named: list) else {
                 return Target(conditions: [], matched: 0, missing: IDSet())
             }
             let conditions = Self.conditions(for: ids).map {
@@ -29,7 +29,7 @@ extension ItemsTable {
             }
             return Target(conditions: conditions, matched: matched, missing: IDSet())
         case .all(let list), .checked(let list):
-            guard let listID = try ListsTable(db).required(named: list) else {
+            guard let listID = try SQLiteListsTable(db).required(named: list) else {
                 return Target(conditions: [], matched: 0, missing: IDSet())
             }
             let condition: SQL =
@@ -49,7 +49,7 @@ extension ItemsTable {
         in scope: ListScope, filter: ItemFilter, _ body: (Item) throws -> Void
     ) throws {
         guard let conditions = try conditions(in: scope, filter: .any) else { return }
-        let columns = ItemsTable.item
+        let columns = SQLiteItemsTable.item
         let rows = try inListOrder(columns, conditions)
         var listID: Int64 = 0
         var position: Int64 = 0
@@ -83,7 +83,7 @@ extension ItemsTable {
     func conditions(in scope: ListScope, filter: ItemFilter) throws -> [SQL]? {
         var conditions: [SQL] = []
         if case .list(let name) = scope {
-            guard let listID = try ListsTable(db).required(named: name) else { return nil }
+            guard let listID = try SQLiteListsTable(db).required(named: name) else { return nil }
             conditions.append("items.listId = \(listID)")
         }
         switch filter {
@@ -96,13 +96,15 @@ extension ItemsTable {
 
     /// The rows of the items the conditions select, as `columns`, by list name, then in each
     /// list's order: the cursor `list`, JSON and export read.
-    func inListOrder(_ columns: ColumnSelection, _ conditions: [SQL]) throws -> RowCursor {
+    func inListOrder(_ columns: SQLiteColumnSelection, _ conditions: [SQL]) throws -> RowCursor {
         try Row.fetchCursor(inListOrderStatement(columns, conditions))
     }
 
     /// The statement behind `inListOrder`, for a read that takes each row's bytes from SQLite
     /// itself (`ChecklistStore.forEachHeadlineBytes`).
-    func inListOrderStatement(_ columns: ColumnSelection, _ conditions: [SQL]) throws -> Statement {
+    func inListOrderStatement(_ columns: SQLiteColumnSelection, _ conditions: [SQL]) throws
+        -> Statement
+    {
         try db.makeStatement(
             literal: """
                 SELECT \(columns.sql) FROM items JOIN lists ON lists.id = items.listId

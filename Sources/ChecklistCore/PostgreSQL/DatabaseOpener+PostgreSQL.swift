@@ -5,9 +5,9 @@ extension DatabaseOpener {
     /// As with a file: a database without the `checklist` schema reads as an empty checklist
     /// and gets none, unless the command may create one (`creating`: the first write creates
     /// it, inside its own transaction); a schema of a newer program is refused (65).
-    static func openServer(_ uri: ServerURI, creating: Bool) throws -> ChecklistStore {
-        let server = ServerStore(try ServerConnection(uri))
-        let opening = try ServerSchema.opening(server.connection)
+    static func openServer(_ uri: PostgreSQLURI, creating: Bool) throws -> ChecklistStore {
+        let server = PostgreSQLStore(try PostgreSQLConnection(uri))
+        let opening = try PostgreSQLSchema.opening(server.connection)
         if let role = opening.role { server.role = role }
         let state = opening.state
         switch state {

@@ -1,7 +1,7 @@
 /// A PostgreSQL connection URI, `postgresql://…` or `postgres://…`, as libpq reads it
 /// (`postgresql://ana@db.example/trips`, `postgresql:///trips?host=/run/postgresql`).
 /// Anything else given as a database is a SQLite path (`./postgres:x` is a file).
-public struct ServerURI: Hashable, Sendable, CustomStringConvertible {
+public struct PostgreSQLURI: Hashable, Sendable, CustomStringConvertible {
     /// The URI as given, password included: only libpq sees it.
     let text: String
 
@@ -107,7 +107,7 @@ public struct ServerURI: Hashable, Sendable, CustomStringConvertible {
         var value: String { String(text.drop { $0 != "=" }.dropFirst()) }
         /// `password`, or `sslpassword` (the client key's passphrase).
         var isPassword: Bool {
-            ["password", "sslpassword"].contains(ServerURI.percentDecoded(key))
+            ["password", "sslpassword"].contains(PostgreSQLURI.percentDecoded(key))
         }
     }
 

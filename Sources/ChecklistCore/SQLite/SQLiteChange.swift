@@ -8,7 +8,7 @@ import GRDB
 /// `migrations/0002_undo_journal.sql`), so a crash can never keep a change and lose its record.
 /// The entry's `changes` row is written at the end, and only when something was recorded: a
 /// command that changes nothing writes nothing at all (no page of the file, no history number).
-struct ChangeTransaction {
+struct SQLiteChange {
     /// How many changes `undo` can walk back; older entries are dropped.
     static let journalDepth = 50
 
@@ -20,7 +20,7 @@ struct ChangeTransaction {
     /// Who makes the change.
     let author: String
     /// The highest list ID the journal remembers, once read (see `createList`).
-    let journalListIDs = JournalListIDs()
+    let journalListIDs = SQLiteJournalListIDs()
 
     init(_ db: Database, author: String) throws {
         self.db = db
@@ -76,7 +76,7 @@ struct ChangeTransaction {
     }
 
     /// The items table, inside this change's transaction.
-    var items: ItemsTable { ItemsTable(db) }
+    var items: SQLiteItemsTable { SQLiteItemsTable(db) }
 
     /// Records the selection (isSelected and updatedAt) of the items `condition` selects,
     /// before the change sets it; items that share both share one row. For changes that touch
@@ -138,7 +138,7 @@ struct ChangeTransaction {
     // MARK: - Lists
 
     /// The lists table, inside this change's transaction.
-    var lists: ListsTable { ListsTable(db) }
+    var lists: SQLiteListsTable { SQLiteListsTable(db) }
 
     func listRow(_ listID: Int64) throws -> ListRow {
         guard
@@ -216,7 +216,7 @@ struct ChangeTransaction {
     ) throws -> Int {
         let condition: SQL = """
             listId = \(listID) AND isSelected = 1 AND id IS NOT \(keeping)
-            AND id NOT IN (SELECT value FROM json_each(\(ItemsTable.jsonArray(sparing))))
+            AND id NOT IN (SELECT value FROM json_each(\(SQLiteItemsTable.jsonArray(sparing))))
             """
         try recordSelections(where: condition)
         try db.execute(
@@ -246,42 +246,8 @@ struct ChangeTransaction {
     }
 }
 
-/// What `ChangeTransaction.apply` runs over a target.
-enum TargetStatement {
-    /// `UPDATE items SET <assignments>`.
-    case update(SQL)
-    case delete
-}
-
-/// The items a resolved selection covers: SQL conditions over `items`, plus the counts a
-/// summary needs.
-struct Target {
-    var conditions: [SQL]
-    var matched: Int
-    var missing: IDSet
-}
-
-/// A list's row, for the steps that need its name and mode.
-struct ListRow: FetchableRecord {
-    var id: Int64
-    var name: ListName
-    var mode: ListMode
-
-    init(id: Int64, name: ListName, mode: ListMode) {
-        self.id = id
-        self.name = name
-        self.mode = mode
-    }
-
-    init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        name = try row.decode(forColumn: "name")
-        mode = try row.decode(forColumn: "mode")
-    }
-}
-
 /// The steps of `ChangeSteps`, in SQLite's SQL.
-extension ChangeTransaction: ChangeSteps {
+extension SQLiteChange: ChangeSteps {
     func listID(named name: ListName) throws -> Int64? {
         try lists.id(named: name)
     }
@@ -357,15 +323,5 @@ extension ChangeTransaction: ChangeSteps {
                 AND listId IN (SELECT id FROM lists WHERE mode = \(ListMode.single))
                 """
         ).fetchAll(db)
-    }
-}
-
-/// The highest list ID in `changedLists`, kept by one change once read: every row this change
-/// adds there goes through `recordList` or `createList`, which note it.
-final class JournalListIDs {
-    var highest: Int64?
-
-    func note(_ listID: Int64) {
-        if let highest { self.highest = max(highest, listID) }
     }
 }

@@ -1,8 +1,8 @@
-/// One recorded write on a server, as `ChangeTransaction` is on a file: the connection inside
+/// One recorded write on a server, as `SQLiteChange` is on a file: the connection inside
 /// the write's transaction (holding the write lock), the journal entry's ID, its clock and its
 /// author. Every step records the rows it touches before it touches them.
-struct ServerChange {
-    let connection: ServerConnection
+struct PostgreSQLChange {
+    let connection: PostgreSQLConnection
     let changeID: Int64
     /// The transaction's time, as ISO 8601 UTC text with milliseconds (what a file stores).
     let now: String
@@ -16,7 +16,7 @@ struct ServerChange {
     /// Opens the entry: its ID comes from the counter in `checklist.state`, taken under the
     /// write lock, and its row is written first (the journal's rows refer to it) and filled
     /// in, or removed, by `finish`.
-    init(_ connection: ServerConnection, author: String) throws {
+    init(_ connection: PostgreSQLConnection, author: String) throws {
         self.connection = connection
         self.author = author
         // The entry, numbered from the counter, and the change's time, in one round trip.
@@ -76,7 +76,7 @@ struct ServerChange {
             """
             DELETE FROM checklist.changes WHERE id <= (
                 SELECT id FROM checklist.changes ORDER BY id DESC LIMIT 1
-                OFFSET \(ChangeTransaction.journalDepth))
+                OFFSET \(SQLiteChange.journalDepth))
             """)
     }
 
@@ -142,7 +142,7 @@ struct ServerChange {
     }
 
     func listID(named name: ListName) throws -> Int64? {
-        try ServerStore.listID(name, connection)
+        try PostgreSQLStore.listID(name, connection)
     }
 
     func listForAdding(named name: ListName, mode: ListMode) throws -> Int64 {
@@ -247,7 +247,7 @@ struct ServerChange {
 }
 
 /// The steps of `ChangeSteps` not above, in PostgreSQL's SQL.
-extension ServerChange: ChangeSteps {
+extension PostgreSQLChange: ChangeSteps {
     private func integer(_ sql: String, _ parameters: [String?] = []) throws -> Int64? {
         try connection.query(sql, parameters).first?.first?.flatMap { Int64($0) }
     }
@@ -338,13 +338,13 @@ extension ServerChange: ChangeSteps {
     }
 }
 
-extension ServerStore {
+extension PostgreSQLStore {
     /// One write, journalled: the server's `recordingChange`.
     func recordingChange<Change: ChangeDescribing>(
-        _ command: String, author: String, _ body: (ServerChange) throws -> Change
+        _ command: String, author: String, _ body: (PostgreSQLChange) throws -> Change
     ) throws -> Change {
         try write { connection in
-            let change = try ServerChange(connection, author: author)
+            let change = try PostgreSQLChange(connection, author: author)
             let result = try body(change)
             change.finish(command, result)
             return result

@@ -1,7 +1,7 @@
 /// The item writes on a server: the same rules as on a file (all or nothing, missing IDs,
 /// single-choice lists, what the history names), in PostgreSQL's SQL. IDs are 64-bit integers
 /// and go into the SQL as numbers; titles and names go as parameters.
-extension ServerStore {
+extension PostgreSQLStore {
     /// The items a selection covers: conditions over `checklist.items`, and the counts.
     struct Target {
         var conditions: [String]
@@ -31,7 +31,7 @@ extension ServerStore {
             if case .ids = selection, changed > 0,
                 changed < target.matched || !target.missing.isEmpty
             {
-                named = ServerChange.ids(inArrays: recorded)
+                named = PostgreSQLChange.ids(inArrays: recorded)
             }
             return SelectionChange(
                 verb: kind.verb, scope: selection,
@@ -99,7 +99,7 @@ extension ServerStore {
     // MARK: - Targets
 
     /// A list named alongside IDs must exist, the default list too.
-    private func requiredExisting(_ name: ListName, _ connection: ServerConnection) throws
+    private func requiredExisting(_ name: ListName, _ connection: PostgreSQLConnection) throws
         -> Int64?
     {
         try requiredList(name, connection)
@@ -120,7 +120,7 @@ extension ServerStore {
     }
 
     func target(
-        for selection: ItemSelection, _ ignoringMissing: Bool, _ connection: ServerConnection
+        for selection: ItemSelection, _ ignoringMissing: Bool, _ connection: PostgreSQLConnection
     ) throws -> Target {
         switch selection {
         case .ids(let ids, let namedList):
@@ -154,7 +154,7 @@ extension ServerStore {
         }
     }
 
-    private func count(where condition: String, _ connection: ServerConnection) throws -> Int {
+    private func count(where condition: String, _ connection: PostgreSQLConnection) throws -> Int {
         Int(
             try connection.query("SELECT count(*) FROM checklist.items WHERE \(condition)")
                 .first?.first??.description ?? "") ?? 0
@@ -173,7 +173,7 @@ extension ServerStore {
         return conditions
     }
 
-    private func missing(_ ids: IDSet, _ connection: ServerConnection) throws -> IDSet {
+    private func missing(_ ids: IDSet, _ connection: PostgreSQLConnection) throws -> IDSet {
         let (lone, runs) = ids.split()
         var missing: [ItemID] = []
         // One count first: most commands name IDs that all exist.

@@ -7,7 +7,7 @@ import GRDB
 /// GRDB's `DatabaseMigrator` reads the applied identifiers before it opens its transactions,
 /// so two processes creating one database at the same moment could both run `0001`. Here the
 /// check and the migration share one IMMEDIATE transaction, so concurrent first runs are safe.
-public enum SchemaMigrator {
+public enum SQLiteSchema {
     /// A migration: its identifier (the file name without `.sql`) and its SQL.
     public struct Migration: Sendable {
         public let identifier: String

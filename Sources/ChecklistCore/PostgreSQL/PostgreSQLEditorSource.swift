@@ -1,8 +1,8 @@
 /// An editor window's reads on a server: the same keyset reads on `(position, id)`; a filter
 /// (the `--match` rule, in Swift) is matched here over the rows read, in batches.
-struct ServerEditorSource: EditorRowSource {
+struct PostgreSQLEditorSource: EditorRowSource {
     let listID: Int64
-    let connection: ServerConnection
+    let connection: PostgreSQLConnection
 
     /// Rows read per round trip when matching a filter here.
     private static let batch = 1_000
@@ -108,55 +108,5 @@ struct ServerEditorSource: EditorRowSource {
                 id: Int64($0[0] ?? "") ?? 0, title: $0[1] ?? "", isSelected: $0[2] == "t",
                 sortKey: Int64($0[3] ?? "") ?? 0)
         }
-    }
-}
-
-/// The editor's reads of lists on a server.
-struct ServerEditorReads: EditorReads {
-    let connection: ServerConnection
-
-    func listNames() throws -> [ListName] {
-        try connection.query("SELECT name FROM checklist.lists ORDER BY name").map {
-            ListName(stored: $0[0] ?? "")
-        }
-    }
-
-    func findList(_ known: ListIdentity?, named name: ListName) throws -> EditorListRow? {
-        let row =
-            if let known {
-                try connection.query(
-                    "SELECT id, name, created_at, mode FROM checklist.lists"
-                        + " WHERE id = $1 AND created_at = $2",
-                    [String(known.id), known.createdAt]
-                ).first
-            } else {
-                try connection.query(
-                    "SELECT id, name, created_at, mode FROM checklist.lists"
-                        + " WHERE md5(name) = md5($1) AND name = $1",
-                    [name.text]
-                ).first
-            }
-        return row.map {
-            EditorListRow(
-                identity: ListIdentity(id: Int64($0[0] ?? "") ?? 0, createdAt: $0[2] ?? ""),
-                name: ListName(stored: $0[1] ?? ""),
-                mode: ListMode(rawValue: $0[3] ?? "") ?? .multiple)
-        }
-    }
-
-    func source(listID: Int64, filter: EditorFilter?) -> any EditorRowSource {
-        ServerEditorSource(listID: listID, connection: connection)
-    }
-
-    func ids(among ids: IDSet, listID: Int64, checkedOnly: Bool) throws -> IDSet {
-        var found: [ItemID] = []
-        let checked = checkedOnly ? " AND is_selected" : ""
-        for range in ids.ranges {
-            found += try connection.query(
-                "SELECT id FROM checklist.items WHERE id BETWEEN \(range.lowerBound)"
-                    + " AND \(range.upperBound) AND list_id = \(listID)\(checked) ORDER BY id"
-            ).compactMap { $0[0].flatMap { Int64($0) } }
-        }
-        return IDSet(ids: found)
     }
 }

@@ -1,7 +1,7 @@
 import GRDB
 import GRDBSQLite
 
-extension ChangeTransaction {
+extension SQLiteChange {
     /// `import` on a file, in a few statements for the whole document rather than several a
     /// group: a document of 100,000 one-item lists took 39 to 59 times as long as the same
     /// bytes as one list (issue 29, 25). The rule is `importGroupsOneByOne`'s, taken in bulk:
@@ -48,7 +48,7 @@ extension ChangeTransaction {
     /// Records the lists as they are, then moves their time of change (`listForAdding`).
     private func recordAndTouch(_ listIDs: [Int64]) throws {
         guard !listIDs.isEmpty else { return }
-        let ids = ItemsTable.jsonArray(listIDs)
+        let ids = SQLiteItemsTable.jsonArray(listIDs)
         try db.execute(
             literal: """
                 INSERT INTO changedLists (changeId, listId, name, mode, createdAt, updatedAt)
@@ -94,7 +94,7 @@ extension ChangeTransaction {
             let rows = try SQLRequest<Row>(
                 literal: """
                     SELECT listId, max(position) FROM items
-                    WHERE listId IN (SELECT value FROM json_each(\(ItemsTable.jsonArray(foundLists))))
+                    WHERE listId IN (SELECT value FROM json_each(\(SQLiteItemsTable.jsonArray(foundLists))))
                     GROUP BY listId
                     """
             ).fetchAll(db)

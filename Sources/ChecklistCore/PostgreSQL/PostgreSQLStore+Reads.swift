@@ -1,25 +1,27 @@
 /// The reads, in PostgreSQL's words. A database without the `checklist` schema reads as an
 /// empty one, where only the default list may be named (`ListName.requiredID`).
-extension ServerStore {
+extension PostgreSQLStore {
     /// The list's ID, by `ListName.requiredID`'s rule: nil for the default list before its
     /// first item; any other missing list throws.
-    func requiredList(_ name: ListName, _ connection: ServerConnection) throws -> Int64? {
+    func requiredList(_ name: ListName, _ connection: PostgreSQLConnection) throws -> Int64? {
         try name.requiredID(try listID(name, connection))
     }
 
     /// `read`, for a body that reads `scope`: nil when the database has no schema yet, where a
     /// named list is missing as it is in an empty file.
-    private func read<T>(in scope: ListScope, _ body: (ServerConnection) throws -> T) throws -> T? {
+    private func read<T>(in scope: ListScope, _ body: (PostgreSQLConnection) throws -> T) throws
+        -> T?
+    {
         if let result = try read(body) { return result }
         if case .list(let name) = scope { _ = try name.requiredID(nil) }
         return nil
     }
 
-    func listID(_ name: ListName, _ connection: ServerConnection) throws -> Int64? {
+    func listID(_ name: ListName, _ connection: PostgreSQLConnection) throws -> Int64? {
         try Self.listID(name, connection)
     }
 
-    static func listID(_ name: ListName, _ connection: ServerConnection) throws -> Int64? {
+    static func listID(_ name: ListName, _ connection: PostgreSQLConnection) throws -> Int64? {
         // Through the index of the names' MD5, then the whole text.
         try connection.query(
             "SELECT id FROM checklist.lists WHERE md5(name) = md5($1) AND name = $1", [name.text]
@@ -138,7 +140,7 @@ extension ServerStore {
     /// `WHERE` over `checklist.items i` for the scope and the filter (empty for every item);
     /// nil when the scope is the default list and it does not exist yet.
     private func whereClause(
-        _ scope: ListScope, _ filter: ItemFilter, _ connection: ServerConnection
+        _ scope: ListScope, _ filter: ItemFilter, _ connection: PostgreSQLConnection
     ) throws -> (String, [String?])? {
         guard let (condition, parameters) = try condition(for: scope, connection) else {
             return nil
@@ -155,7 +157,7 @@ extension ServerStore {
 
     /// The condition on `i.list_id` for the scope (empty for every list); nil when the scope
     /// is the default list and it does not exist yet.
-    private func condition(for scope: ListScope, _ connection: ServerConnection) throws
+    private func condition(for scope: ListScope, _ connection: PostgreSQLConnection) throws
         -> (String, [String?])?
     {
         guard case .list(let name) = scope else { return ("", []) }
@@ -165,7 +167,7 @@ extension ServerStore {
 
     /// Rows of `id, name, title, is_selected, place, created_at, updated_at`, in order.
     private func forEachItemRow(
-        in scope: ListScope, filter: ItemFilter, _ body: (ServerRow) throws -> Void
+        in scope: ListScope, filter: ItemFilter, _ body: (PostgreSQLRow) throws -> Void
     ) throws {
         _ = try read(in: scope) { connection in
             guard let (condition, parameters) = try condition(for: scope, connection) else {

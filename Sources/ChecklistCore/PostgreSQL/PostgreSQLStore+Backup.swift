@@ -1,13 +1,13 @@
 import GRDB
 
-extension ServerStore {
+extension PostgreSQLStore {
     /// `backup` of a server's lists: a SQLite checklist database at `path` (an empty file
     /// this process created) that `--db PATH` opens, with the same lists, items, IDs, history
     /// and authors, read from one snapshot of the server. The server's journal records
     /// selection changes as whole rows, so the copy's `undo` works as the server's would.
     func copy(toSQLiteAt path: String) throws {
         let queue = try DatabaseQueue(path: DatabaseOpener.plainPath(path))
-        try SchemaMigrator.migrate(queue)
+        try SQLiteSchema.migrate(queue)
         _ = try read { connection in
             try queue.write { db in
                 let state = try connection.query(

@@ -1,7 +1,7 @@
 /// One connection to a PostgreSQL server, through libpq. Every failure is a `ChecklistError`
 /// whose one line names the server (its URI without a password) and libpq's reason.
-final class ServerConnection {
-    let uri: ServerURI
+final class PostgreSQLConnection {
+    let uri: PostgreSQLURI
     private let library: LibPQ
     private let connection: LibPQ.Connection
     /// Text that must never reach a message: the URI's passwords.
@@ -11,7 +11,7 @@ final class ServerConnection {
 
     /// Connects, as `psql` would: libpq reads the URI and its `PG*` variables, `~/.pgpass`
     /// and service files. `library` is libpq as loaded (nil when it is not installed).
-    init(_ uri: ServerURI, library: LibPQ? = LibPQ.shared) throws(ChecklistError) {
+    init(_ uri: PostgreSQLURI, library: LibPQ? = LibPQ.shared) throws(ChecklistError) {
         self.uri = uri
         // libpq never repeats PGPASSWORD or a password it read well; it may quote the pieces
         // of a URI it could not read.
@@ -274,13 +274,13 @@ final class ServerConnection {
     /// Runs one query and calls `body` with each row, whose values are the server's text
     /// bytes, valid during the call: a long list goes to the output without a `String` a row.
     func forEachRow(
-        _ sql: String, _ parameters: [String?] = [], _ body: (ServerRow) throws -> Void
+        _ sql: String, _ parameters: [String?] = [], _ body: (PostgreSQLRow) throws -> Void
     ) throws {
         let result = try send(sql, parameters)
         defer { library.clear(result) }
         try check(result)
         let count = library.ntuples(result)
-        var row = ServerRow(library: library, result: result, index: 0)
+        var row = PostgreSQLRow(library: library, result: result, index: 0)
         while row.index < count {
             try body(row)
             row.index += 1
@@ -294,7 +294,7 @@ final class ServerConnection {
     /// cursor's query runs without parallel workers: `list` took a quarter longer.) Without
     /// single-row mode in libpq, as `forEachRow`.
     func forEachRowStreaming(
-        _ sql: String, _ parameters: [String?] = [], _ body: (ServerRow) throws -> Void
+        _ sql: String, _ parameters: [String?] = [], _ body: (PostgreSQLRow) throws -> Void
     ) throws {
         guard let pipeline = library.pipeline else { return try forEachRow(sql, parameters, body) }
         try sendQueued()
@@ -312,7 +312,7 @@ final class ServerConnection {
             guard failure == nil else { continue }
             let status = library.resultStatus(result)
             if status == LibPQ.singleTuple || status == LibPQ.tuplesOK {
-                var row = ServerRow(library: library, result: result, index: 0)
+                var row = PostgreSQLRow(library: library, result: result, index: 0)
                 let count = library.ntuples(result)
                 do {
                     while row.index < count {
@@ -417,44 +417,5 @@ final class ServerConnection {
         }
         var pointers: [LibPQ.Text?] = []
         return step(0, &pointers)
-    }
-}
-
-/// One row of a query's result, its values read in place (see `ServerConnection.forEachRow`).
-struct ServerRow {
-    fileprivate let library: LibPQ
-    fileprivate let result: LibPQ.Result?
-    fileprivate(set) var index: Int32
-
-    /// The value's text bytes (empty for NULL), valid while the row's call lasts.
-    func bytes(_ column: Int32) -> UnsafeRawBufferPointer {
-        guard let value = library.getvalue(result, index, column) else {
-            return UnsafeRawBufferPointer(start: nil, count: 0)
-        }
-        return UnsafeRawBufferPointer(
-            start: value, count: Int(library.getlength(result, index, column)))
-    }
-
-    func string(_ column: Int32) -> String {
-        String(decoding: bytes(column), as: UTF8.self)
-    }
-
-    /// A bigint column: ASCII digits, perhaps a minus sign.
-    func int64(_ column: Int32) -> Int64 {
-        var value: Int64 = 0
-        var negative = false
-        for byte in bytes(column) {
-            if byte == UInt8(ascii: "-") {
-                negative = true
-            } else {
-                value = value &* 10 &+ Int64(byte &- UInt8(ascii: "0"))
-            }
-        }
-        return negative ? -value : value
-    }
-
-    /// A boolean column: `t` or `f`.
-    func bool(_ column: Int32) -> Bool {
-        bytes(column).first == UInt8(ascii: "t")
     }
 }

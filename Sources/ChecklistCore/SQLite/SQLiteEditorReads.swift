@@ -1,0 +1,48 @@
+import GRDB
+
+/// The editor's reads of lists on a SQLite file.
+struct SQLiteEditorReads: EditorReads {
+    let db: Database
+
+    func listNames() throws -> [ListName] {
+        try ListName.fetchAll(db, sql: "SELECT name FROM lists ORDER BY name")
+    }
+
+    func findList(_ known: ListIdentity?, named name: ListName) throws -> EditorListRow? {
+        let condition: SQL =
+            if let known {
+                "id = \(known.id) AND createdAt = \(known.createdAt)"
+            } else {
+                "name = \(name)"
+            }
+        guard
+            let found = try SQLRequest<Row>(
+                literal: "SELECT id, name, createdAt, mode FROM lists WHERE \(condition)"
+            ).fetchOne(db)
+        else { return nil }
+        return EditorListRow(
+            identity: ListIdentity(
+                id: try found.decode(forColumn: "id"),
+                createdAt: try found.decode(forColumn: "createdAt")),
+            name: try found.decode(forColumn: "name"), mode: try found.decode(forColumn: "mode"))
+    }
+
+    func source(listID: Int64, filter: EditorFilter?) -> any EditorRowSource {
+        SQLiteEditorSource(listID: listID, filter: filter, db)
+    }
+
+    func ids(among ids: IDSet, listID: Int64, checkedOnly: Bool) throws -> IDSet {
+        var found: [ItemID] = []
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT id FROM items
+                WHERE id BETWEEN ? AND ? AND listId = ?\(checkedOnly ? " AND isSelected = 1" : "")
+                ORDER BY id
+                """)
+        for range in ids.ranges {
+            found += try ItemID.fetchAll(
+                statement, arguments: [range.lowerBound, range.upperBound, listID])
+        }
+        return IDSet(ids: found)
+    }
+}
