@@ -24,6 +24,9 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
     /// The server's schema carries triggers, rules or policies this program did not create:
     /// code its owner wrote, which would run as whoever writes. Exit 65, nothing changed.
     case untrustedServerSchema(path: String, objects: String)
+    /// A server's row holds a value its column cannot hold for this program (`value`, where
+    /// `expected` belongs): a row edited outside checklist. Exit 65; a write rolls back.
+    case malformedServerValue(value: String, expected: String)
     /// The file cannot be opened or written: permissions, a full disk, a held lock.
     case databaseUnavailable(path: String, reason: String)
     /// Another process held the write lock for longer than the busy timeout.
@@ -84,6 +87,10 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
         case .corruptDatabase(let path):
             return "\(path) is damaged (database disk image is malformed); left it untouched"
                 + " (restore it from a backup)"
+        case .malformedServerValue(let value, let expected):
+            return "the server's schema checklist holds \(Phrase.quoted(value)) where \(expected)"
+                + " belongs; nothing changed (a row was edited outside checklist: mend it, or"
+                + " restore the database)"
         case .untrustedServerSchema(let path, let objects):
             return "\(path): the schema checklist carries code this program did not create"
                 + " (\(objects)), which would run as you; left it untouched"

@@ -32,7 +32,7 @@ extension ChecklistError {
         case .invalidInput, .singleChoiceConflict: (.usage, 409)
         case .fileExists: (.usage, 500)
         case .notAChecklistDatabase, .corruptDatabase, .damagedBackupSource, .schemaTooNew,
-            .untrustedServerSchema, .malformedImport, .strictImportRefused:
+            .untrustedServerSchema, .malformedServerValue, .malformedImport, .strictImportRefused:
             (.dataError, 500)
         case .databaseUnavailable, .databaseBusy, .cannotRead: (.ioError, 503)
         case .undoConflict, .newestChangeElsewhere: (.undoRefused, 409)

@@ -202,11 +202,13 @@ struct ServerConnectionTests {
         let connection = try PostgreSQLConnection(try #require(TestServer.uri))
         let sql = "SELECT n, 'row ' || n FROM generate_series(1, $1::int) AS n"
         var whole: [String] = []
-        try connection.forEachRow(sql, ["2500"]) { whole.append("\($0.int64(0)) \($0.string(1))") }
+        try connection.forEachRow(sql, ["2500"]) {
+            whole.append("\(try $0.int64(0)) \($0.string(1))")
+        }
         var streamed: [String] = []
         connection.queue("SELECT 1")
         try connection.forEachRowStreaming(sql, ["2500"]) {
-            streamed.append("\($0.int64(0)) \($0.string(1))")
+            streamed.append("\(try $0.int64(0)) \($0.string(1))")
         }
         #expect(whole.count == 2500)
         #expect(streamed == whole)

@@ -14,8 +14,7 @@ extension PostgreSQLChange {
         var lists: [[UInt8]: ListRow] = [:]
         try connection.forEachRow("SELECT id, name, mode FROM checklist.lists") { row in
             lists[Array(row.bytes(1))] = ListRow(
-                id: row.int64(0), name: ListName(stored: row.string(1)),
-                mode: ListMode(rawValue: row.string(2)) ?? .multiple)
+                id: try row.int64(0), name: ListName(stored: row.string(1)), mode: try row.mode(2))
         }
         var found: [Int64] = []
         var missing: [ImportDocument.Group] = []
@@ -41,12 +40,10 @@ extension PostgreSQLChange {
                 [ids, now])
         }
         if !missing.isEmpty {
-            let last =
-                Int64(
-                    try connection.query(
-                        "UPDATE checklist.state SET last_list_id = last_list_id + $1"
-                            + " RETURNING last_list_id", [String(missing.count)]
-                    ).first?.first??.description ?? "") ?? 0
+            let last = try connection.query(
+                "UPDATE checklist.state SET last_list_id = last_list_id + $1"
+                    + " RETURNING last_list_id", [String(missing.count)]
+            ).onlyRow().int64(0)
             let first = last - Int64(missing.count) + 1
             for (offset, group) in missing.enumerated() {
                 let list = ListRow(
@@ -98,10 +95,10 @@ extension PostgreSQLChange {
             WHERE list_id = ANY($1::bigint[]) GROUP BY list_id
             """, [Self.bigintArray(foundLists)]
         ) { row in
-            if row.int64(0) == 0 {
-                lastID = row.int64(1)
+            if try row.int64(0) == 0 {
+                lastID = try row.int64(1)
             } else {
-                lastPositions[row.int64(0)] = row.int64(1)
+                lastPositions[try row.int64(0)] = try row.int64(1)
             }
         }
         var listIDs: [Int64] = []

@@ -30,14 +30,14 @@ struct PostgreSQLChange {
                 EXISTS (SELECT 1 FROM checklist.lists WHERE mode = 'single')
             """, [author]
         ).first
-        singleChoiceAtStart = row?[2] == "t"
-        listWritesAtStart = connection.listWrites
-        guard let id = row?[0].flatMap({ Int64($0) }), let time = row?[1] ?? nil else {
+        guard let row else {
             throw ChecklistError.databaseUnavailable(
                 path: connection.uri.shown, reason: "the schema's state row is missing")
         }
-        changeID = id
-        now = time
+        singleChoiceAtStart = try row.bool(2)
+        listWritesAtStart = connection.listWrites
+        changeID = try row.int64(0)
+        now = try row.text(1)
     }
 
     /// Completes the entry when the change recorded something, else removes it (a change that
@@ -137,8 +137,7 @@ struct PostgreSQLChange {
             ).first
         else { throw ChecklistError.listNotFound("#\(listID)") }
         return ListRow(
-            id: listID, name: ListName(stored: row[0] ?? ""),
-            mode: ListMode(rawValue: row[1] ?? "") ?? .multiple)
+            id: listID, name: ListName(stored: try row.text(0)), mode: try row.mode(1))
     }
 
     func listID(named name: ListName) throws -> Int64? {
@@ -157,12 +156,9 @@ struct PostgreSQLChange {
 
     /// Creates a list, with an ID from the counter, and records it (undo deletes it).
     func createList(named name: ListName, mode: ListMode) throws -> Int64 {
-        let listID =
-            Int64(
-                try connection.query(
-                    "UPDATE checklist.state SET last_list_id = last_list_id + 1"
-                        + " RETURNING last_list_id"
-                ).first?.first??.description ?? "") ?? 0
+        let listID = try connection.query(
+            "UPDATE checklist.state SET last_list_id = last_list_id + 1 RETURNING last_list_id"
+        ).onlyRow().int64(0)
         _ = try connection.query(
             """
             INSERT INTO checklist.lists (id, name, mode, created_at, updated_at)
@@ -189,9 +185,9 @@ struct PostgreSQLChange {
                    (SELECT coalesce(max(position), 0) FROM checklist.items WHERE list_id = $1)
             FROM checklist.state s
             """, [String(listID)]
-        ).first
-        let lastID = Int64(row?[0] ?? "") ?? 0
-        let lastPosition = Int64(row?[1] ?? "") ?? 0
+        ).onlyRow()
+        let lastID = try row.int64(0)
+        let lastPosition = try row.int64(1)
         _ = try connection.query(
             """
             INSERT INTO checklist.items
@@ -248,8 +244,9 @@ struct PostgreSQLChange {
 
 /// The steps of `ChangeSteps` not above, in PostgreSQL's SQL.
 extension PostgreSQLChange: ChangeSteps {
+    /// The first row's first value, a whole number; nil when there is no row.
     private func integer(_ sql: String, _ parameters: [String?] = []) throws -> Int64? {
-        try connection.query(sql, parameters).first?.first?.flatMap { Int64($0) }
+        try connection.query(sql, parameters).first.map { try $0.int64(0) }
     }
 
     func setMode(_ mode: ListMode, ofList listID: Int64) throws {
@@ -264,15 +261,15 @@ extension PostgreSQLChange: ChangeSteps {
             "SELECT list_id, position, is_selected FROM checklist.items WHERE id = \(id)"
         ).first.map {
             ItemPlace(
-                id: id, listID: Int64($0[0] ?? "") ?? 0, position: Int64($0[1] ?? "") ?? 0,
-                isSelected: $0[2] == "t")
+                id: id, listID: try $0.int64(0), position: try $0.int64(1),
+                isSelected: try $0.bool(2))
         }
     }
 
     func checkedItems(inList listID: Int64) throws -> [ItemID] {
         try connection.query(
             "SELECT id FROM checklist.items WHERE list_id = \(listID) AND is_selected ORDER BY id"
-        ).compactMap { $0[0].flatMap(Int64.init) }
+        ).map { try $0.int64(0) }
     }
 
     private func others(_ listID: Int64, _ moving: ItemID) -> String {
@@ -286,10 +283,9 @@ extension PostgreSQLChange: ChangeSteps {
             place.map {
                 " AND (position < \($0.position) OR (position = \($0.position) AND id < \($0.id)))"
             } ?? ""
-        return Int(
-            try integer(
-                "SELECT count(*) FROM checklist.items WHERE \(others(listID, moving))" + before)
-                ?? 0)
+        return try connection.query(
+            "SELECT count(*) FROM checklist.items WHERE \(others(listID, moving))" + before
+        ).onlyRow().int(0)
     }
 
     func position(inList listID: Int64, excluding moving: ItemID, at index: Int) throws -> Int64? {
@@ -320,8 +316,7 @@ extension PostgreSQLChange: ChangeSteps {
         if connection.listWrites == listWritesAtStart { return singleChoiceAtStart }
         return try connection.query(
             "SELECT EXISTS (SELECT 1 FROM checklist.lists WHERE mode = 'single')"
-        )
-        .first?.first == "t"
+        ).onlyRow().bool(0)
     }
 
     func singleChoiceItems(where condition: String) throws -> [ItemPlace] {
@@ -332,8 +327,8 @@ extension PostgreSQLChange: ChangeSteps {
             """
         ).map {
             ItemPlace(
-                id: Int64($0[1] ?? "") ?? 0, listID: Int64($0[0] ?? "") ?? 0,
-                position: Int64($0[3] ?? "") ?? 0, isSelected: $0[2] == "t")
+                id: try $0.int64(1), listID: try $0.int64(0), position: try $0.int64(3),
+                isSelected: try $0.bool(2))
         }
     }
 }

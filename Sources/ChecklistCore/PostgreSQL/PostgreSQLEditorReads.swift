@@ -4,7 +4,7 @@ struct PostgreSQLEditorReads: EditorReads {
 
     func listNames() throws -> [ListName] {
         try connection.query("SELECT name FROM checklist.lists ORDER BY name").map {
-            ListName(stored: $0[0] ?? "")
+            ListName(stored: try $0.text(0))
         }
     }
 
@@ -23,11 +23,10 @@ struct PostgreSQLEditorReads: EditorReads {
                     [name.text]
                 ).first
             }
-        return row.map {
+        return try row.map {
             EditorListRow(
-                identity: ListIdentity(id: Int64($0[0] ?? "") ?? 0, createdAt: $0[2] ?? ""),
-                name: ListName(stored: $0[1] ?? ""),
-                mode: ListMode(rawValue: $0[3] ?? "") ?? .multiple)
+                identity: ListIdentity(id: try $0.int64(0), createdAt: try $0.text(2)),
+                name: ListName(stored: try $0.text(1)), mode: try $0.mode(3))
         }
     }
 

@@ -11,9 +11,8 @@ struct PostgreSQLEditorSource: EditorRowSource {
         let row = try connection.query(
             "SELECT count(*) FILTER (WHERE is_selected), count(*) FROM checklist.items"
                 + " WHERE list_id = \(listID)"
-        ).first
-        return ItemCounts(
-            checked: Int(row?[0] ?? "") ?? 0, total: knownTotal ?? Int(row?[1] ?? "") ?? 0)
+        ).onlyRow()
+        return ItemCounts(checked: try row.int(0), total: try knownTotal ?? row.int(1))
     }
 
     func counts(matching filter: EditorFilter) throws -> ItemCounts {
@@ -74,8 +73,10 @@ struct PostgreSQLEditorSource: EditorRowSource {
             "SELECT id, title, is_selected FROM checklist.items WHERE list_id = \(listID)\(checked)"
                 + " ORDER BY id")
         {
-            guard let id = row[0].flatMap({ Int64($0) }) else { continue }
-            if let filter, !filter.matches(row[1] ?? "", isSelected: row[2] == "t") { continue }
+            let id = try row.int64(0)
+            if let filter, !filter.matches(try row.text(1), isSelected: try row.bool(2)) {
+                continue
+            }
             ids.append(id)
         }
         return IDSet(ascending: ids)
@@ -85,7 +86,7 @@ struct PostgreSQLEditorSource: EditorRowSource {
         let rows = try connection.query(
             "SELECT count(*) FROM checklist.items WHERE list_id = \(listID) \(boundary(place, true))"
         )
-        return rows.first?.first.flatMap { $0.flatMap { Int($0) } } ?? 0
+        return try rows.onlyRow().int(0)
     }
 
     private func boundary(_ place: EditorPlace?, _ descending: Bool) -> String {
@@ -105,8 +106,8 @@ struct PostgreSQLEditorSource: EditorRowSource {
                 + " \(order) LIMIT \(limit)"
         ).map {
             EditorRow(
-                id: Int64($0[0] ?? "") ?? 0, title: $0[1] ?? "", isSelected: $0[2] == "t",
-                sortKey: Int64($0[3] ?? "") ?? 0)
+                id: try $0.int64(0), title: try $0.text(1), isSelected: try $0.bool(2),
+                sortKey: try $0.int64(3))
         }
     }
 }

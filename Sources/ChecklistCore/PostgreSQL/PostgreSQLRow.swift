@@ -18,22 +18,18 @@ struct PostgreSQLRow {
         String(decoding: bytes(column), as: UTF8.self)
     }
 
-    /// A bigint column: ASCII digits, perhaps a minus sign.
-    func int64(_ column: Int32) -> Int64 {
-        var value: Int64 = 0
-        var negative = false
-        for byte in bytes(column) {
-            if byte == UInt8(ascii: "-") {
-                negative = true
-            } else {
-                value = value &* 10 &+ Int64(byte &- UInt8(ascii: "0"))
-            }
-        }
-        return negative ? -value : value
+    /// A bigint column.
+    func int64(_ column: Int32) throws(ChecklistError) -> Int64 {
+        try PostgreSQLValues.int64(bytes(column))
     }
 
     /// A boolean column: `t` or `f`.
-    func bool(_ column: Int32) -> Bool {
-        bytes(column).first == UInt8(ascii: "t")
+    func bool(_ column: Int32) throws(ChecklistError) -> Bool {
+        try PostgreSQLValues.bool(bytes(column))
+    }
+
+    /// A list's mode.
+    func mode(_ column: Int32) throws(ChecklistError) -> ListMode {
+        try PostgreSQLValues.mode(string(column))
     }
 }

@@ -22,10 +22,11 @@ extension PostgreSQLStore {
                     // Booleans come as t and f; SQLite keeps 1 and 0.
                     let flag = columns.firstIndex(of: "isSelected")
                     for row in rows {
-                        let values = row.enumerated().map { index, value -> DatabaseValue in
+                        let values = try row.enumerated().map { index, value -> DatabaseValue in
                             guard let value else { return .null }
                             return index == flag
-                                ? (value == "t").databaseValue : value.databaseValue
+                                ? try PostgreSQLValues.bool(value.utf8).databaseValue
+                                : value.databaseValue
                         }
                         try statement.execute(arguments: StatementArguments(values))
                     }

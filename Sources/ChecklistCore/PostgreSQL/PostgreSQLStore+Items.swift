@@ -155,9 +155,8 @@ extension PostgreSQLStore {
     }
 
     private func count(where condition: String, _ connection: PostgreSQLConnection) throws -> Int {
-        Int(
-            try connection.query("SELECT count(*) FROM checklist.items WHERE \(condition)")
-                .first?.first??.description ?? "") ?? 0
+        try connection.query("SELECT count(*) FROM checklist.items WHERE \(condition)")
+            .onlyRow().int(0)
     }
 
     /// Lone IDs in one array, runs range by range.
@@ -197,7 +196,7 @@ extension PostgreSQLStore {
                 "SELECT id FROM checklist.items WHERE id BETWEEN \(run.lowerBound)"
                     + " AND \(run.upperBound) ORDER BY id"
             ) { row in
-                let id = row.int64(0)
+                let id = try row.int64(0)
                 if id > next { gaps.append(next...(id - 1)) }
                 next = id &+ 1
             }

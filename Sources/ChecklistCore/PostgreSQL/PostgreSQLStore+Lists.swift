@@ -9,10 +9,9 @@ extension PostgreSQLStore {
     }
 
     private func itemCount(inList listID: Int64, _ connection: PostgreSQLConnection) throws -> Int {
-        Int(
-            try connection.query(
-                "SELECT count(*) FROM checklist.items WHERE list_id = $1", [String(listID)]
-            ).first?.first??.description ?? "") ?? 0
+        try connection.query(
+            "SELECT count(*) FROM checklist.items WHERE list_id = $1", [String(listID)]
+        ).onlyRow().int(0)
     }
 
     func addList(named name: ListName, mode: ListMode, author: String) throws -> ListChange {
@@ -79,10 +78,8 @@ extension PostgreSQLStore {
             let copyID = try change.createList(named: destination, mode: mode)
             let count = try itemCount(inList: sourceID, connection)
             if count > 0 {
-                let lastID =
-                    Int64(
-                        try connection.query("SELECT last_item_id FROM checklist.state")
-                            .first?.first??.description ?? "") ?? 0
+                let lastID = try connection.query("SELECT last_item_id FROM checklist.state")
+                    .onlyRow().int64(0)
                 _ = try connection.query(
                     """
                     INSERT INTO checklist.items

@@ -26,7 +26,7 @@ extension PostgreSQLStore {
             WHERE r.rolname = current_user AND n.nspname = 'checklist' AND c.relname = 'changes'
             """)
         guard let first = rows.first else { return true }
-        return first.first == "t"
+        return try first.bool(0)
     }
 
     /// Replaces `person`'s link; the revision moves (and NOTIFY is sent), so a running page

@@ -46,9 +46,8 @@ extension PostgreSQLStore {
                 """, parameters
             ).map { row in
                 Checklist(
-                    name: ListName(stored: row[0] ?? ""),
-                    mode: ListMode(rawValue: row[1] ?? "") ?? .multiple,
-                    checkedCount: Int(row[2] ?? "") ?? 0, totalCount: Int(row[3] ?? "") ?? 0)
+                    name: ListName(stored: try row.text(0)), mode: try row.mode(1),
+                    checkedCount: try row.int(2), totalCount: try row.int(3))
             }
         } ?? []
     }
@@ -79,10 +78,9 @@ extension PostgreSQLStore {
             guard let (clause, parameters) = try whereClause(scope, filter, connection) else {
                 return 0
             }
-            return Int64(
-                try connection.query(
-                    "SELECT coalesce(max(i.id), 0) FROM checklist.items i \(clause)", parameters
-                ).first?.first??.description ?? "") ?? 0
+            return try connection.query(
+                "SELECT coalesce(max(i.id), 0) FROM checklist.items i \(clause)", parameters
+            ).onlyRow().int64(0)
         } ?? 0
     }
 
@@ -207,9 +205,8 @@ extension PostgreSQLStore {
             let row = try connection.query(
                 "SELECT count(*) FILTER (WHERE is_selected), count(*) FROM checklist.items "
                     + condition, parameters
-            ).first
-            return ItemCounts(
-                checked: Int(row?[0] ?? "") ?? 0, total: Int(row?[1] ?? "") ?? 0)
+            ).onlyRow()
+            return ItemCounts(checked: try row.int(0), total: try row.int(1))
         } ?? ItemCounts(checked: 0, total: 0)
     }
 
@@ -224,9 +221,9 @@ extension PostgreSQLStore {
         } ?? []
     }
 
-    static func change(_ row: [String?]) -> Change {
+    static func change(_ row: [String?]) throws -> Change {
         Change(
-            id: Int64(row[0] ?? "") ?? 0, command: row[1] ?? "", description: row[2] ?? "",
-            itemCount: Int(row[3] ?? "") ?? 0, createdAt: row[4] ?? "", author: row[5])
+            id: try row.int64(0), command: try row.text(1), description: try row.text(2),
+            itemCount: try row.int(3), createdAt: try row.text(4), author: row[5])
     }
 }

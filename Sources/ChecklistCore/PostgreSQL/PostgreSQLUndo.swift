@@ -14,8 +14,7 @@ struct PostgreSQLUndo: UndoSteps {
     }
 
     func changeCount() throws -> Int {
-        let count = try connection.query("SELECT count(*) FROM checklist.changes").first?.first
-        return Int(count??.description ?? "") ?? 0
+        try connection.query("SELECT count(*) FROM checklist.changes").onlyRow().int(0)
     }
 
     func changes(after id: Int64) throws -> [Change] {

@@ -4,7 +4,7 @@ struct PostgreSQLUndoConflicts: UndoConflictChecks {
     let target: Int64
 
     private func exists(_ sql: String) throws -> Bool {
-        try connection.query("SELECT " + sql).first?.first == "t"
+        try connection.query("SELECT " + sql).onlyRow().bool(0)
     }
 
     private var targetItems: String {
