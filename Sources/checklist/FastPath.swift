@@ -20,8 +20,8 @@ enum FastPath {
         guard invocation.commandPath.count == 1, let type = invocation.commandType else {
             return nil
         }
-        var words = Words(invocation.arguments.dropFirst(1))
-        guard let request = read(invocation.commandPath[0], type, &words),
+        guard
+            let request = read(invocation.commandPath[0], type, invocation.arguments.dropFirst(1)),
             (try? request.validate()) != nil
         else { return nil }
         return request
@@ -31,19 +31,24 @@ enum FastPath {
     /// The type Invocation found must be the command read (it is nil when a root flag such as
     /// --generate-completion-script follows the command's name).
     private static func read(
-        _ name: String, _ type: any ParsableCommand.Type, _ words: inout Words
+        _ name: String, _ type: any ParsableCommand.Type, _ arguments: ArraySlice<String>
     ) -> Request? {
         switch name {
         case "check" where type == ChecklistCommand.Check.self:
+            var words = Words(arguments, of: .check)
             return selection(.check, &words).map(Request.selection)
         case "uncheck" where type == ChecklistCommand.Uncheck.self:
+            var words = Words(arguments, of: .uncheck)
             return selection(.uncheck, &words).map(Request.selection)
         case "toggle" where type == ChecklistCommand.Toggle.self:
+            var words = Words(arguments, of: .toggle)
             return selection(.toggle, &words).map(Request.selection)
         case "count" where type == ChecklistCommand.Count.self:
+            var words = Words(arguments, of: .count)
             return count(&words).map(Request.count)
         case "list" where type == ChecklistCommand.List.self,
             "ls" where type == ChecklistCommand.List.self:
+            var words = Words(arguments, of: .list)
             return list(&words).map(Request.list)
         default:
             return nil
@@ -123,15 +128,13 @@ enum FastPath {
 
         private var rest: ArraySlice<String>
         private var afterSeparator = false
+        /// The command's options: which take a value, the short names.
+        private let command: CommandOptions
 
-        init(_ words: ArraySlice<String>) {
+        init(_ words: ArraySlice<String>, of command: CommandOptions) {
             rest = words
+            self.command = command
         }
-
-        /// The options that take a value, in any command the fast path reads.
-        private static let valueOptions: Set = [
-            "--db", "--list", "-l", "--match", "--format", "--color",
-        ]
 
         mutating func next() -> Word? {
             guard let word = rest.popFirst() else { return nil }
@@ -143,26 +146,23 @@ enum FastPath {
             guard word.hasPrefix("-"), word != "-" else { return .positional(word) }
             if let equals = word.firstIndex(of: "="), word.hasPrefix("--") {
                 let name = String(word[..<equals])
-                guard Self.valueOptions.contains(name) else { return .unknown }
+                guard command.valueOptions.contains(name) else { return .unknown }
                 // `--db=` is a missing value to ArgumentParser.
                 let value = word[word.index(after: equals)...]
                 return .option(name, value.isEmpty ? nil : String(value))
             }
-            if Self.valueOptions.contains(word) {
+            if command.valueOptions.contains(word) {
                 guard let value = rest.first, !value.hasPrefix("-") else {
                     return .option(word, nil)
                 }
                 rest.removeFirst()
                 return .option(word, value)
             }
-            // Long flags and the one short flag the fast path knows; not bundles (-qx), not
-            // negative numbers (-1), which ArgumentParser reads its own way.
-            guard word.hasPrefix("--") || word == "-q" else { return .unknown }
+            // Long flags and the command's short ones; not bundles (-qx), not negative numbers
+            // (-1), which ArgumentParser reads its own way.
+            guard word.hasPrefix("--") || command.flags.contains(word) else { return .unknown }
             return .flag(word)
         }
-
-        /// The short names the fast path knows, by their long ones.
-        private static let longNames = ["-l": "--list", "-q": "--quiet"]
 
         /// Every word read: each option's value, the flags, and the other words. Nil (declined)
         /// for a word of another kind, a name not given, a missing value, or a name repeated.
@@ -178,11 +178,11 @@ enum FastPath {
                     guard takesValues else { return nil }
                     positionals.append(value)
                 case .option(let name, let value):
-                    let name = Self.longNames[name] ?? name
+                    let name = command.longNames[name] ?? name
                     guard options.contains(name), let value, values[name] == nil else { return nil }
                     values[name] = value
                 case .flag(let name):
-                    let name = Self.longNames[name] ?? name
+                    let name = command.longNames[name] ?? name
                     guard flags.contains(name), seen.insert(name).inserted else { return nil }
                 case .unknown:
                     return nil

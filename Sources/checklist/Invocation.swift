@@ -18,18 +18,17 @@ struct Invocation {
     /// The subcommand's type; nil for the root (help, --version, completion scripts).
     var commandType: (any ParsableCommand.Type)?
 
-    /// Options the root takes in front of a subcommand's name.
-    static let leadingOptions: Set = ["--db", "--list", "-l"]
-    /// The root's own flags, which ArgumentParser handles.
-    static let rootFlags: Set = [
-        "-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help",
+    /// Options the root takes in front of a subcommand's name (`--db`, `-l`/`--list`).
+    static var leadingOptions: Set<String> { CommandOptions.root.valueOptions }
+    /// The root's own flags, which ArgumentParser handles: those it declares, and those it
+    /// adds without declaring them.
+    static let rootFlags = CommandOptions.root.flags.union([
+        "--generate-completion-script", "--experimental-dump-help",
         // What a completion script calls to ask for custom completions (the list names).
         "---completion",
-    ]
+    ])
     /// Options whose value is a number or an ID, so `-1` after them is their value.
-    static let numericOptions: Set = [
-        "--to", "--limit", "--expect", "--keep", "--before", "--after", "--split-level",
-    ]
+    static var numericOptions: Set<String> { CommandOptions.anyNumericOption }
 
     /// The program's arguments, refused when one is not valid UTF-8: Swift would read its bad
     /// bytes as U+FFFD, and a title would be stored changed (bytes on stdin are refused too).
@@ -68,7 +67,8 @@ struct Invocation {
     private static func isPath(after words: [String]) -> Bool {
         guard let previous = words.last else { return false }
         if previous == "--db" { return true }
-        let valueOptions: Set = ["--db", "-l", "--list", "--split-level"]
+        let valueOptions = CommandOptions.root.valueOptions
+            .union(CommandOptions.import.valueOptions).union(CommandOptions.backup.valueOptions)
         // The command: the first word that is neither an option nor an option's value.
         var command: String?
         for (index, word) in words.enumerated() where !word.hasPrefix("-") {
@@ -290,8 +290,9 @@ struct Invocation {
     /// `add -5` and `rename 4 -5`: a word that starts with a dash and is none of the command's
     /// options is most likely a title; the error says how to give it.
     private func requireDashTitlesAfterSeparator() throws(UsageError) {
-        guard let (_, known, noun) = Self.dashWordCommands.first(where: { $0.path == commandPath })
+        guard let (command, noun) = Self.dashWordCommands.first(where: { $0.0.path == commandPath })
         else { return }
+        let known = command.valueOptions.union(command.flags)
         var previous = ""
         for argument in arguments.dropFirst(commandPath.count) {
             if argument == "--" { return }
@@ -301,7 +302,7 @@ struct Invocation {
             if noun == "a list name" && argument.hasPrefix("--") { continue }
             // `add -l -x`: the word is what -l was given (ArgumentParser says the value is
             // missing), not a title.
-            if Self.valueOptions.contains(previous) { continue }
+            if command.valueOptions.contains(previous) { continue }
             let name = String(argument.prefix { $0 != "=" })
             if known.contains(name) { continue }
             // Bundled short flags (-qc) are ArgumentParser's to read.
@@ -314,7 +315,7 @@ struct Invocation {
             var positional: [String] = []
             var afterValueOption = false
             for word in arguments.dropFirst(commandPath.count) {
-                defer { afterValueOption = Self.valueOptions.contains(word) }
+                defer { afterValueOption = command.valueOptions.contains(word) }
                 if !afterValueOption && !word.hasPrefix("-") { positional.append(word) }
             }
             let prefix = commandPath == ["rename"] ? [positional.first ?? "ID"] : []
@@ -324,21 +325,12 @@ struct Invocation {
         }
     }
 
-    /// The options of the commands that take a title or a list name that may start with a
-    /// dash, and what that word is (checked by a test against `--help`).
-    /// (An array, not a dictionary keyed by the path: the first `[String]: Hashable` check
-    /// scans every conformance record of the binary, at every start.)
-    static let dashWordCommands: [(path: [String], options: Set<String>, noun: String)] = [
-        (
-            ["add"], ["--db", "--list", "-l", "--quiet", "-q", "--checked", "--help", "-h"],
-            "a title"
-        ),
-        (["rename"], ["--db", "--list", "-l", "--quiet", "-q", "--help", "-h"], "a title"),
-        (["lists", "add"], ["--db", "--quiet", "-q", "--mode", "--help", "-h"], "a list name"),
+    /// The commands that take a title or a list name that may start with a dash, and what
+    /// that word is. (An array, not a dictionary keyed by the path: the first
+    /// `[String]: Hashable` check scans every conformance record of the binary, at every start.)
+    static let dashWordCommands: [(CommandOptions, noun: String)] = [
+        (.add, "a title"), (.rename, "a title"), (.listsAdd, "a list name"),
     ]
-
-    /// Options of those commands that take a value in the next word.
-    static let valueOptions: Set = ["--db", "--list", "-l", "--mode"]
 
     /// `checklist -q check 1`: an option other than --db and --list before the subcommand's
     /// name. When the subcommand takes it, the error shows where it goes.

@@ -73,19 +73,35 @@ import Testing
         #expect(Self.both(line).fast == nil, "\(line)")
     }
 
-    /// Words the generated lines are made of: the options of the five commands in every form,
-    /// their values, IDs good and bad, and words meant to confuse.
-    private static let vocabulary: [String] = [
-        "5", "5", "12", "3-7", "1,4,9-11", "0", "-1", "-", "--", "abc", "", " ", "7-",
-        "9223372036854775807",
-        "--db", "x.db", "--db=x.db", "--db=", "-l", "--list", "camping", "--list=camping",
-        "--list=",
-        "-l=camping", "-lcamping", "-q", "--quiet", "-qq", "--ignore-missing", "--all", "--checked",
-        "--unchecked", "--all-checked", "--match", "tent", "--match=", "--format", "json", "ids",
-        "text", "xml", "--format=ids", "--color", "always", "never", "auto", "--color=always",
-        "-h", "--help", "--version", "--bogus", "-x", "=", "--=", "--all=1", "-Q", "é", "-é",
-        "--generate-completion-script", "check", "list",
-    ]
+    /// Words the generated lines are made of: the options of the five commands, by every
+    /// name, read from the table the fast path reads (an option added to a command is drawn at
+    /// once), each option's `--name=value` forms; their values, IDs good and bad, and words
+    /// meant to confuse.
+    private static let vocabulary: [String] = {
+        let tables: [CommandOptions] = [.check, .uncheck, .toggle, .count, .list]
+        let valueOptions = Set(tables.flatMap(\.valueOptions))
+        let names = valueOptions.union(tables.flatMap(\.flags)).sorted()
+        let joined = valueOptions.sorted().flatMap { [$0 + "=", $0 + "=camping"] }
+        return names + joined + [
+            "5", "5", "12", "3-7", "1,4,9-11", "0", "-1", "-", "--", "abc", "", " ", "7-",
+            "9223372036854775807", "x.db", "camping", "-lcamping", "-qq", "tent", "json", "ids",
+            "text", "xml", "--format=ids", "always", "never", "auto", "--color=always", "--bogus",
+            "-x", "=", "--=", "--all=1", "-Q", "é", "-é", "--generate-completion-script", "check",
+            "list",
+        ]
+    }()
+
+    /// The table names what the fast path reads by hand today: were an option missing from
+    /// it, the generated lines would never try it.
+    @Test func theVocabularyHasEveryOptionTheFastPathReads() {
+        for name in [
+            "--db", "-l", "--list", "-q", "--quiet", "--ignore-missing", "--all", "--checked",
+            "--unchecked", "--all-checked", "--match", "--format", "--color", "--pick", "-h",
+            "--help",
+        ] {
+            #expect(Self.vocabulary.contains(name), "\(name)")
+        }
+    }
 
     private static let commands: [[String]] = [
         ["check"], ["uncheck"], ["toggle"], ["count"], ["list"], ["ls"], [],

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChecklistCore
 
 extension ChecklistCommand {
     struct Count: RequestCommand {
@@ -38,5 +39,35 @@ extension ChecklistCommand {
                     store: store.location, list: list.choice, all: all, checked: checked,
                     unchecked: unchecked, allChecked: allChecked, match: match))
         }
+    }
+}
+
+/// `count`.
+struct CountRequest: Equatable {
+    var store = StoreLocation()
+    var list = ListChoice()
+    var all = false
+    var checked = false
+    var unchecked = false
+    var allChecked = false
+    var match: String?
+
+    func validate() throws {
+        try validateScope(list: list, all: all, checked: checked, unchecked: unchecked)
+    }
+
+    func run() throws {
+        let store = try store.openForReading()
+        defer { StoreLifetime.closeAndKeepUntilExit(store) }
+        let scope: ListScope = all ? .all : .list(try list.name)
+        let counts =
+            try match.map { try store.counts(in: scope, matching: TextMatch($0)) }
+            ?? store.counts(in: scope)
+        let line =
+            checked
+            ? "\(counts.checked)"
+            : unchecked ? "\(counts.unchecked)" : "\(counts.checked) \(counts.total)"
+        Output.standardOutput.write(line + "\n")
+        if allChecked && counts.checked != counts.total { throw ExitCode(1) }
     }
 }
