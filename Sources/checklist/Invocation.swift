@@ -292,7 +292,10 @@ struct Invocation {
     private func requireDashTitlesAfterSeparator() throws(UsageError) {
         guard let (command, noun) = Self.dashWordCommands.first(where: { $0.0.path == commandPath })
         else { return }
+        // Not the flags ArgumentParser adds to every command by itself (`--version`, `-help`):
+        // `add --version` is a title that starts with dashes, not a request for the version.
         let known = command.valueOptions.union(command.flags)
+            .subtracting(["--version", "-help"])
         var previous = ""
         for argument in arguments.dropFirst(commandPath.count) {
             if argument == "--" { return }

@@ -104,12 +104,17 @@ import Testing
             (["add", "-5", "tent"], "checklist add -- '-5'"),
             (["add", "-5 degrees"], "checklist add -- '-5 degrees'"),
             (["rename", "1", "-x"], "checklist rename 1 -- '-x'"),
+            // Flags ArgumentParser adds by itself are titles here too: `add --version` once
+            // printed the version and added nothing, exit 0.
+            (["add", "--version"], "checklist add -- '--version'"),
+            (["add", "Milk", "--version"], "checklist add -- '--version'"),
+            (["rename", "1", "-help"], "checklist rename 1 -- '-help'"),
         ] {
             let result = try cli.run(arguments, stdin: Data())
             #expect(result.status == 64)
             #expect(
                 result.stderr
-                    == "checklist: unknown option '\(arguments[arguments[0] == "add" ? 1 : 2])';"
+                    == "checklist: unknown option '\(arguments.dropFirst().first { $0.hasPrefix("-") } ?? "")';"
                     + " a title that starts with a dash goes after --: \(fix)"
                     + " (see 'checklist \(arguments[0]) --help')\n")
         }
