@@ -45,11 +45,23 @@ extension TestServer {
 }
 
 extension ChecklistStore {
+    /// The engine, by kind: the tests read and write each one's tables directly.
+    enum Kind {
+        case file(any DatabaseWriter)
+        case server(PostgreSQLStore)
+    }
+
+    var kind: Kind {
+        if let server = engine as? PostgreSQLStore { return .server(server) }
+        guard let file = engine as? SQLiteEngine else { preconditionFailure("an unknown engine") }
+        return .file(file.writer)
+    }
+
     /// Every row of the lists and the items, every column, as the engine stores them (the ID
     /// counters left out: an undone add keeps them, so its IDs are never given out again).
     /// Two dumps of one store are equal exactly when no stored list or item differs.
     func rows() throws -> [String] {
-        switch engine {
+        switch kind {
         case .file(let writer):
             return try writer.read { db in
                 try
@@ -67,7 +79,7 @@ extension ChecklistStore {
 
     /// The items' stored positions, by ID.
     func storedPositions() throws -> [ItemID: Int64] {
-        switch engine {
+        switch kind {
         case .file(let writer):
             return try writer.read { db in
                 Dictionary(
@@ -87,7 +99,7 @@ extension ChecklistStore {
 
     /// The IDs of the stored lists, in order.
     func listIDs() throws -> [Int64] {
-        switch engine {
+        switch kind {
         case .file(let writer):
             return try writer.read {
                 try Int64.fetchAll($0, sql: "SELECT id FROM lists ORDER BY id")
@@ -101,7 +113,7 @@ extension ChecklistStore {
     /// Makes every recorded change one from before authors were recorded, as a file from
     /// before migration 0004 has them (a file's only: a server's changes always had authors).
     func forgetAuthors() throws {
-        guard case .file(let writer) = engine else { throw ChecklistError.nothingToUndo }
+        guard case .file(let writer) = kind else { throw ChecklistError.nothingToUndo }
         try writer.write { try $0.execute(sql: "UPDATE changes SET author = NULL") }
     }
 }

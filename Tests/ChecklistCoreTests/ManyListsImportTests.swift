@@ -52,7 +52,7 @@ import Testing
 
     /// Each list's ID by its name, as the engine stores it.
     private func listIDs(_ store: ChecklistStore) throws -> [String: Int64] {
-        switch store.engine {
+        switch store.kind {
         case .file(let writer):
             return try writer.read { db in
                 var ids: [String: Int64] = [:]
@@ -110,7 +110,7 @@ import Testing
                 items: [.init(title: try! Title("task \(index)"), isSelected: false)])
         }
         try store.importDocument(ImportDocument(lists: lists))
-        guard case .file(let writer) = store.engine else { throw CancellationError() }
+        guard case .file(let writer) = store.kind else { throw CancellationError() }
         let (listCount, itemIDs) = try writer.read { db in
             (
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM lists WHERE name LIKE 'n%'"),
@@ -158,7 +158,7 @@ import Testing
 
     /// Every table's rows, the columns of time left out (each store has its own clock).
     private func rows(_ store: ChecklistStore) throws -> [String] {
-        if case .server(let server) = store.engine {
+        if case .server(let server) = store.kind {
             var all: [String] = []
             for table in PostgreSQLSchema.tables where table != "migrations" {
                 let columns = try server.connection.query(
@@ -175,7 +175,7 @@ import Testing
             }
             return all
         }
-        guard case .file(let writer) = store.engine else { return [] }
+        guard case .file(let writer) = store.kind else { return [] }
         return try writer.read { db in
             var all: [String] = []
             let tables = try String.fetchAll(

@@ -106,7 +106,7 @@ import Testing
 extension ChecklistStore {
     /// Every cell of the stored links, as text.
     fileprivate func storedPageLinkCells() throws -> [String] {
-        switch engine {
+        switch kind {
         case .file(let writer):
             return try writer.read { db in
                 try Row.fetchAll(db, sql: "SELECT * FROM page_links").flatMap { row in

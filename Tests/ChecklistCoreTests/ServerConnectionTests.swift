@@ -169,7 +169,7 @@ struct ServerConnectionTests {
     @Test func aWriteEndsItsTransactionIfTheClientFallsSilent() throws {
         let store = try TestServer.freshStore()
         _ = try store.add(titles("Tent"), to: ListName.defaultList)
-        guard case .server(let server) = store.engine else { throw CancellationError() }
+        guard case .server(let server) = store.kind else { throw CancellationError() }
         let inside = try server.write { connection in
             try connection.query("SHOW idle_in_transaction_session_timeout")
         }
@@ -180,7 +180,7 @@ struct ServerConnectionTests {
         let store = try TestServer.freshStore()
         _ = try store.add(titles("Tent"), to: ListName.defaultList)
         let before = try store.dataVersion()
-        guard case .server(let server) = store.engine else { throw CancellationError() }
+        guard case .server(let server) = store.kind else { throw CancellationError() }
         let eve = "eve_" + UUID().uuidString.prefix(8).lowercased()
         _ = try server.connection.query("CREATE ROLE \(eve) LOGIN")
         let eveURI = try #require(
@@ -298,11 +298,11 @@ struct ServerRoundTripTests {
     /// A store over `store`'s database on a new connection, as the next command opens it.
     private func reopened(_ store: ChecklistStore) throws -> (ChecklistStore, PostgreSQLConnection)
     {
-        guard case .server(let server) = store.engine else { throw CancellationError() }
+        guard case .server(let server) = store.kind else { throw CancellationError() }
         let again = try DatabaseOpener.openForWriting(
             DatabaseLocation.resolve(
                 explicitPath: server.connection.uri.description, environment: [:]))
-        guard case .server(let opened) = again.engine else { throw CancellationError() }
+        guard case .server(let opened) = again.kind else { throw CancellationError() }
         return (again, opened.connection)
     }
 
@@ -333,7 +333,7 @@ struct ServerRoundTripTests {
         _ = try store.add(titles("Tent"), to: ListName.defaultList)
         let (watcher, _) = try reopened(store)
         let version = try watcher.dataVersion()
-        guard case .server(let server) = store.engine else { throw CancellationError() }
+        guard case .server(let server) = store.kind else { throw CancellationError() }
         let before = try server.connection.query(
             "SELECT last_change_id, revision, (SELECT count(*) FROM checklist.changes) FROM checklist.state"
         )
@@ -345,7 +345,7 @@ struct ServerRoundTripTests {
             )
                 == before)
         usleep(100_000)
-        guard case .server(let watching) = watcher.engine else { throw CancellationError() }
+        guard case .server(let watching) = watcher.kind else { throw CancellationError() }
         #expect(try watching.connection.takeNotifications() == 0)
         #expect(try watcher.dataVersion() == version)
         // A change that changed something is told.
@@ -360,13 +360,13 @@ struct ServerRoundTripTests {
         let store = try TestServer.freshStore()
         _ = try store.add(titles("Big", "Small"), to: ListName("tent"))
         try store.check(.ids(IDSet(ids: [1, 2])))
-        guard case .server(let server) = store.engine else { throw CancellationError() }
+        guard case .server(let server) = store.kind else { throw CancellationError() }
         let connection = server.connection
         let writes = connection.listWrites
         _ = try server.write { connection in
             let change = try PostgreSQLChange(connection, author: "postgres")
             #expect(try change.hasSingleChoiceLists() == false)
-            let list = try #require(try change.listID(named: ListName("tent")))
+            let list = try #require(try change.reads.listID(named: ListName("tent")))
             _ = try connection.query(
                 "UPDATE checklist.lists SET mode = 'single' WHERE id = $1", [String(list)])
             #expect(try change.hasSingleChoiceLists() == true)
@@ -377,7 +377,7 @@ struct ServerRoundTripTests {
     @Test func theGuardedTablesAreTheSchemasTables() throws {
         let store = try TestServer.freshStore()
         _ = try store.add(titles("Tent"), to: ListName.defaultList)
-        guard case .server(let server) = store.engine else { throw CancellationError() }
+        guard case .server(let server) = store.kind else { throw CancellationError() }
         let tables = try server.connection.query(
             """
             SELECT relname::text FROM pg_catalog.pg_class

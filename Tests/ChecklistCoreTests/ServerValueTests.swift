@@ -34,7 +34,7 @@ import Testing
     func aListsUnknownModeIsAnErrorOnTheServer() throws {
         let store = try TestServer.freshStore()
         try store.add([try Title("Tent")], to: "camping")
-        guard case .server(let server) = store.engine else {
+        guard case .server(let server) = store.kind else {
             Issue.record("not a server store")
             return
         }

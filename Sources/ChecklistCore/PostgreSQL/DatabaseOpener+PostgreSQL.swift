@@ -4,20 +4,24 @@ extension DatabaseOpener {
     ///
     /// As with a file: a database without the `checklist` schema reads as an empty checklist
     /// and gets none, unless the command may create one (`creating`: the first write creates
-    /// it, inside its own transaction); a schema of a newer program is refused (65).
-    static func openServer(_ uri: PostgreSQLURI, creating: Bool) throws -> ChecklistStore {
+    /// it, inside its own transaction), or is missing for a command that needs lists there
+    /// (`requiringSchema`: `backup`, exit 3); a schema of a newer program is refused (65).
+    static func openServer(_ uri: PostgreSQLURI, creating: Bool, requiringSchema: Bool = false)
+        throws -> ChecklistStore
+    {
         let server = PostgreSQLStore(try PostgreSQLConnection(uri))
         let opening = try PostgreSQLSchema.opening(server.connection)
         if let role = opening.role { server.role = role }
         let state = opening.state
         switch state {
         case .tooNew: throw ChecklistError.schemaTooNew(path: uri.shown)
+        case .missing where requiringSchema: throw ChecklistError.databaseNotFound(path: uri.shown)
         case .missing where !creating: return try ChecklistStore.empty()
-        case .missing: return ChecklistStore(server: server)
+        case .missing: return ChecklistStore(engine: server)
         case .current, .pending:
             server.hasSchema = true
             server.schemaIsCurrent = state == .current
-            return ChecklistStore(server: server)
+            return ChecklistStore(engine: server)
         }
     }
 }

@@ -12,6 +12,14 @@ struct PostgreSQLChange {
     /// question without a round trip until the change writes a list.
     private let singleChoiceAtStart: Bool
     private let listWritesAtStart: Int
+    /// The IDs `recordSelections` recorded, as the server's array texts, in order.
+    private let recordedSelections = RecordedSelections()
+
+    /// What a change recorded of the items' selections, kept as it goes (a change is a value that
+    /// its steps share).
+    final class RecordedSelections {
+        var arrays: [String] = []
+    }
 
     /// Opens the entry: its ID comes from the counter in `checklist.state`, taken under the
     /// write lock, and its row is written first (the journal's rows refer to it) and filled
@@ -80,6 +88,15 @@ struct PostgreSQLChange {
             """)
     }
 
+    /// Whether any list is a single-choice one: known from the entry's row until the change
+    /// writes a list (a `ChangeSteps` step).
+    func hasSingleChoiceLists() throws -> Bool {
+        if connection.listWrites == listWritesAtStart { return singleChoiceAtStart }
+        return try connection.query(
+            "SELECT EXISTS (SELECT 1 FROM checklist.lists WHERE mode = 'single')"
+        ).onlyRow().bool(0)
+    }
+
     // MARK: - Journal records
 
     /// Records the items `condition` selects as they are now; an item this change recorded
@@ -99,16 +116,34 @@ struct PostgreSQLChange {
     /// before the change sets it; items that share both share one row. For changes that touch
     /// nothing else of an item.
     /// Returns the IDs it recorded, as the server's array texts (`{1,2,3}`), one a group.
-    @discardableResult
-    func recordSelections(where condition: String) throws -> [String] {
-        try connection.query(
+    func recordSelections(where condition: String) throws {
+        recordedSelections.arrays += try connection.query(
             """
             INSERT INTO checklist.changed_selections (change_id, is_selected, updated_at, item_ids)
             SELECT $1, is_selected, updated_at, array_agg(id ORDER BY id) FROM checklist.items
             WHERE \(condition) GROUP BY is_selected, updated_at
             RETURNING item_ids
             """, [String(changeID)]
-        ).compactMap { $0[0] }
+        ).map { try $0.text(0) }
+    }
+
+    /// Where the selection journal ends now: how many groups this change recorded.
+    func selectionMark() -> Int64 {
+        Int64(recordedSelections.arrays.count)
+    }
+
+    /// The items whose selection this change recorded after `mark`.
+    func selectionsRecorded(after mark: Int64) -> IDSet {
+        Self.ids(inArrays: Array(recordedSelections.arrays.dropFirst(Int(mark))))
+    }
+
+    /// The items this change recorded whole (deleted or changed).
+    func itemsRecorded() throws -> IDSet {
+        IDSet(
+            ids: try connection.query(
+                "SELECT item_id FROM checklist.changed_items WHERE change_id = $1 ORDER BY item_id",
+                [String(changeID)]
+            ).map { try $0.int64(0) })
     }
 
     /// The IDs in the server's array texts.
@@ -140,12 +175,8 @@ struct PostgreSQLChange {
             id: listID, name: ListName(stored: try row.text(0)), mode: try row.mode(1))
     }
 
-    func listID(named name: ListName) throws -> Int64? {
-        try PostgreSQLStore.listID(name, connection)
-    }
-
     func listForAdding(named name: ListName, mode: ListMode) throws -> Int64 {
-        if let listID = try listID(named: name) {
+        if let listID = try reads.listID(named: name) {
             try recordList(listID)
             _ = try connection.query(
                 "UPDATE checklist.lists SET updated_at = $2 WHERE id = $1", [String(listID), now])
@@ -239,110 +270,5 @@ struct PostgreSQLChange {
             text += "\""
         }
         return text + "}"
-    }
-}
-
-/// The steps of `ChangeSteps` not above, in PostgreSQL's SQL.
-extension PostgreSQLChange: ChangeSteps {
-    /// The first row's first value, a whole number; nil when there is no row.
-    private func integer(_ sql: String, _ parameters: [String?] = []) throws -> Int64? {
-        try connection.query(sql, parameters).first.map { try $0.int64(0) }
-    }
-
-    func setMode(_ mode: ListMode, ofList listID: Int64) throws {
-        try recordList(listID)
-        _ = try connection.query(
-            "UPDATE checklist.lists SET mode = $2, updated_at = $3 WHERE id = $1",
-            [String(listID), mode.rawValue, now])
-    }
-
-    func place(of id: ItemID) throws -> ItemPlace? {
-        try connection.query(
-            "SELECT list_id, position, is_selected FROM checklist.items WHERE id = \(id)"
-        ).first.map {
-            ItemPlace(
-                id: id, listID: try $0.int64(0), position: try $0.int64(1),
-                isSelected: try $0.bool(2))
-        }
-    }
-
-    func checkedItems(inList listID: Int64) throws -> [ItemID] {
-        try connection.query(
-            "SELECT id FROM checklist.items WHERE list_id = \(listID) AND is_selected ORDER BY id"
-        ).map { try $0.int64(0) }
-    }
-
-    private func others(_ listID: Int64, _ moving: ItemID) -> String {
-        "list_id = \(listID) AND id <> \(moving)"
-    }
-
-    func itemCount(inList listID: Int64, excluding moving: ItemID, before place: ItemPlace?)
-        throws -> Int
-    {
-        let before =
-            place.map {
-                " AND (position < \($0.position) OR (position = \($0.position) AND id < \($0.id)))"
-            } ?? ""
-        return try connection.query(
-            "SELECT count(*) FROM checklist.items WHERE \(others(listID, moving))" + before
-        ).onlyRow().int(0)
-    }
-
-    func position(inList listID: Int64, excluding moving: ItemID, at index: Int) throws -> Int64? {
-        try integer(
-            "SELECT position FROM checklist.items WHERE \(others(listID, moving))"
-                + " ORDER BY position, id LIMIT 1 OFFSET \(index)")
-    }
-
-    func shiftPositions(inList listID: Int64, excluding moving: ItemID, from position: Int64)
-        throws
-    {
-        let shifted = "\(others(listID, moving)) AND position >= \(position)"
-        try recordItems(where: shifted)
-        _ = try connection.query(
-            "UPDATE checklist.items SET position = position + 1 WHERE \(shifted)")
-    }
-
-    func put(_ id: ItemID, inList listID: Int64, at position: Int64) throws {
-        try recordItems(where: "id = \(id)")
-        _ = try connection.query(
-            """
-            UPDATE checklist.items SET list_id = \(listID), position = \(position), updated_at = $1
-            WHERE id = \(id)
-            """, [now])
-    }
-
-    func hasSingleChoiceLists() throws -> Bool {
-        if connection.listWrites == listWritesAtStart { return singleChoiceAtStart }
-        return try connection.query(
-            "SELECT EXISTS (SELECT 1 FROM checklist.lists WHERE mode = 'single')"
-        ).onlyRow().bool(0)
-    }
-
-    func singleChoiceItems(where condition: String) throws -> [ItemPlace] {
-        try connection.query(
-            """
-            SELECT list_id, id, is_selected, position FROM checklist.items WHERE (\(condition))
-            AND list_id IN (SELECT id FROM checklist.lists WHERE mode = 'single')
-            """
-        ).map {
-            ItemPlace(
-                id: try $0.int64(1), listID: try $0.int64(0), position: try $0.int64(3),
-                isSelected: try $0.bool(2))
-        }
-    }
-}
-
-extension PostgreSQLStore {
-    /// One write, journalled: the server's `recordingChange`.
-    func recordingChange<Change: ChangeDescribing>(
-        _ command: String, author: String, _ body: (PostgreSQLChange) throws -> Change
-    ) throws -> Change {
-        try write { connection in
-            let change = try PostgreSQLChange(connection, author: author)
-            let result = try body(change)
-            change.finish(command, result)
-            return result
-        }
     }
 }

@@ -1,20 +1,5 @@
 /// The page's links on a server: `ChecklistStore+PageLinks`, in PostgreSQL's SQL.
 extension PostgreSQLStore {
-    func pageLinks() throws -> [PageLink] {
-        try read { connection in
-            try connection.query(
-                "SELECT person, secret_sha256, created_at FROM checklist.page_links ORDER BY person"
-            ).map { row in
-                guard row.count == 3, let person = row[0], let hash = row[1], let made = row[2]
-                else {
-                    throw ChecklistError.cannotRead(
-                        path: shown, reason: "a page link's row is malformed")
-                }
-                return PageLink(person: person, secretSHA256: hash, createdAt: made)
-            }
-        } ?? []
-    }
-
     /// Whether the role is exempt from the journal's row-level security; true while there is
     /// no schema (the first write makes this role its owner).
     func mayRecordOtherAuthors() throws -> Bool {

@@ -10,7 +10,7 @@ struct PostgreSQLUndo: UndoSteps {
             "SELECT \(Self.columns) FROM checklist.changes"
                 + (author == nil ? "" : " WHERE author = $1") + " ORDER BY id DESC LIMIT 1",
             author.map { [$0] } ?? []
-        ).first.map(PostgreSQLStore.change)
+        ).first.map(PostgreSQLReads.change)
     }
 
     func changeCount() throws -> Int {
@@ -21,7 +21,7 @@ struct PostgreSQLUndo: UndoSteps {
         try connection.query(
             "SELECT \(Self.columns) FROM checklist.changes WHERE id > $1 ORDER BY id DESC",
             [String(id)]
-        ).map(PostgreSQLStore.change)
+        ).map(PostgreSQLReads.change)
     }
 
     func conflicts(undoing target: Int64) -> PostgreSQLUndoConflicts {

@@ -90,15 +90,15 @@ struct SQLiteChange {
                 """)
     }
 
-    /// Where the selection journal ends now: `selectedItems(recordedAfter:)` reads what is
+    /// Where the selection journal ends now: `selectionsRecorded(after:)` reads what is
     /// recorded after it.
-    func selectionsRecorded() throws -> Int64 {
+    func selectionMark() throws -> Int64 {
         try SQLRequest<Int64>(literal: "SELECT coalesce(max(rowid), 0) FROM changedSelections")
             .fetchOne(db) ?? 0
     }
 
     /// The items whose selection this change recorded after `mark`.
-    func selectedItems(recordedAfter mark: Int64) throws -> IDSet {
+    func selectionsRecorded(after mark: Int64) throws -> IDSet {
         let request = SQLRequest<ItemID>(
             literal: "SELECT value FROM changedSelections, json_each(itemIds)"
                 + " WHERE changeId = \(changeID) AND changedSelections.rowid > \(mark)"
@@ -107,7 +107,7 @@ struct SQLiteChange {
     }
 
     /// The items this change recorded whole (deleted or changed).
-    func recordedItems() throws -> IDSet {
+    func itemsRecorded() throws -> IDSet {
         let request = SQLRequest<ItemID>(
             literal: "SELECT itemId FROM changedItems WHERE changeId = \(changeID) ORDER BY itemId")
         return IDSet(ids: try request.fetchAll(db))
@@ -222,106 +222,5 @@ struct SQLiteChange {
         try db.execute(
             literal: "UPDATE items SET isSelected = 0, updatedAt = \(now) WHERE \(condition)")
         return db.changesCount
-    }
-
-    /// Runs `UPDATE items SET <assignments>` or `DELETE FROM items` over the target's rows
-    /// that also match `extra`, recording them first with `record`; returns how many changed.
-    func apply(
-        _ statement: TargetStatement, to target: Target, where extra: SQL,
-        recording record: (SQL) throws -> Void
-    ) throws -> Int {
-        var changed = 0
-        for condition in target.conditions {
-            let predicate: SQL = "(\(condition)) AND \(extra)"
-            try record(predicate)
-            switch statement {
-            case .update(let assignments):
-                try db.execute(literal: "UPDATE items SET \(assignments) WHERE \(predicate)")
-            case .delete:
-                try db.execute(literal: "DELETE FROM items WHERE \(predicate)")
-            }
-            changed += db.changesCount
-        }
-        return changed
-    }
-}
-
-/// The steps of `ChangeSteps`, in SQLite's SQL.
-extension SQLiteChange: ChangeSteps {
-    func listID(named name: ListName) throws -> Int64? {
-        try lists.id(named: name)
-    }
-
-    func setMode(_ mode: ListMode, ofList listID: Int64) throws {
-        try recordList(listID)
-        try db.execute(
-            literal: "UPDATE lists SET mode = \(mode), updatedAt = \(now) WHERE id = \(listID)")
-    }
-
-    func place(of id: ItemID) throws -> ItemPlace? {
-        try items.place(of: id)
-    }
-
-    func checkedItems(inList listID: Int64) throws -> [ItemID] {
-        try SQLRequest<ItemID>(
-            literal: "SELECT id FROM items WHERE listId = \(listID) AND isSelected = 1 ORDER BY id"
-        ).fetchAll(db)
-    }
-
-    private func others(_ listID: Int64, _ moving: ItemID) -> SQL {
-        "listId = \(listID) AND id != \(moving)"
-    }
-
-    func itemCount(inList listID: Int64, excluding moving: ItemID, before place: ItemPlace?)
-        throws -> Int
-    {
-        let before: SQL =
-            place.map {
-                "AND (position < \($0.position) OR (position = \($0.position) AND id < \($0.id)))"
-            } ?? ""
-        return try SQLRequest<Int>(
-            literal: "SELECT count(*) FROM items WHERE \(others(listID, moving)) \(before)"
-        ).fetchOne(db) ?? 0
-    }
-
-    func position(inList listID: Int64, excluding moving: ItemID, at index: Int) throws -> Int64? {
-        try SQLRequest<Int64>(
-            literal: """
-                SELECT position FROM items WHERE \(others(listID, moving))
-                ORDER BY position, id LIMIT 1 OFFSET \(index)
-                """
-        ).fetchOne(db)
-    }
-
-    func shiftPositions(inList listID: Int64, excluding moving: ItemID, from position: Int64)
-        throws
-    {
-        let shifted: SQL = "\(others(listID, moving)) AND position >= \(position)"
-        try recordItems(where: shifted)
-        try db.execute(literal: "UPDATE items SET position = position + 1 WHERE \(shifted)")
-    }
-
-    func put(_ id: ItemID, inList listID: Int64, at position: Int64) throws {
-        try recordItems(where: "id = \(id)")
-        try db.execute(
-            literal: """
-                UPDATE items SET listId = \(listID), position = \(position), updatedAt = \(now)
-                WHERE id = \(id)
-                """)
-    }
-
-    func hasSingleChoiceLists() throws -> Bool {
-        try SQLRequest<Bool>(
-            literal: "SELECT EXISTS (SELECT 1 FROM lists WHERE mode = \(ListMode.single))"
-        ).fetchOne(db) ?? false
-    }
-
-    func singleChoiceItems(where condition: SQL) throws -> [ItemPlace] {
-        try SQLRequest<ItemPlace>(
-            literal: """
-                SELECT id, listId, position, isSelected FROM items WHERE (\(condition))
-                AND listId IN (SELECT id FROM lists WHERE mode = \(ListMode.single))
-                """
-        ).fetchAll(db)
     }
 }

@@ -3,52 +3,12 @@ import GRDB
 extension SQLiteItemsTable {
     // MARK: - Selections and scopes
 
-    /// The conditions that select the items, after checking, before the first change, that
-    /// every named ID and list exists.
-    func target(for selection: ItemSelection, ignoringMissing: Bool) throws -> Target {
-        switch selection {
-        case .ids(let ids, let namedList):
-            if let namedList { _ = try SQLiteListsTable(db).required(named: namedList) }
-            let missing = try missing(ids)
-            if !missing.isEmpty && !ignoringMissing { throw ChecklistError.itemsNotFound(missing) }
-            let conditions = Self.conditions(for: ids)
-            return Target(
-                conditions: conditions, matched: ids.count - missing.count, missing: missing)
-        case .checkedAmong(let ids, let list):
-            guard let listID = try SQLiteListsTable(db).required(named: list) else {
-                return Target(conditions: [], matched: 0, missing: IDSet())
-            }
-            let conditions = Self.conditions(for: ids).map {
-                "(\($0)) AND listId = \(listID) AND isSelected = 1" as SQL
-            }
-            var matched = 0
-            for condition in conditions {
-                matched +=
-                    try SQLRequest<Int>(literal: "SELECT count(*) FROM items WHERE \(condition)")
-                    .fetchOne(db) ?? 0
-            }
-            return Target(conditions: conditions, matched: matched, missing: IDSet())
-        case .all(let list), .checked(let list):
-            guard let listID = try SQLiteListsTable(db).required(named: list) else {
-                return Target(conditions: [], matched: 0, missing: IDSet())
-            }
-            let condition: SQL =
-                if case .checked = selection { "listId = \(listID) AND isSelected = 1" } else {
-                    "listId = \(listID)"
-                }
-            let matched =
-                try SQLRequest<Int>(literal: "SELECT count(*) FROM items WHERE \(condition)")
-                .fetchOne(db) ?? 0
-            return Target(conditions: [condition], matched: matched, missing: IDSet())
-        }
-    }
-
     /// Every item of the scope, in order, with its place counted; a filter is applied here,
     /// after counting (a place counts the items before it, checked or not).
     func forEach(
-        in scope: ListScope, filter: ItemFilter, _ body: (Item) throws -> Void
+        in scope: FoundScope, filter: ItemFilter, _ body: (Item) throws -> Void
     ) throws {
-        guard let conditions = try conditions(in: scope, filter: .any) else { return }
+        let conditions = Self.conditions(in: scope, filter: .any)
         let columns = SQLiteItemsTable.item
         let rows = try inListOrder(columns, conditions)
         var listID: Int64 = 0
@@ -78,14 +38,10 @@ extension SQLiteItemsTable {
         }
     }
 
-    /// The conditions on `items` that select the scope's items passing the filter; nil when
-    /// the scope is the default list and it does not exist yet (no items).
-    func conditions(in scope: ListScope, filter: ItemFilter) throws -> [SQL]? {
+    /// The conditions on `items` that select the scope's items passing the filter.
+    static func conditions(in scope: FoundScope, filter: ItemFilter) -> [SQL] {
         var conditions: [SQL] = []
-        if case .list(let name) = scope {
-            guard let listID = try SQLiteListsTable(db).required(named: name) else { return nil }
-            conditions.append("items.listId = \(listID)")
-        }
+        if case .list(let listID) = scope { conditions.append("items.listId = \(listID)") }
         switch filter {
         case .any: break
         case .checked: conditions.append("items.isSelected = 1")
@@ -108,8 +64,14 @@ extension SQLiteItemsTable {
         try db.makeStatement(
             literal: """
                 SELECT \(columns.sql) FROM items JOIN lists ON lists.id = items.listId
-                \(ChecklistStore.whereClause(conditions))
+                \(Self.whereClause(conditions))
                 ORDER BY lists.name, items.position, items.id
                 """)
+    }
+
+    /// `WHERE a AND b`, or nothing.
+    static func whereClause(_ conditions: [SQL]) -> SQL {
+        conditions.isEmpty
+            ? "" : "WHERE " + conditions.map { "(\($0))" as SQL }.joined(separator: " AND ")
     }
 }

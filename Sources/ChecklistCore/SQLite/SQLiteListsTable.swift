@@ -30,18 +30,15 @@ struct SQLiteListsTable {
     }
 
     /// The lists of the scope with their counts, by name.
-    func withCounts(in scope: ListScope) throws -> [Checklist] {
+    func withCounts(in scope: FoundScope) throws -> [Checklist] {
         var conditions: [SQL] = []
-        if case .list(let name) = scope {
-            guard let listID = try required(named: name) else { return [] }
-            conditions.append("lists.id = \(listID)")
-        }
+        if case .list(let listID) = scope { conditions.append("lists.id = \(listID)") }
         return try SQLRequest<Checklist>(
             literal: """
                 SELECT lists.name, lists.mode, coalesce(sum(items.isSelected), 0) AS checked,
                        count(items.id) AS total
                 FROM lists LEFT JOIN items ON items.listId = lists.id
-                \(ChecklistStore.whereClause(conditions))
+                \(SQLiteItemsTable.whereClause(conditions))
                 GROUP BY lists.id ORDER BY lists.name
                 """
         ).fetchAll(db)

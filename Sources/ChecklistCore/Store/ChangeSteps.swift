@@ -2,17 +2,21 @@
 /// on a file, `PostgreSQLChange` on a server. Every step that changes rows records them in the
 /// undo journal first.
 ///
-/// The rules that are not SQL are written once, over these steps, in the extension below:
-/// where a moved item goes, which item a single-choice list keeps, and what switching a
-/// list's mode needs. Both engines run the same rule, so they cannot drift apart.
+/// The rules that are not SQL are written once, over these steps, in the extensions below and
+/// in `ChangeSteps+Items` and `ChangeSteps+Lists`: what check, uncheck, toggle, delete and
+/// rename do to the items a selection covers and what the history names, `--expect`, which
+/// lists must exist or must not, where a moved item goes, which item a single-choice list
+/// keeps, and what switching a list's mode needs. Both engines run the same rule, so they
+/// cannot drift apart.
 protocol ChangeSteps {
     /// A condition over an engine's items table, as a resolved selection gives them.
     associatedtype Condition
+    /// The engine's reads, inside this change's transaction.
+    associatedtype Reads: ReadSteps where Reads.Condition == Condition
+    var reads: Reads { get }
 
     // MARK: Lists
 
-    /// The ID of the list with exactly this name, if there is one.
-    func listID(named name: ListName) throws -> Int64?
     /// The list's name and mode.
     func listRow(_ listID: Int64) throws -> ListRow
     /// Records the list, then sets its mode.
@@ -20,6 +24,16 @@ protocol ChangeSteps {
     /// The list `add` and `import` append to: created (and recorded as created) when missing,
     /// else recorded, as its time of change moves.
     func listForAdding(named name: ListName, mode: ListMode) throws -> Int64
+    /// Creates an empty list and records it as created; returns its ID.
+    func createList(named name: ListName, mode: ListMode) throws -> Int64
+    /// Records the list, then renames it.
+    func renameList(_ listID: Int64, to name: ListName) throws
+    /// Records the list and its items, then deletes them.
+    func deleteList(_ listID: Int64) throws
+    /// Appends a copy of each item of `source`, in its order, to the list `copy` (unchecked,
+    /// with `unchecked`, else checked as they are), with new IDs; records them as added and
+    /// returns how many.
+    func copyItems(ofList source: Int64, into copy: Int64, unchecked: Bool) throws -> Int
     /// `import`'s groups: by default `importGroupsOneByOne`; an engine may take them all at
     /// once, by the same rule.
     func importGroups(_ groups: [ImportDocument.Group]) throws -> ImportSummary
@@ -30,6 +44,15 @@ protocol ChangeSteps {
     /// `selection` is one state a title, or nil for `checked` on all.
     func append(_ titles: [String], checked: Bool, selection: [Bool]?, to listID: Int64) throws
         -> [ItemID]
+    /// Records the selection of the items `condition` selects that `kind` changes, then changes
+    /// it; returns how many changed.
+    func setSelection(_ kind: SelectionKind, where condition: Condition) throws -> Int
+    /// Records the items `condition` selects, then deletes them; returns how many.
+    func deleteItems(where condition: Condition) throws -> Int
+    /// The item's title, if it exists.
+    func title(of id: ItemID) throws -> String?
+    /// Records the item, then sets its title.
+    func setTitle(_ title: String, of id: ItemID) throws
     /// Where the item is, if it exists.
     func place(of id: ItemID) throws -> ItemPlace?
     /// The checked items of a list, by ID.
@@ -49,6 +72,15 @@ protocol ChangeSteps {
         throws
     /// Records the item, then puts it in the list at the stored position.
     func put(_ id: ItemID, inList listID: Int64, at position: Int64) throws
+
+    // MARK: What this change recorded
+
+    /// Where the selection journal ends now (`selectionsRecorded(after:)`).
+    func selectionMark() throws -> Int64
+    /// The items whose selection this change recorded after `mark`.
+    func selectionsRecorded(after mark: Int64) throws -> IDSet
+    /// The items this change recorded whole (deleted or changed).
+    func itemsRecorded() throws -> IDSet
 
     // MARK: Single choice
 
@@ -74,10 +106,7 @@ enum SelectionKind: String {
 extension ChangeSteps {
     /// The list a command names, which must exist.
     func existingList(named name: ListName) throws -> Int64 {
-        guard let listID = try listID(named: name) else {
-            throw ChecklistError.listNotFound(name.text)
-        }
-        return listID
+        try reads.existingList(named: name)
     }
 
     // MARK: - Adding items

@@ -1,23 +1,14 @@
-import GRDB
-
 extension ChecklistStore {
     // MARK: - Reads for the edit mode
 
-    /// SQLite's `data_version`: it changes when another connection commits a change, so the
-    /// editor re-reads only when something changed.
+    /// A number that moves when another connection commits a change (SQLite's
+    /// `data_version`, a server's revision), so the editor re-reads only when something changed.
     public func dataVersion() throws -> Int64 {
-        if let server { return try server.changeCount() }
-        return try read { db in try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+        try engine.dataVersion()
     }
 
-    /// Runs `body` in one read, with the engine's reads for the editor.
     private func editorRead<T>(_ body: (any EditorReads) throws -> T) throws -> T {
-        if let server {
-            return try server.read { connection in
-                try body(PostgreSQLEditorReads(connection: connection))
-            } ?? body(EmptyEditorReads())
-        }
-        return try read { db in try body(SQLiteEditorReads(db: db)) }
+        try engine.editorRead(body)
     }
 
     /// About `before` rows before the anchor, the anchor, and `after` rows after it, read by

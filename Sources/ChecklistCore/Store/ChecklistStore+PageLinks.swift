@@ -1,5 +1,3 @@
-import GRDB
-
 /// The page's links (`checklist serve`): kept in the database so that a link lasts across
 /// restarts, each as its secret's SHA-256. Not changes to the lists: no history, no undo.
 extension ChecklistStore {
@@ -7,17 +5,7 @@ extension ChecklistStore {
 
     /// Every link the page answers to, by person ("" first: the plain link).
     public func pageLinks() throws -> [PageLink] {
-        if let server { return try server.pageLinks() }
-        return try read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT person, secretSHA256, createdAt FROM page_links ORDER BY person"
-            ).map { row in
-                PageLink(
-                    person: try row.decode(String.self, atIndex: 0),
-                    secretSHA256: try row.decode(String.self, atIndex: 1),
-                    createdAt: try row.decode(String.self, atIndex: 2))
-            }
-        }
+        try read { try $0.pageLinks() }
     }
 
     /// Whether changes made through this store may carry another author's name (a person's
@@ -25,8 +13,7 @@ extension ChecklistStore {
     /// exempts (the owner of its tables, a superuser, or a role that bypasses it), since every
     /// other role records changes under its own name alone.
     public func mayRecordOtherAuthors() throws -> Bool {
-        guard let server else { return true }
-        return try server.mayRecordOtherAuthors()
+        try engine.mayRecordOtherAuthors()
     }
 
     // MARK: - Writes
@@ -37,19 +24,7 @@ extension ChecklistStore {
     public func makePageLink(for person: String = "") throws -> String {
         let secret = PageLink.makeSecret()
         let hash = PageLink.hash(ofSecret: secret)
-        if let server {
-            try server.replacePageLink(person: person, secretSHA256: hash)
-            return secret
-        }
-        try write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO page_links (person, secretSHA256, createdAt)
-                    VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-                    ON CONFLICT (person) DO UPDATE
-                    SET secretSHA256 = excluded.secretSHA256, createdAt = excluded.createdAt
-                    """, arguments: [person, hash])
-        }
+        try engine.replacePageLink(person: person, secretSHA256: hash)
         return secret
     }
 }

@@ -1,5 +1,3 @@
-import GRDB
-
 extension ChecklistStore {
     // MARK: - Undo
 
@@ -15,15 +13,6 @@ extension ChecklistStore {
     /// changes and `newestChangeElsewhere` names the change and the lists it touched.
     @discardableResult
     public func undo(anyone: Bool = false, onlyIn list: ListIdentity? = nil) throws -> Change {
-        let author = anyone ? nil : self.author
-        if let server {
-            return try server.write {
-                try PostgreSQLUndo(connection: $0).undo(by: author, onlyIn: list?.id)
-            }
-        }
-        return try write { db in
-            guard try db.tableExists("changes") else { throw ChecklistError.nothingToUndo }
-            return try SQLiteUndo(db: db).undo(by: author, onlyIn: list?.id)
-        }
+        try engine.undo(by: anyone ? nil : author, onlyIn: list?.id)
     }
 }

@@ -1,31 +1,21 @@
 import GRDB
-import GRDBSQLite
 
-/// The repository: the only code that speaks SQL. Each public method is one transaction, so a
-/// command happens completely or not at all; writes are IMMEDIATE transactions (GRDB's default
-/// for writes), so two processes never both read and then race to upgrade their locks. Every
-/// write goes through `recordingChange`, which journals it for `undo`.
+/// The repository: the only public way to the lists. Each public method is one transaction,
+/// so a command happens completely or not at all, and every write is journalled for `undo`.
+/// The rules live here and in the steps' extensions, once; the engine (`StoreEngine`: a
+/// SQLite file or a PostgreSQL server) supplies transactions and the steps in its own SQL.
 public struct ChecklistStore: @unchecked Sendable {
-    /// Where the lists are: a SQLite file (this file's methods and their extensions speak its
-    /// SQL) or a PostgreSQL server (`PostgreSQLStore` speaks its own).
-    enum Engine {
-        case file(any DatabaseWriter)
-        case server(PostgreSQLStore)
-    }
-
-    let engine: Engine
+    let engine: any StoreEngine
     private let chosenAuthor: String?
 
     /// A store over a database that is already migrated (see `DatabaseOpener`), writing as
     /// `author` (by default the login name).
     public init(_ writer: any DatabaseWriter, author: String? = nil) {
-        self.engine = .file(writer)
-        self.chosenAuthor = author
+        self.init(engine: SQLiteEngine(writer: writer), author: author)
     }
 
-    /// A store over a PostgreSQL server; changes record the server's role as their author.
-    init(server: PostgreSQLStore, author: String? = nil) {
-        self.engine = .server(server)
+    init(engine: any StoreEngine, author: String? = nil) {
+        self.engine = engine
         self.chosenAuthor = author
     }
 
@@ -34,38 +24,12 @@ public struct ChecklistStore: @unchecked Sendable {
     /// change needs it: a read never asks the system for the user's name (without LOGNAME that
     /// reads the password database).
     public var author: String {
-        if let chosenAuthor { return chosenAuthor }
-        if case .server(let server) = engine { return server.role }
-        return FileSystem.loginName
+        chosenAuthor ?? engine.defaultAuthor
     }
 
     /// The same database, with changes made as `author`.
     public func actingAs(_ author: String) -> ChecklistStore {
-        switch engine {
-        case .file(let writer): ChecklistStore(writer, author: author)
-        case .server(let server): ChecklistStore(server: server, author: author)
-        }
-    }
-
-    /// The server, when the lists are on one.
-    var server: PostgreSQLStore? {
-        if case .server(let server) = engine { return server }
-        return nil
-    }
-
-    /// The file's database. On a server, a command whose server SQL is not written yet stops
-    /// here, before it reads or changes anything.
-    private var writer: any DatabaseWriter {
-        get throws {
-            switch engine {
-            case .file(let writer): return writer
-            case .server(let server):
-                throw ChecklistError.databaseUnavailable(
-                    path: server.shown,
-                    reason: "this command does not work on a PostgreSQL server yet;"
-                        + " nothing changed (use it on a SQLite file: pass --db PATH)")
-            }
-        }
+        ChecklistStore(engine: engine, author: author)
     }
 
     /// A migrated, empty in-memory store: what a missing file reads as, and what tests use.
@@ -84,9 +48,7 @@ public struct ChecklistStore: @unchecked Sendable {
     /// deinitializer then unregisters notification observers and disposes a dispatch queue,
     /// which starts a thread, about 8% of `count`'s instructions (callgrind).
     public func closeFile() throws -> Bool {
-        guard case .file(let writer) = engine else { return false }
-        try writer.close()
-        return true
+        try engine.closeFile()
     }
 
     /// Closes the file from inside its own serialized access and then runs `exit` there, so
@@ -95,67 +57,22 @@ public struct ChecklistStore: @unchecked Sendable {
     /// null handle: SIGSEGV). Every statement is finalized first, so SQLite closes at once,
     /// checkpoints, and removes the `-wal` and `-shm` files. A server's store: `exit` alone.
     public func closeFile(thenExit exit: () -> Never) throws -> Never {
-        guard case .file(let writer) = engine else { exit() }
-        writer.writeWithoutTransaction { db in
-            let connection = db.sqliteConnection
-            while let statement = sqlite3_next_stmt(connection, nil) {
-                sqlite3_finalize(statement)
-            }
-            sqlite3_close(connection)
-            exit()
-        }
-        exit()  // not reached: the access above ends the process
+        engine.closeFile(thenExit: exit)
     }
 
-    /// Copies the database into the empty file at `path` (see `backup(to:overwriting:)`).
-    func copy(to path: String) throws {
-        if let server { return try server.copy(toSQLiteAt: path) }
-        // VACUUM INTO cannot run inside a transaction; it reads one snapshot by itself.
-        try writer.writeWithoutTransaction { db in
-            try db.execute(literal: "VACUUM INTO \(DatabaseOpener.plainPath(path))")
-        }
+    // MARK: - Transactions
+
+    /// One read, over the engine's steps.
+    func read<T>(_ body: (any ReadSteps) throws -> T) throws -> T {
+        try engine.reading(body)
     }
 
-    // MARK: - Transactions and errors
-
-    /// One write, journalled: opens the change (one IMMEDIATE transaction), runs `body`, and
-    /// records the change under `command` with the description `body` returns. A body that
-    /// throws changes nothing and records nothing.
-    func recordingChange<Change: ChangeDescribing>(
-        _ command: String, _ body: (SQLiteChange) throws -> Change
-    ) throws -> Change {
-        try write { db in
-            let transaction = try SQLiteChange(db, author: author)
-            let change = try body(transaction)
-            try transaction.finish(command, change)
-            return change
-        }
-    }
-
-    /// One journalled write whose rules are written once, over either engine's steps (see
-    /// `ChangeSteps`): on a file, `recordingChange`; on a server, the server's.
+    /// One journalled write whose rules are written once, over the engine's steps (see
+    /// `ChangeSteps`): one transaction, recorded under `command` with the description `body`
+    /// returns. A body that throws changes nothing and records nothing.
     func recordingSteps<Change: ChangeDescribing>(
         _ command: String, _ body: (any ChangeSteps) throws -> Change
     ) throws -> Change {
-        if let server {
-            return try server.recordingChange(command, author: author) { try body($0) }
-        }
-        return try recordingChange(command) { try body($0) }
-    }
-
-    func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try translatingErrors { try writer.read(body) }
-    }
-
-    func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try translatingErrors { try writer.write(body) }
-    }
-
-    private func translatingErrors<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as DatabaseError {
-            throw ChecklistError(error, path: (try? writer.path) ?? "the database")
-        }
+        try engine.recordingChange(command, author: author, body)
     }
 }

@@ -42,11 +42,7 @@ public enum DatabaseOpener {
     public static func openExisting(_ location: DatabaseLocation) throws -> ChecklistStore {
         if let server = location.server {
             // A database without the schema holds no lists to back up, as a missing file.
-            let store = try openServer(server, creating: false)
-            guard store.server != nil else {
-                throw ChecklistError.databaseNotFound(path: server.shown)
-            }
-            return store
+            return try openServer(server, creating: false, requiringSchema: true)
         }
         if try inspectFile(at: location.path) == .missing {
             throw ChecklistError.databaseNotFound(path: location.path)

@@ -1,16 +1,15 @@
-import GRDB
-
-/// The items a resolved selection covers: SQL conditions over `items`, plus the counts a
-/// summary needs.
-struct Target {
-    var conditions: [SQL]
+/// The items a resolved selection covers: conditions over an engine's items table (lone IDs in
+/// one, each run of IDs in its own), plus the counts a summary needs.
+struct Target<Condition> {
+    var conditions: [Condition]
     var matched: Int
     var missing: IDSet
+
+    static var none: Target { Target(conditions: [], matched: 0, missing: IDSet()) }
 }
 
-/// What `SQLiteChange.apply` runs over a target.
-enum TargetStatement {
-    /// `UPDATE items SET <assignments>`.
-    case update(SQL)
-    case delete
+/// A scope whose list was found: every list, or one by its ID.
+enum FoundScope: Equatable {
+    case all
+    case list(Int64)
 }

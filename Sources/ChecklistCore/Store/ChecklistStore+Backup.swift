@@ -20,7 +20,7 @@ extension ChecklistStore {
             throw ChecklistError.databaseUnavailable(path: path, reason: failure.reason)
         }
         do {
-            try copy(to: temporary)
+            try engine.copy(to: temporary)
             // The copy is checked before it takes the name: a checklist database of this
             // program's schema, whole.
             guard case .sqlite(_, isCurrent: true) = try DatabaseOpener.inspectFile(at: temporary)
@@ -38,9 +38,9 @@ extension ChecklistStore {
             if let error = error as? DatabaseError {
                 // A damaged database is the one backed up, not the backup's path.
                 if [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode),
-                    case .file(let writer) = engine
+                    let source = engine.filePath
                 {
-                    throw ChecklistError.damagedBackupSource(path: writer.path)
+                    throw ChecklistError.damagedBackupSource(path: source)
                 }
                 throw ChecklistError(error, path: path)
             }

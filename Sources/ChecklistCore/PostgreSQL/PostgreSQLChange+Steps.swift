@@ -1,0 +1,159 @@
+/// The steps of `ChangeSteps` that `PostgreSQLChange.swift` does not take, in PostgreSQL's SQL.
+extension PostgreSQLChange: ChangeSteps {
+    var reads: PostgreSQLReads { PostgreSQLReads(connection: connection) }
+
+    func setSelection(_ kind: SelectionKind, where condition: String) throws -> Int {
+        let predicate = "(\(condition)) AND \(kind.changedRows)"
+        try recordSelections(where: predicate)
+        return try connection.run(
+            "UPDATE checklist.items SET \(kind.assignment), updated_at = $1 WHERE \(predicate)",
+            [now])
+    }
+
+    func deleteItems(where condition: String) throws -> Int {
+        try recordItems(where: condition)
+        return try connection.run("DELETE FROM checklist.items WHERE \(condition)")
+    }
+
+    func title(of id: ItemID) throws -> String? {
+        try connection.query("SELECT title FROM checklist.items WHERE id = $1", [String(id)])
+            .first.map { try $0.text(0) }
+    }
+
+    func setTitle(_ title: String, of id: ItemID) throws {
+        try recordItems(where: "id = \(id)")
+        _ = try connection.run(
+            "UPDATE checklist.items SET title = $2, updated_at = $3 WHERE id = $1",
+            [String(id), title, now])
+    }
+
+    func renameList(_ listID: Int64, to name: ListName) throws {
+        try recordList(listID)
+        _ = try connection.run(
+            "UPDATE checklist.lists SET name = $2, updated_at = $3 WHERE id = $1",
+            [String(listID), name.text, now])
+    }
+
+    func deleteList(_ listID: Int64) throws {
+        try recordItems(where: "list_id = \(listID)")
+        try recordList(listID)
+        _ = try connection.run("DELETE FROM checklist.lists WHERE id = $1", [String(listID)])
+    }
+
+    /// IDs from the counter, positions 1 on in the source's order; recorded as one range.
+    func copyItems(ofList source: Int64, into copy: Int64, unchecked: Bool) throws -> Int {
+        let lastID = try connection.query("SELECT last_item_id FROM checklist.state")
+            .onlyRow().int64(0)
+        let count = try connection.run(
+            """
+            INSERT INTO checklist.items
+                (id, list_id, title, is_selected, position, created_at, updated_at)
+            SELECT $2::bigint + n, $1, title, is_selected AND $3, n, $4, $4 FROM (
+                SELECT title, is_selected, row_number() OVER (ORDER BY position, id) AS n
+                FROM checklist.items WHERE list_id = $5) AS source
+            """,
+            [String(copy), String(lastID), unchecked ? "f" : "t", now, String(source)])
+        if count > 0 { try recordAdded(lastID + 1...lastID + Int64(count)) }
+        return count
+    }
+
+    /// The first row's first value, a whole number; nil when there is no row.
+    private func integer(_ sql: String, _ parameters: [String?] = []) throws -> Int64? {
+        try connection.query(sql, parameters).first.map { try $0.int64(0) }
+    }
+
+    func setMode(_ mode: ListMode, ofList listID: Int64) throws {
+        try recordList(listID)
+        _ = try connection.query(
+            "UPDATE checklist.lists SET mode = $2, updated_at = $3 WHERE id = $1",
+            [String(listID), mode.rawValue, now])
+    }
+
+    func place(of id: ItemID) throws -> ItemPlace? {
+        try connection.query(
+            "SELECT list_id, position, is_selected FROM checklist.items WHERE id = \(id)"
+        ).first.map {
+            ItemPlace(
+                id: id, listID: try $0.int64(0), position: try $0.int64(1),
+                isSelected: try $0.bool(2))
+        }
+    }
+
+    func checkedItems(inList listID: Int64) throws -> [ItemID] {
+        try connection.query(
+            "SELECT id FROM checklist.items WHERE list_id = \(listID) AND is_selected ORDER BY id"
+        ).map { try $0.int64(0) }
+    }
+
+    private func others(_ listID: Int64, _ moving: ItemID) -> String {
+        "list_id = \(listID) AND id <> \(moving)"
+    }
+
+    func itemCount(inList listID: Int64, excluding moving: ItemID, before place: ItemPlace?)
+        throws -> Int
+    {
+        let before =
+            place.map {
+                " AND (position < \($0.position) OR (position = \($0.position) AND id < \($0.id)))"
+            } ?? ""
+        return try connection.query(
+            "SELECT count(*) FROM checklist.items WHERE \(others(listID, moving))" + before
+        ).onlyRow().int(0)
+    }
+
+    func position(inList listID: Int64, excluding moving: ItemID, at index: Int) throws -> Int64? {
+        try integer(
+            "SELECT position FROM checklist.items WHERE \(others(listID, moving))"
+                + " ORDER BY position, id LIMIT 1 OFFSET \(index)")
+    }
+
+    func shiftPositions(inList listID: Int64, excluding moving: ItemID, from position: Int64)
+        throws
+    {
+        let shifted = "\(others(listID, moving)) AND position >= \(position)"
+        try recordItems(where: shifted)
+        _ = try connection.query(
+            "UPDATE checklist.items SET position = position + 1 WHERE \(shifted)")
+    }
+
+    func put(_ id: ItemID, inList listID: Int64, at position: Int64) throws {
+        try recordItems(where: "id = \(id)")
+        _ = try connection.query(
+            """
+            UPDATE checklist.items SET list_id = \(listID), position = \(position), updated_at = $1
+            WHERE id = \(id)
+            """, [now])
+    }
+
+    func singleChoiceItems(where condition: String) throws -> [ItemPlace] {
+        try connection.query(
+            """
+            SELECT list_id, id, is_selected, position FROM checklist.items WHERE (\(condition))
+            AND list_id IN (SELECT id FROM checklist.lists WHERE mode = 'single')
+            """
+        ).map {
+            ItemPlace(
+                id: try $0.int64(1), listID: try $0.int64(0), position: try $0.int64(3),
+                isSelected: try $0.bool(2))
+        }
+    }
+}
+
+/// check, uncheck and toggle on a server: what each sets, and which rows it changes.
+extension SelectionKind {
+    fileprivate var assignment: String {
+        switch self {
+        case .check: "is_selected = true"
+        case .uncheck: "is_selected = false"
+        case .toggle: "is_selected = NOT is_selected"
+        }
+    }
+
+    fileprivate var changedRows: String {
+        switch self {
+        case .check: "NOT is_selected"
+        case .uncheck: "is_selected"
+        case .toggle: "true"
+        }
+    }
+}

@@ -1,0 +1,229 @@
+/// The steps of `ReadSteps`, in PostgreSQL's SQL, over a connection inside a read's or a
+/// change's transaction. IDs go into conditions as numbers; names and titles as parameters.
+struct PostgreSQLReads: ReadSteps {
+    let connection: PostgreSQLConnection
+
+    // MARK: - Lists
+
+    func listID(named name: ListName) throws -> Int64? {
+        // Through the index of the names' MD5, then the whole text.
+        try connection.query(
+            "SELECT id FROM checklist.lists WHERE md5(name) = md5($1) AND name = $1", [name.text]
+        ).first.map { try $0.int64(0) }
+    }
+
+    func lists(in scope: FoundScope) throws -> [Checklist] {
+        var condition = ""
+        var parameters: [String?] = []
+        if case .list(let id) = scope {
+            condition = "WHERE l.id = $1"
+            parameters = [String(id)]
+        }
+        return try connection.query(
+            """
+            SELECT l.name, l.mode, count(i.id) FILTER (WHERE i.is_selected), count(i.id)
+            FROM checklist.lists l LEFT JOIN checklist.items i ON i.list_id = l.id
+            \(condition) GROUP BY l.id ORDER BY l.name
+            """, parameters
+        ).map { row in
+            Checklist(
+                name: ListName(stored: try row.text(0)), mode: try row.mode(1),
+                checkedCount: try row.int(2), totalCount: try row.int(3))
+        }
+    }
+
+    func itemCount(inList listID: Int64) throws -> Int {
+        try connection.query(
+            "SELECT count(*) FROM checklist.items WHERE list_id = $1", [String(listID)]
+        ).onlyRow().int(0)
+    }
+
+    // MARK: - Items of a scope, streamed a batch of rows at a time (never the whole list)
+
+    func forEachItem(in scope: FoundScope, filter: ItemFilter, _ body: (Item) throws -> Void)
+        throws
+    {
+        try forEachItemRow(in: scope, filter: filter) { row in
+            try body(
+                Item(
+                    id: row.int64(0), list: ListName(stored: row.string(1)), title: row.string(2),
+                    isSelected: row.bool(3), position: row.int64(4), createdAt: row.string(5),
+                    updatedAt: row.string(6)))
+        }
+    }
+
+    /// Each item's bytes as the server sent them.
+    func forEachItemBytes(
+        in scope: FoundScope, filter: ItemFilter, _ body: (ItemBytes) throws -> Void
+    ) throws {
+        try forEachItemRow(in: scope, filter: filter) { row in
+            try body(
+                ItemBytes(
+                    id: row.int64(0), isSelected: row.bool(3), position: row.int64(4),
+                    list: row.bytes(1), title: row.bytes(2), createdAt: row.bytes(5),
+                    updatedAt: row.bytes(6)))
+        }
+    }
+
+    func forEachHeadlineBytes(
+        in scope: FoundScope, filter: ItemFilter, _ body: (HeadlineBytes) throws -> Void
+    ) throws {
+        let (clause, parameters) = whereClause(scope, filter)
+        try connection.forEachRowStreaming(
+            """
+            SELECT i.id, l.name, i.title, i.is_selected
+            FROM checklist.items i JOIN checklist.lists l ON l.id = i.list_id
+            \(clause) ORDER BY l.name, i.position, i.id
+            """, parameters
+        ) { row in
+            try body(
+                HeadlineBytes(
+                    id: row.int64(0), isSelected: row.bool(3), list: row.bytes(1),
+                    title: row.bytes(2)))
+        }
+    }
+
+    /// One query.
+    func largestItemID(in scope: FoundScope, filter: ItemFilter) throws -> Int64 {
+        let (clause, parameters) = whereClause(scope, filter)
+        return try connection.query(
+            "SELECT coalesce(max(i.id), 0) FROM checklist.items i \(clause)", parameters
+        ).onlyRow().int64(0)
+    }
+
+    func counts(in scope: FoundScope) throws -> ItemCounts {
+        let (clause, parameters) = whereClause(scope, .any)
+        let row = try connection.query(
+            "SELECT count(*) FILTER (WHERE i.is_selected), count(*) FROM checklist.items i "
+                + clause, parameters
+        ).onlyRow()
+        return ItemCounts(checked: try row.int(0), total: try row.int(1))
+    }
+
+    /// `WHERE` over `checklist.items i` for the scope and the filter (empty for every item).
+    private func whereClause(_ scope: FoundScope, _ filter: ItemFilter) -> (String, [String?]) {
+        var conditions: [String] = []
+        var parameters: [String?] = []
+        if case .list(let id) = scope {
+            conditions.append("i.list_id = $1")
+            parameters.append(String(id))
+        }
+        switch filter {
+        case .any: break
+        case .checked: conditions.append("i.is_selected")
+        case .unchecked: conditions.append("NOT i.is_selected")
+        }
+        let clause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        return (clause, parameters)
+    }
+
+    /// Rows of `id, name, title, is_selected, place, created_at, updated_at`, in order, each
+    /// with its place counted before the filter.
+    private func forEachItemRow(
+        in scope: FoundScope, filter: ItemFilter, _ body: (PostgreSQLRow) throws -> Void
+    ) throws {
+        let (condition, parameters) = whereClause(scope, .any)
+        let selected =
+            switch filter {
+            case .any: ""
+            case .checked: "WHERE is_selected"
+            case .unchecked: "WHERE NOT is_selected"
+            }
+        try connection.forEachRowStreaming(
+            """
+            SELECT id, name, title, is_selected, place, created_at, updated_at FROM (
+                SELECT i.id, l.name, i.title, i.is_selected, i.created_at, i.updated_at,
+                       row_number() OVER (PARTITION BY i.list_id
+                                          ORDER BY i.position, i.id) AS place,
+                       i.position
+                FROM checklist.items i JOIN checklist.lists l ON l.id = i.list_id
+                \(condition)) AS placed
+            \(selected) ORDER BY name, position, id
+            """, parameters, body)
+    }
+
+    // MARK: - Selections
+
+    /// Lone IDs in one array, runs range by range.
+    func conditions(for ids: IDSet) -> [String] {
+        let (lone, runs) = ids.split()
+        var conditions: [String] = []
+        if !lone.isEmpty {
+            conditions.append("id = ANY('{\(lone.map(String.init).joined(separator: ","))}')")
+        }
+        for run in runs {
+            conditions.append("id BETWEEN \(run.lowerBound) AND \(run.upperBound)")
+        }
+        return conditions
+    }
+
+    func condition(inList listID: Int64, checkedOnly: Bool, among: String?) -> String {
+        var condition = "list_id = \(listID)"
+        if checkedOnly { condition += " AND is_selected" }
+        if let among { condition = "(\(among)) AND \(condition)" }
+        return condition
+    }
+
+    func count(where condition: String) throws -> Int {
+        try connection.query("SELECT count(*) FROM checklist.items WHERE \(condition)")
+            .onlyRow().int(0)
+    }
+
+    func missing(_ ids: IDSet) throws -> IDSet {
+        let (lone, runs) = ids.split()
+        var missing: [ItemID] = []
+        // One count first: most commands name IDs that all exist.
+        let array = "'{\(lone.map(String.init).joined(separator: ","))}'"
+        if !lone.isEmpty, try count(where: "id = ANY(\(array))") != lone.count {
+            missing += try connection.query(
+                """
+                SELECT x FROM unnest(\(array)::bigint[]) x
+                WHERE NOT EXISTS (SELECT 1 FROM checklist.items WHERE id = x) ORDER BY x
+                """
+            ).map { try $0.int64(0) }
+        }
+        var gaps: [ClosedRange<ItemID>] = missing.sorted().map { $0...$0 }
+        for run in runs {
+            let found = try count(where: "id BETWEEN \(run.lowerBound) AND \(run.upperBound)")
+            if found == Int(run.upperBound - run.lowerBound) + 1 { continue }
+            // The gaps between the IDs that exist: a range of any length costs what it holds.
+            var next = run.lowerBound
+            try connection.forEachRow(
+                "SELECT id FROM checklist.items WHERE id BETWEEN \(run.lowerBound)"
+                    + " AND \(run.upperBound) ORDER BY id"
+            ) { row in
+                let id = try row.int64(0)
+                if id > next { gaps.append(next...(id - 1)) }
+                next = id &+ 1
+            }
+            if next <= run.upperBound && next > 0 { gaps.append(next...run.upperBound) }
+        }
+        return IDSet(gaps)
+    }
+
+    // MARK: - The rest
+
+    func history(limit: Int) throws -> [Change] {
+        try connection.query(
+            """
+            SELECT id, command, description, item_count, created_at, author
+            FROM checklist.changes ORDER BY id DESC LIMIT $1
+            """, [String(limit)]
+        ).map(Self.change)
+    }
+
+    static func change(_ row: [String?]) throws -> Change {
+        Change(
+            id: try row.int64(0), command: try row.text(1), description: try row.text(2),
+            itemCount: try row.int(3), createdAt: try row.text(4), author: row[5])
+    }
+
+    func pageLinks() throws -> [PageLink] {
+        try connection.query(
+            "SELECT person, secret_sha256, created_at FROM checklist.page_links ORDER BY person"
+        ).map { row in
+            PageLink(
+                person: try row.text(0), secretSHA256: try row.text(1), createdAt: try row.text(2))
+        }
+    }
+}

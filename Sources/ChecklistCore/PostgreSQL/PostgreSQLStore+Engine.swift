@@ -1,0 +1,44 @@
+/// `StoreEngine` on a server: transactions on the one connection, the steps in PostgreSQL's
+/// SQL. A database without the schema reads as an empty one (`EmptyReads`); its first write
+/// creates the schema.
+extension PostgreSQLStore: StoreEngine {
+    var defaultAuthor: String { role }
+
+    func reading<T>(_ body: (any ReadSteps) throws -> T) throws -> T {
+        try read { try body(PostgreSQLReads(connection: $0)) } ?? body(EmptyReads())
+    }
+
+    func recordingChange<Change: ChangeDescribing>(
+        _ command: String, author: String, _ body: (any ChangeSteps) throws -> Change
+    ) throws -> Change {
+        try write { connection in
+            let change = try PostgreSQLChange(connection, author: author)
+            let result = try body(change)
+            change.finish(command, result)
+            return result
+        }
+    }
+
+    func editorRead<T>(_ body: (any EditorReads) throws -> T) throws -> T {
+        try read { try body(PostgreSQLEditorReads(connection: $0)) } ?? body(EmptyEditorReads())
+    }
+
+    func undo(by author: String?, onlyIn list: Int64?) throws -> Change {
+        try write { try PostgreSQLUndo(connection: $0).undo(by: author, onlyIn: list) }
+    }
+
+    func dataVersion() throws -> Int64 {
+        try changeCount()
+    }
+
+    func copy(to path: String) throws {
+        try copy(toSQLiteAt: path)
+    }
+
+    var filePath: String? { nil }
+
+    /// The connection ends with the store.
+    func closeFile() -> Bool { false }
+
+    func closeFile(thenExit exit: () -> Never) -> Never { exit() }
+}

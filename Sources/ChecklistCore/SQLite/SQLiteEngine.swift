@@ -1,0 +1,99 @@
+import GRDB
+import GRDBSQLite
+
+/// The SQLite engine: a file's database through GRDB, with its SQL in `SQLiteReads`,
+/// `SQLiteChange`, `SQLiteEditorReads` and `SQLiteUndo`. Writes are IMMEDIATE transactions
+/// (GRDB's default for writes), so two processes never both read and then race to upgrade
+/// their locks.
+struct SQLiteEngine: StoreEngine {
+    let writer: any DatabaseWriter
+
+    var defaultAuthor: String { FileSystem.loginName }
+
+    func reading<T>(_ body: (any ReadSteps) throws -> T) throws -> T {
+        try translatingErrors { try writer.read { try body(SQLiteReads(db: $0)) } }
+    }
+
+    func recordingChange<Change: ChangeDescribing>(
+        _ command: String, author: String, _ body: (any ChangeSteps) throws -> Change
+    ) throws -> Change {
+        try translatingErrors {
+            try writer.write { db in
+                let change = try SQLiteChange(db, author: author)
+                let result = try body(change)
+                try change.finish(command, result)
+                return result
+            }
+        }
+    }
+
+    func editorRead<T>(_ body: (any EditorReads) throws -> T) throws -> T {
+        try translatingErrors { try writer.read { try body(SQLiteEditorReads(db: $0)) } }
+    }
+
+    func undo(by author: String?, onlyIn list: Int64?) throws -> Change {
+        try translatingErrors {
+            try writer.write { db in
+                guard try db.tableExists("changes") else { throw ChecklistError.nothingToUndo }
+                return try SQLiteUndo(db: db).undo(by: author, onlyIn: list)
+            }
+        }
+    }
+
+    /// SQLite's `data_version`: it changes when another connection commits a change.
+    func dataVersion() throws -> Int64 {
+        try translatingErrors {
+            try writer.read { try Int64.fetchOne($0, sql: "PRAGMA data_version") ?? 0 }
+        }
+    }
+
+    func copy(to path: String) throws {
+        // VACUUM INTO cannot run inside a transaction; it reads one snapshot by itself.
+        try writer.writeWithoutTransaction { db in
+            try db.execute(literal: "VACUUM INTO \(DatabaseOpener.plainPath(path))")
+        }
+    }
+
+    var filePath: String? { writer.path }
+
+    func mayRecordOtherAuthors() -> Bool { true }
+
+    func replacePageLink(person: String, secretSHA256: String) throws {
+        try translatingErrors {
+            try writer.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO page_links (person, secretSHA256, createdAt)
+                        VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+                        ON CONFLICT (person) DO UPDATE
+                        SET secretSHA256 = excluded.secretSHA256, createdAt = excluded.createdAt
+                        """, arguments: [person, secretSHA256])
+            }
+        }
+    }
+
+    func closeFile() throws -> Bool {
+        try writer.close()
+        return true
+    }
+
+    func closeFile(thenExit exit: () -> Never) -> Never {
+        writer.writeWithoutTransaction { db in
+            let connection = db.sqliteConnection
+            while let statement = sqlite3_next_stmt(connection, nil) {
+                sqlite3_finalize(statement)
+            }
+            sqlite3_close(connection)
+            exit()
+        }
+        exit()  // not reached: the access above ends the process
+    }
+
+    private func translatingErrors<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            throw ChecklistError(error, path: writer.path)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// check, uncheck, toggle, delete and rename: their rules, once, over an engine's steps.
+extension ChangeSteps {
+    /// Sets, clears or flips the selection of the items a selection covers. In a
+    /// single-choice list the result may have one checked item at most (see
+    /// `keepSingleChoice`). Items already so are matched but not changed.
+    func change(_ kind: SelectionKind, of selection: ItemSelection, ignoringMissing: Bool)
+        throws -> SelectionChange
+    {
+        let target = try reads.target(for: selection, ignoringMissing: ignoringMissing)
+        let uncheckedOthers = try keepSingleChoice(target.conditions, for: kind)
+        let mark = try selectionMark()
+        var changed = 0
+        for condition in target.conditions {
+            changed += try setSelection(kind, where: condition)
+        }
+        // The history names the items that changed: when some named ones were already so or
+        // missing, those the update recorded (after what single-choice unchecked).
+        var changedIDs: IDSet?
+        if case .ids = selection, changed > 0,
+            changed < target.matched || !target.missing.isEmpty
+        {
+            changedIDs = try selectionsRecorded(after: mark)
+        }
+        return SelectionChange(
+            verb: kind.verb, scope: selection,
+            counts: ChangeSummary(
+                changed: changed, matched: target.matched, missing: target.missing,
+                uncheckedOthers: uncheckedOthers),
+            changedIDs: changedIDs)
+    }
+
+    /// Deletes the items a selection covers; with `expecting`, nothing changes unless exactly
+    /// that many would go.
+    func delete(_ selection: ItemSelection, ignoringMissing: Bool, expecting: Int?) throws
+        -> SelectionChange
+    {
+        let target = try reads.target(for: selection, ignoringMissing: ignoringMissing)
+        if let expecting, expecting != target.matched {
+            throw ChecklistError.unexpectedCount(expected: expecting, actual: target.matched)
+        }
+        var deleted = 0
+        for condition in target.conditions {
+            deleted += try deleteItems(where: condition)
+        }
+        // Named IDs some of which were missing: the history names those deleted.
+        var changedIDs: IDSet?
+        if case .ids = selection, deleted > 0, !target.missing.isEmpty {
+            changedIDs = try itemsRecorded()
+        }
+        return SelectionChange(
+            verb: .deleted, scope: selection,
+            counts: ChangeSummary(
+                changed: deleted, matched: target.matched, missing: target.missing),
+            changedIDs: changedIDs)
+    }
+
+    /// Changes one item's title; changes and records nothing when the item has exactly that
+    /// title already (byte for byte: "é" as one code point or two are different titles to the
+    /// user). A list named alongside must exist, as for `.ids`.
+    func rename(_ id: ItemID, to title: Title, namedList: ListName?) throws -> RenameSummary {
+        if let namedList { _ = try reads.requiredList(namedList) }
+        guard let current = try self.title(of: id) else { throw ChecklistError.itemNotFound(id) }
+        guard !current.utf8.elementsEqual(title.text.utf8) else {
+            return RenameSummary(id: id, title: title.text, changed: false)
+        }
+        try setTitle(title.text, of: id)
+        return RenameSummary(id: id, title: title.text, changed: true)
+    }
+}
