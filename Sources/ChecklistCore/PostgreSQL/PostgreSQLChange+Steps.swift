@@ -1,5 +1,18 @@
 /// The steps of `ChangeSteps` that `PostgreSQLChange.swift` does not take, in PostgreSQL's SQL.
 extension PostgreSQLChange: ChangeSteps {
+    /// A copied item's fields and what each is set to: the source's value, or the copy's own.
+    private static let copiedFields: (names: String, values: String) = {
+        let set = [
+            "list_id": "$1", "is_selected": "is_selected AND $3", "position": "n",
+            "created_at": "$4", "updated_at": "$4",
+        ]
+        let fields = StoredTables.itemFields.map(\.postgresql)
+        return (
+            fields.joined(separator: ", "),
+            fields.map { set[$0] ?? $0 }.joined(separator: ", ")
+        )
+    }()
+
     var reads: PostgreSQLReads { PostgreSQLReads(connection: connection) }
 
     func setSelection(_ kind: SelectionKind, where condition: String) throws -> Int {
@@ -41,15 +54,15 @@ extension PostgreSQLChange: ChangeSteps {
     }
 
     /// IDs from the counter, positions 1 on in the source's order; recorded as one range.
+    /// Every stored field is copied as it is but those set here (`StoredTables.itemFields`).
     func copyItems(ofList source: Int64, into copy: Int64, unchecked: Bool) throws -> Int {
         let lastID = try connection.query("SELECT last_item_id FROM checklist.state")
             .onlyRow().int64(0)
         let count = try connection.run(
             """
-            INSERT INTO checklist.items
-                (id, list_id, title, is_selected, position, created_at, updated_at)
-            SELECT $2::bigint + n, $1, title, is_selected AND $3, n, $4, $4 FROM (
-                SELECT title, is_selected, row_number() OVER (ORDER BY position, id) AS n
+            INSERT INTO checklist.items (id, \(Self.copiedFields.names))
+            SELECT $2::bigint + n, \(Self.copiedFields.values) FROM (
+                SELECT *, row_number() OVER (ORDER BY position, id) AS n
                 FROM checklist.items WHERE list_id = $5) AS source
             """,
             [String(copy), String(lastID), unchecked ? "f" : "t", now, String(source)])

@@ -99,15 +99,16 @@ struct PostgreSQLChange {
 
     // MARK: - Journal records
 
+    /// An item's stored fields, as the journal keeps them (`StoredTables.itemFields`).
+    private static let itemFields = StoredTable.names(StoredTables.itemFields, \.postgresql)
+
     /// Records the items `condition` selects as they are now; an item this change recorded
     /// already keeps its first record.
     func recordItems(where condition: String) throws {
         _ = try connection.query(
             """
-            INSERT INTO checklist.changed_items
-                (change_id, item_id, list_id, title, is_selected, position, created_at, updated_at)
-            SELECT $1, id, list_id, title, is_selected, position, created_at, updated_at
-            FROM checklist.items WHERE \(condition)
+            INSERT INTO checklist.changed_items (change_id, item_id, \(Self.itemFields))
+            SELECT $1, id, \(Self.itemFields) FROM checklist.items WHERE \(condition)
             ON CONFLICT (change_id, item_id) DO NOTHING
             """, [String(changeID)])
     }

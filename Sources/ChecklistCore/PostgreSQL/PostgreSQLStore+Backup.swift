@@ -43,44 +43,12 @@ extension PostgreSQLStore {
     }
 
     /// The file's table and columns, and the server's SELECT that fills them, in the order
-    /// the foreign keys need. Booleans are read as text `t` and `f`.
-    private static let copiedTables: [(String, [String], String)] = [
+    /// the foreign keys need (from `StoredTables`). Booleans are read as text `t` and `f`.
+    private static let copiedTables: [(String, [String], String)] = StoredTables.all.map { table in
         (
-            "lists", ["id", "name", "mode", "createdAt", "updatedAt"],
-            "id, name, mode, created_at, updated_at FROM checklist.lists ORDER BY id"
-        ),
-        (
-            "items", ["id", "listId", "title", "isSelected", "position", "createdAt", "updatedAt"],
-            "id, list_id, title, is_selected, position, created_at, updated_at"
-                + " FROM checklist.items ORDER BY id"
-        ),
-        (
-            "changes", ["id", "command", "description", "itemCount", "createdAt", "author"],
-            "id, command, description, item_count, created_at, author"
-                + " FROM checklist.changes ORDER BY id"
-        ),
-        (
-            "changedItems",
-            [
-                "changeId", "itemId", "listId", "title", "isSelected", "position", "createdAt",
-                "updatedAt",
-            ],
-            "change_id, item_id, list_id, title, is_selected, position, created_at, updated_at"
-                + " FROM checklist.changed_items ORDER BY change_id, item_id"
-        ),
-        (
-            "changedSelections", ["changeId", "isSelected", "updatedAt", "itemIds"],
-            "change_id, is_selected, updated_at, array_to_json(item_ids)::text"
-                + " FROM checklist.changed_selections ORDER BY change_id"
-        ),
-        (
-            "addedItems", ["changeId", "firstId", "lastId"],
-            "change_id, first_id, last_id FROM checklist.added_items ORDER BY change_id"
-        ),
-        (
-            "changedLists", ["changeId", "listId", "name", "mode", "createdAt", "updatedAt"],
-            "change_id, list_id, name, mode, created_at, updated_at"
-                + " FROM checklist.changed_lists ORDER BY change_id, list_id"
-        ),
-    ]
+            table.sqlite, table.columns.map(\.sqlite),
+            StoredTable.names(table.columns) { $0.postgresqlRead ?? $0.postgresql } + " FROM "
+                + table.postgresql + " ORDER BY " + StoredTable.names(table.order, \.postgresql)
+        )
+    }
 }

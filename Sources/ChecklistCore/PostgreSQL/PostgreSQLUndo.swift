@@ -100,13 +100,9 @@ struct PostgreSQLUndo: UndoSteps {
             """, parameters)
         _ = try connection.query(
             """
-            INSERT INTO checklist.items
-                (id, list_id, title, is_selected, position, created_at, updated_at)
-            SELECT item_id, list_id, title, is_selected, position, created_at, updated_at
-            FROM checklist.changed_items WHERE change_id = $1
-            ON CONFLICT (id) DO UPDATE SET list_id = excluded.list_id, title = excluded.title,
-                is_selected = excluded.is_selected, position = excluded.position,
-                created_at = excluded.created_at, updated_at = excluded.updated_at
+            INSERT INTO checklist.items (id, \(Self.fields))
+            SELECT item_id, \(Self.fields) FROM checklist.changed_items WHERE change_id = $1
+            ON CONFLICT (id) DO UPDATE SET \(Self.restoredFields)
             """, parameters)
         _ = try connection.query(
             """
@@ -114,4 +110,10 @@ struct PostgreSQLUndo: UndoSteps {
                 SELECT list_id FROM checklist.changed_lists WHERE change_id = $1 AND name IS NULL)
             """, parameters)
     }
+
+    /// An item's stored fields, as the journal keeps them (`StoredTables.itemFields`).
+    private static let fields = StoredTable.names(StoredTables.itemFields, \.postgresql)
+    private static let restoredFields = StoredTables.itemFields.map {
+        "\($0.postgresql) = excluded.\($0.postgresql)"
+    }.joined(separator: ", ")
 }

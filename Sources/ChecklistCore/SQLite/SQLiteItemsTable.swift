@@ -4,19 +4,18 @@ import struct Foundation.Data  // a blob to bind (GRDB links Foundation already)
 
 /// The `items` table's one home, over a `Database` (a read's or a change's).
 ///
-/// The stored columns are listed once, in `columns`, and every statement that copies whole
-/// rows is built from that list: the journal's copy before a change, undo's restore, the copy
-/// between lists. The bulk insert and the hot reads name what they set or read in lists of
-/// their own here, and the positional decoders take their indexes from those lists. Adding a
-/// stored column is a migration (to `items` and to `changedItems`) and its name in `columns`.
+/// The stored columns are declared once, in `StoredTables.itemFields`, and every statement
+/// that copies whole rows is built from that list: the journal's copy before a change, undo's
+/// restore, the copy between lists. The bulk insert and the hot reads name what they set or
+/// read in lists of their own here, and the positional decoders take their indexes from those
+/// lists. Adding a stored column is a migration (to `items` and to `changedItems`) and its
+/// names in `StoredTables`.
 struct SQLiteItemsTable {
     let db: Database
     /// The stored columns but `id` (the journal keeps it as `itemId`), in the schema's order.
     let columns: [String]
 
-    static let storedColumns = [
-        "listId", "title", "isSelected", "position", "createdAt", "updatedAt",
-    ]
+    static let storedColumns = StoredTables.itemFields.map(\.sqlite)
 
     init(_ db: Database, columns: [String] = SQLiteItemsTable.storedColumns) {
         self.db = db

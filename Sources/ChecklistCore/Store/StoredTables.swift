@@ -1,0 +1,95 @@
+/// A stored column, by its name in each dialect: SQLite's are the documented names users
+/// script against (`isSelected`), PostgreSQL's are snake case (`is_selected`).
+struct StoredColumn: Sendable {
+    let sqlite: String
+    let postgresql: String
+    /// What a server's SELECT reads for the column when it is not the column itself (an array
+    /// as the JSON text a file keeps).
+    var postgresqlRead: String?
+
+    init(_ sqlite: String, _ postgresql: String, read: String? = nil) {
+        self.sqlite = sqlite
+        self.postgresql = postgresql
+        self.postgresqlRead = read
+    }
+}
+
+/// A stored table: its name and columns in both dialects, and the order its rows are copied in.
+struct StoredTable: Sendable {
+    let sqlite: String
+    let postgresql: String
+    let columns: [StoredColumn]
+    /// The columns that order a copy of its rows.
+    let order: [StoredColumn]
+
+    /// The columns in one dialect, comma-separated.
+    static func names(_ columns: [StoredColumn], _ name: (StoredColumn) -> String) -> String {
+        columns.map(name).joined(separator: ", ")
+    }
+}
+
+/// Every table both engines store, declared once. The statements that copy whole rows are
+/// built from these declarations: the journal's copy of an item before a change and undo's
+/// restore (on both engines), and backup's copy of a server into a file. An item's stored
+/// fields are `itemFields`: a new one is a column here, and a migration per engine (to the
+/// items table and to the journal's), never an edit of a landed one.
+enum StoredTables {
+    static let id = StoredColumn("id", "id")
+    static let changeID = StoredColumn("changeId", "change_id")
+    static let itemID = StoredColumn("itemId", "item_id")
+    static let listID = StoredColumn("listId", "list_id")
+    static let createdAt = StoredColumn("createdAt", "created_at")
+    static let updatedAt = StoredColumn("updatedAt", "updated_at")
+    static let isSelected = StoredColumn("isSelected", "is_selected")
+
+    /// An item's stored fields but its ID, in the schema's order: what the journal keeps of an
+    /// item, and what undo writes back.
+    static let itemFields = [
+        listID, StoredColumn("title", "title"), isSelected, StoredColumn("position", "position"),
+        createdAt, updatedAt,
+    ]
+
+    static let lists = StoredTable(
+        sqlite: "lists", postgresql: "checklist.lists",
+        columns: [
+            id, StoredColumn("name", "name"), StoredColumn("mode", "mode"), createdAt, updatedAt,
+        ],
+        order: [id])
+    static let items = StoredTable(
+        sqlite: "items", postgresql: "checklist.items", columns: [id] + itemFields, order: [id])
+    static let changes = StoredTable(
+        sqlite: "changes", postgresql: "checklist.changes",
+        columns: [
+            id, StoredColumn("command", "command"), StoredColumn("description", "description"),
+            StoredColumn("itemCount", "item_count"), createdAt, StoredColumn("author", "author"),
+        ],
+        order: [id])
+    static let changedItems = StoredTable(
+        sqlite: "changedItems", postgresql: "checklist.changed_items",
+        columns: [changeID, itemID] + itemFields, order: [changeID, itemID])
+    static let changedSelections = StoredTable(
+        sqlite: "changedSelections", postgresql: "checklist.changed_selections",
+        columns: [
+            changeID, isSelected, updatedAt,
+            StoredColumn("itemIds", "item_ids", read: "array_to_json(item_ids)::text"),
+        ],
+        order: [changeID])
+    static let addedItems = StoredTable(
+        sqlite: "addedItems", postgresql: "checklist.added_items",
+        columns: [
+            changeID, StoredColumn("firstId", "first_id"), StoredColumn("lastId", "last_id"),
+        ],
+        order: [changeID])
+    static let changedLists = StoredTable(
+        sqlite: "changedLists", postgresql: "checklist.changed_lists",
+        columns: [
+            changeID, listID, StoredColumn("name", "name"), StoredColumn("mode", "mode"),
+            createdAt, updatedAt,
+        ],
+        order: [changeID, listID])
+
+    /// The tables a copy of the whole database holds, in the order the foreign keys need.
+    static let all = [
+        lists, items, changes, changedItems, changedSelections, addedItems, changedLists,
+    ]
+}
