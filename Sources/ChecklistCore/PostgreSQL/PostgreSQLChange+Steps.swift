@@ -28,16 +28,17 @@ extension PostgreSQLChange: ChangeSteps {
         return try connection.run("DELETE FROM checklist.items WHERE \(condition)")
     }
 
-    func title(of id: ItemID) throws -> String? {
-        try connection.query("SELECT title FROM checklist.items WHERE id = $1", [String(id)])
-            .first.map { try $0.text(0) }
+    func text(_ field: StoredColumn, of id: ItemID) throws -> String? {
+        try connection.query(
+            "SELECT \(field.postgresql) FROM checklist.items WHERE id = $1", [String(id)]
+        ).first.map { try $0.text(0) }
     }
 
-    func setTitle(_ title: String, of id: ItemID) throws {
+    func setText(_ field: StoredColumn, to value: String, of id: ItemID) throws {
         try recordItems(where: "id = \(id)")
         _ = try connection.run(
-            "UPDATE checklist.items SET title = $2, updated_at = $3 WHERE id = $1",
-            [String(id), title, now])
+            "UPDATE checklist.items SET \(field.postgresql) = $2, updated_at = $3 WHERE id = $1",
+            [String(id), value, now])
     }
 
     func renameList(_ listID: Int64, to name: ListName) throws {

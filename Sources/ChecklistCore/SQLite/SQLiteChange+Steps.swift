@@ -21,14 +21,19 @@ extension SQLiteChange: ChangeSteps {
         return db.changesCount
     }
 
-    func title(of id: ItemID) throws -> String? {
-        try SQLRequest<String>(literal: "SELECT title FROM items WHERE id = \(id)").fetchOne(db)
+    func text(_ field: StoredColumn, of id: ItemID) throws -> String? {
+        try SQLRequest<String>(
+            literal: "SELECT \(SQL(sql: field.sqlite)) FROM items WHERE id = \(id)"
+        ).fetchOne(db)
     }
 
-    func setTitle(_ title: String, of id: ItemID) throws {
+    func setText(_ field: StoredColumn, to value: String, of id: ItemID) throws {
         try recordItems(where: "id = \(id)")
         try db.execute(
-            literal: "UPDATE items SET title = \(title), updatedAt = \(now) WHERE id = \(id)")
+            literal: """
+                UPDATE items SET \(SQL(sql: field.sqlite)) = \(value), updatedAt = \(now)
+                WHERE id = \(id)
+                """)
     }
 
     func renameList(_ listID: Int64, to name: ListName) throws {

@@ -59,11 +59,13 @@ extension ChangeSteps {
     /// user). A list named alongside must exist, as for `.ids`.
     func rename(_ id: ItemID, to title: Title, namedList: ListName?) throws -> RenameSummary {
         if let namedList { _ = try reads.requiredList(namedList) }
-        guard let current = try self.title(of: id) else { throw ChecklistError.itemNotFound(id) }
+        guard let current = try text(StoredTables.title, of: id) else {
+            throw ChecklistError.itemNotFound(id)
+        }
         guard !current.utf8.elementsEqual(title.text.utf8) else {
             return RenameSummary(id: id, title: title.text, changed: false)
         }
-        try setTitle(title.text, of: id)
+        try setText(StoredTables.title, to: title.text, of: id)
         return RenameSummary(id: id, title: title.text, changed: true)
     }
 }

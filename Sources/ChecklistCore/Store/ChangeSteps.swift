@@ -49,10 +49,10 @@ protocol ChangeSteps {
     func setSelection(_ kind: SelectionKind, where condition: Condition) throws -> Int
     /// Records the items `condition` selects, then deletes them; returns how many.
     func deleteItems(where condition: Condition) throws -> Int
-    /// The item's title, if it exists.
-    func title(of id: ItemID) throws -> String?
-    /// Records the item, then sets its title.
-    func setTitle(_ title: String, of id: ItemID) throws
+    /// A text field of the item (`StoredTables.itemFields`), if the item exists.
+    func text(_ field: StoredColumn, of id: ItemID) throws -> String?
+    /// Records the item, then sets a text field of it (and its time of change).
+    func setText(_ field: StoredColumn, to value: String, of id: ItemID) throws
     /// Where the item is, if it exists.
     func place(of id: ItemID) throws -> ItemPlace?
     /// The checked items of a list, by ID.

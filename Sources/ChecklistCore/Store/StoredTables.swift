@@ -41,11 +41,12 @@ enum StoredTables {
     static let createdAt = StoredColumn("createdAt", "created_at")
     static let updatedAt = StoredColumn("updatedAt", "updated_at")
     static let isSelected = StoredColumn("isSelected", "is_selected")
+    static let title = StoredColumn("title", "title")
 
     /// An item's stored fields but its ID, in the schema's order: what the journal keeps of an
     /// item, and what undo writes back.
     static let itemFields = [
-        listID, StoredColumn("title", "title"), isSelected, StoredColumn("position", "position"),
+        listID, title, isSelected, StoredColumn("position", "position"),
         createdAt, updatedAt,
     ]
 
