@@ -12,10 +12,12 @@ public struct Item: Hashable, Sendable {
     public var createdAt: String
     /// ISO 8601 UTC, as stored.
     public var updatedAt: String
+    /// The values of the text fields JSON shows beyond these (`StoredTables`), in their order.
+    public var more: [String]
 
     public init(
         id: ItemID, list: ListName, title: String, isSelected: Bool, position: Int64,
-        createdAt: String, updatedAt: String
+        createdAt: String, updatedAt: String, more: [String] = []
     ) {
         self.id = id
         self.list = list
@@ -24,6 +26,7 @@ public struct Item: Hashable, Sendable {
         self.position = position
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.more = more
     }
 }
 

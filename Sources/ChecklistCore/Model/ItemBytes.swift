@@ -12,4 +12,6 @@ public struct ItemBytes {
     public let title: UnsafeRawBufferPointer
     public let createdAt: UnsafeRawBufferPointer
     public let updatedAt: UnsafeRawBufferPointer
+    /// `Item.more`'s values as bytes.
+    public var more: [UnsafeRawBufferPointer] = []
 }

@@ -48,7 +48,7 @@ struct PostgreSQLReads: ReadSteps {
                 Item(
                     id: row.int64(0), list: ListName(stored: row.string(1)), title: row.string(2),
                     isSelected: row.bool(3), position: row.int64(4), createdAt: row.string(5),
-                    updatedAt: row.string(6)))
+                    updatedAt: row.string(6), more: Self.moreColumns.map { row.string($0) }))
         }
     }
 
@@ -61,7 +61,7 @@ struct PostgreSQLReads: ReadSteps {
                 ItemBytes(
                     id: row.int64(0), isSelected: row.bool(3), position: row.int64(4),
                     list: row.bytes(1), title: row.bytes(2), createdAt: row.bytes(5),
-                    updatedAt: row.bytes(6)))
+                    updatedAt: row.bytes(6), more: Self.moreColumns.map { row.bytes($0) }))
         }
     }
 
@@ -117,8 +117,12 @@ struct PostgreSQLReads: ReadSteps {
         return (clause, parameters)
     }
 
-    /// Rows of `id, name, title, is_selected, place, created_at, updated_at`, in order, each
-    /// with its place counted before the filter.
+    /// Where the item rows hold `StoredTables.moreShownItemFields`, after the seven above.
+    private static let moreColumns = StoredTables.moreShownItemFields.indices.map { Int32(7 + $0) }
+    private static let more = StoredTables.moreShownItemFields.map { ", " + $0.postgresql }.joined()
+
+    /// Rows of `id, name, title, is_selected, place, created_at, updated_at` and the more
+    /// shown fields, in order, each with its place counted before the filter.
     private func forEachItemRow(
         in scope: FoundScope, filter: ItemFilter, _ body: (PostgreSQLRow) throws -> Void
     ) throws {
@@ -131,8 +135,8 @@ struct PostgreSQLReads: ReadSteps {
             }
         try connection.forEachRowStreaming(
             """
-            SELECT id, name, title, is_selected, place, created_at, updated_at FROM (
-                SELECT i.id, l.name, i.title, i.is_selected, i.created_at, i.updated_at,
+            SELECT id, name, title, is_selected, place, created_at, updated_at\(Self.more) FROM (
+                SELECT i.id, l.name, i.title, i.is_selected, i.created_at, i.updated_at\(Self.more),
                        row_number() OVER (PARTITION BY i.list_id
                                           ORDER BY i.position, i.id) AS place,
                        i.position

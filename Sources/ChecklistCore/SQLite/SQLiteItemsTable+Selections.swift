@@ -34,7 +34,8 @@ extension SQLiteItemsTable {
                     id: try row.decode(atIndex: id), list: try row.decode(atIndex: list),
                     title: try row.decode(atIndex: title), isSelected: isSelected,
                     position: position, createdAt: try row.decode(atIndex: created),
-                    updatedAt: try row.decode(atIndex: updated)))
+                    updatedAt: try row.decode(atIndex: updated),
+                    more: try Self.moreIndexes.map { try row.decode(atIndex: $0) }))
         }
     }
 

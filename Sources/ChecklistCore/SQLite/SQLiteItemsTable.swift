@@ -107,10 +107,15 @@ struct SQLiteItemsTable {
         "items.id", "lists.name", "items.title", "items.isSelected",
     ])
     /// What `eachItem` reads of an item (JSON and export).
-    static let item = SQLiteColumnSelection([
-        "items.id", "lists.name", "items.title", "items.isSelected", "items.listId",
-        "items.createdAt", "items.updatedAt",
-    ])
+    static let item = SQLiteColumnSelection(
+        [
+            "items.id", "lists.name", "items.title", "items.isSelected", "items.listId",
+            "items.createdAt", "items.updatedAt",
+        ] + StoredTables.moreShownItemFields.map { "items." + $0.sqlite })
+    /// Where `item` selects `StoredTables.moreShownItemFields`.
+    static let moreIndexes = StoredTables.moreShownItemFields.map {
+        item.index(of: "items." + $0.sqlite)
+    }
 
     // MARK: - Selecting by ID
 

@@ -94,6 +94,7 @@ struct SQLiteReads: ReadSteps {
         let ids = try ItemID.fetchCursor(statement)
         var currentList: Int64 = 0
         var position: Int64 = 0
+        let moreIndexes = SQLiteItemsTable.moreIndexes.map(Int32.init)
         while let id = try ids.next() {
             let rowList = sqlite3_column_int64(row, listID)
             if rowList != currentList {
@@ -107,7 +108,8 @@ struct SQLiteReads: ReadSteps {
                 ItemBytes(
                     id: id, isSelected: selected, position: position,
                     list: Self.text(row, list), title: Self.text(row, title),
-                    createdAt: Self.text(row, created), updatedAt: Self.text(row, updated)))
+                    createdAt: Self.text(row, created), updatedAt: Self.text(row, updated),
+                    more: moreIndexes.isEmpty ? [] : moreIndexes.map { Self.text(row, $0) }))
         }
     }
 

@@ -68,4 +68,15 @@ extension ChangeSteps {
         try setText(StoredTables.title, to: title.text, of: id)
         return RenameSummary(id: id, title: title.text, changed: true)
     }
+
+    /// Sets a text field of an item; changes and records nothing when it holds exactly that
+    /// text already.
+    func setText(_ field: ItemTextField, to value: String, of id: ItemID) throws -> FieldChange {
+        guard let current = try text(field.column, of: id) else {
+            throw ChecklistError.itemNotFound(id)
+        }
+        let changed = !current.utf8.elementsEqual(value.utf8)
+        if changed { try setText(field.column, to: value, of: id) }
+        return FieldChange(id: id, field: field.name, value: value, changed: changed)
+    }
 }

@@ -74,6 +74,15 @@ extension ChecklistStore {
         try recordingSteps("rename") { try $0.rename(id, to: title, namedList: namedList) }
     }
 
+    /// Sets a text field of an item (one a command may set: `ItemTextField`), recorded under
+    /// the field's name; changes and records nothing when the item holds that text already.
+    @discardableResult
+    public func setText(_ field: ItemTextField, to value: String, of id: ItemID) throws
+        -> FieldChange
+    {
+        try recordingSteps(field.name) { try $0.setText(field, to: value, of: id) }
+    }
+
     private func change(
         _ kind: SelectionKind, of selection: ItemSelection, ignoringMissing: Bool
     ) throws -> SelectionChange {

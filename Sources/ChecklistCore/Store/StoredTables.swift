@@ -6,11 +6,14 @@ struct StoredColumn: Sendable {
     /// What a server's SELECT reads for the column when it is not the column itself (an array
     /// as the JSON text a file keeps).
     var postgresqlRead: String?
+    /// Its key in the JSON of items, for a text field of an item shown there as stored.
+    var jsonKey: String?
 
-    init(_ sqlite: String, _ postgresql: String, read: String? = nil) {
+    init(_ sqlite: String, _ postgresql: String, read: String? = nil, json: String? = nil) {
         self.sqlite = sqlite
         self.postgresql = postgresql
         self.postgresqlRead = read
+        self.jsonKey = json
     }
 }
 
@@ -41,7 +44,7 @@ enum StoredTables {
     static let createdAt = StoredColumn("createdAt", "created_at")
     static let updatedAt = StoredColumn("updatedAt", "updated_at")
     static let isSelected = StoredColumn("isSelected", "is_selected")
-    static let title = StoredColumn("title", "title")
+    static let title = StoredColumn("title", "title", json: "title")
 
     /// An item's stored fields but its ID, in the schema's order: what the journal keeps of an
     /// item, and what undo writes back.
@@ -89,8 +92,26 @@ enum StoredTables {
         ],
         order: [changeID, listID])
 
+    /// The item's text fields the JSON of items shows besides those every item has always
+    /// shown (`Item`'s properties): read by both engines' item reads into `Item.more` and
+    /// `ItemBytes.more`, in this order, and written by `ItemJSONWriter` under their keys.
+    static let moreShownItemFields = itemFields.filter {
+        guard let key = $0.jsonKey else { return false }
+        return !ItemJSONWriter.modelKeys.contains(key)
+    }
+
     /// The tables a copy of the whole database holds, in the order the foreign keys need.
     static let all = [
         lists, items, changes, changedItems, changedSelections, addedItems, changedLists,
     ]
+}
+
+/// A text field of an item that a command may set (`ChecklistStore.setText`): one of
+/// `StoredTables.itemFields`, named by its JSON key.
+public struct ItemTextField: Sendable {
+    let column: StoredColumn
+
+    public var name: String { column.jsonKey ?? column.sqlite }
+
+    public static let title = ItemTextField(column: StoredTables.title)
 }

@@ -6,8 +6,25 @@ public struct ItemJSONWriter {
 
     public init() {}
 
+    /// The keys of `Item`'s own properties; a declared field with another key is one of
+    /// `StoredTables.moreShownItemFields`, written in sorted order among these.
+    static let modelKeys = [
+        "createdAt", "id", "isSelected", "list", "position", "title", "updatedAt",
+    ]
+
+    /// Each key in sorted order, and what it writes: a model key, or `more[index]`.
+    private static let keyOrder: [(key: String, more: Int?)] = {
+        let more = StoredTables.moreShownItemFields.enumerated().map {
+            ($0.element.jsonKey ?? "", Optional($0.offset))
+        }
+        return (modelKeys.map { ($0, nil) } + more).sorted { $0.0 < $1.0 }.map {
+            (key: $0.0, more: $0.1)
+        }
+    }()
+
     /// Writes one item.
     public mutating func write(_ item: Item, to output: inout some ByteOutput) {
+        if !item.more.isEmpty { return writeWithMore(item, to: &output) }
         array.append(to: &output) { object in
             // Keys in sorted order.
             object.string("createdAt", item.createdAt)
@@ -22,6 +39,7 @@ public struct ItemJSONWriter {
 
     /// Writes one item read as stored bytes: the same JSON as `write(_: Item, to:)`.
     public mutating func write(_ item: ItemBytes, to output: inout some ByteOutput) {
+        if !item.more.isEmpty { return writeWithMore(item, to: &output) }
         array.append(to: &output) { object in
             // Keys in sorted order.
             object.string("createdAt", utf8: item.createdAt)
@@ -31,6 +49,41 @@ public struct ItemJSONWriter {
             object.integer("position", item.position)
             object.string("title", utf8: item.title)
             object.string("updatedAt", utf8: item.updatedAt)
+        }
+    }
+
+    /// `write` of an item with more fields than its model's: every key, sorted.
+    private mutating func writeWithMore(_ item: Item, to output: inout some ByteOutput) {
+        array.append(to: &output) { object in
+            for (key, more) in Self.keyOrder {
+                switch (key, more) {
+                case (_, let index?): object.string(named: key, item.more[index])
+                case ("createdAt", _): object.string("createdAt", item.createdAt)
+                case ("id", _): object.integer("id", item.id)
+                case ("isSelected", _): object.bool("isSelected", item.isSelected)
+                case ("list", _): object.string("list", item.list.text)
+                case ("position", _): object.integer("position", item.position)
+                case ("title", _): object.string("title", item.title)
+                default: object.string("updatedAt", item.updatedAt)
+                }
+            }
+        }
+    }
+
+    private mutating func writeWithMore(_ item: ItemBytes, to output: inout some ByteOutput) {
+        array.append(to: &output) { object in
+            for (key, more) in Self.keyOrder {
+                switch (key, more) {
+                case (_, let index?): object.string(named: key, utf8: item.more[index])
+                case ("createdAt", _): object.string("createdAt", utf8: item.createdAt)
+                case ("id", _): object.integer("id", item.id)
+                case ("isSelected", _): object.bool("isSelected", item.isSelected)
+                case ("list", _): object.string("list", utf8: item.list)
+                case ("position", _): object.integer("position", item.position)
+                case ("title", _): object.string("title", utf8: item.title)
+                default: object.string("updatedAt", utf8: item.updatedAt)
+                }
+            }
         }
     }
 

@@ -25,6 +25,30 @@ public struct JSONObject {
         JSONText.appendString(utf8: value, to: &bytes)
     }
 
+    /// A string value under a key given at run time (a declared field's: letters only).
+    mutating func string(named key: String, _ value: String) {
+        self.key(named: key)
+        JSONText.appendString(value, to: &bytes)
+    }
+
+    mutating func string(named key: String, utf8 value: UnsafeRawBufferPointer) {
+        self.key(named: key)
+        JSONText.appendString(utf8: value, to: &bytes)
+    }
+
+    private mutating func key(named key: String) {
+        precondition(
+            key.utf8.allSatisfy {
+                $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+            })
+        if !isEmpty { bytes.append(UInt8(ascii: ",")) }
+        isEmpty = false
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: key.utf8)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+    }
+
     public mutating func integer(_ key: StaticString, _ value: Int64) {
         self.key(key)
         JSONText.appendInteger(value, to: &bytes)
