@@ -2,6 +2,9 @@
 /// change's transaction. IDs go into conditions as numbers; names and titles as parameters.
 struct PostgreSQLReads: ReadSteps {
     let connection: PostgreSQLConnection
+    /// Whether the schema is at this program's version: one an older binary made, which a
+    /// reading command reads without migrating it, may lack a field declared since.
+    var schemaIsCurrent = true
 
     // MARK: - Lists
 
@@ -119,7 +122,26 @@ struct PostgreSQLReads: ReadSteps {
 
     /// Where the item rows hold `StoredTables.moreShownItemFields`, after the seven above.
     private static let moreColumns = StoredTables.moreShownItemFields.indices.map { Int32(7 + $0) }
-    private static let more = StoredTables.moreShownItemFields.map { ", " + $0.postgresql }.joined()
+    private static let more = StoredTables.moreShownItemFields.map { ", " + $0.postgresql }
+        .joined()
+
+    /// `more` over `checklist.items i`: a field the schema lacks yet reads as empty text.
+    private func moreSelected() throws -> String {
+        if schemaIsCurrent || StoredTables.moreShownItemFields.isEmpty {
+            return StoredTables.moreShownItemFields.map { ", i." + $0.postgresql }.joined()
+        }
+        let present = Set(
+            try connection.query(
+                """
+                SELECT column_name FROM information_schema.columns
+                WHERE table_schema = 'checklist' AND table_name = 'items'
+                """
+            ).map { try $0.text(0) })
+        return StoredTables.moreShownItemFields.map {
+            present.contains($0.postgresql)
+                ? ", i." + $0.postgresql : ", ''::text AS " + $0.postgresql
+        }.joined()
+    }
 
     /// Rows of `id, name, title, is_selected, place, created_at, updated_at` and the more
     /// shown fields, in order, each with its place counted before the filter.
@@ -136,7 +158,7 @@ struct PostgreSQLReads: ReadSteps {
         try connection.forEachRowStreaming(
             """
             SELECT id, name, title, is_selected, place, created_at, updated_at\(Self.more) FROM (
-                SELECT i.id, l.name, i.title, i.is_selected, i.created_at, i.updated_at\(Self.more),
+                SELECT i.id, l.name, i.title, i.is_selected, i.created_at, i.updated_at\(try moreSelected()),
                        row_number() OVER (PARTITION BY i.list_id
                                           ORDER BY i.position, i.id) AS place,
                        i.position

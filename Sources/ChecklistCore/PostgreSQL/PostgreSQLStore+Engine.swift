@@ -5,7 +5,9 @@ extension PostgreSQLStore: StoreEngine {
     var defaultAuthor: String { role }
 
     func reading<T>(_ body: (any ReadSteps) throws -> T) throws -> T {
-        try read { try body(PostgreSQLReads(connection: $0)) } ?? body(EmptyReads())
+        try read {
+            try body(PostgreSQLReads(connection: $0, schemaIsCurrent: schemaIsCurrent))
+        } ?? body(EmptyReads())
     }
 
     func recordingChange<Change: ChangeDescribing>(

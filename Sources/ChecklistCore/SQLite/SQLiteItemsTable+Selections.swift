@@ -9,7 +9,7 @@ extension SQLiteItemsTable {
         in scope: FoundScope, filter: ItemFilter, _ body: (Item) throws -> Void
     ) throws {
         let conditions = Self.conditions(in: scope, filter: .any)
-        let columns = SQLiteItemsTable.item
+        let columns = try itemSelection()
         let rows = try inListOrder(columns, conditions)
         var listID: Int64 = 0
         var position: Int64 = 0

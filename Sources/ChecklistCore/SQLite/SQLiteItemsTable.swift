@@ -106,15 +106,27 @@ struct SQLiteItemsTable {
     static let headline = SQLiteColumnSelection([
         "items.id", "lists.name", "items.title", "items.isSelected",
     ])
-    /// What `eachItem` reads of an item (JSON and export).
+    /// What `eachItem` reads of an item (JSON and export), `StoredTables.moreShownItemFields`
+    /// last (at `moreIndexes`).
     static let item = SQLiteColumnSelection(
         [
             "items.id", "lists.name", "items.title", "items.isSelected", "items.listId",
             "items.createdAt", "items.updatedAt",
         ] + StoredTables.moreShownItemFields.map { "items." + $0.sqlite })
-    /// Where `item` selects `StoredTables.moreShownItemFields`.
-    static let moreIndexes = StoredTables.moreShownItemFields.map {
-        item.index(of: "items." + $0.sqlite)
+    static let moreIndexes = StoredTables.moreShownItemFields.indices.map {
+        item.names.count - StoredTables.moreShownItemFields.count + $0
+    }
+
+    /// `item` for this database: a file an older binary wrote, which a reading command reads
+    /// without migrating it, may lack a field declared since; it reads as empty text there.
+    func itemSelection() throws -> SQLiteColumnSelection {
+        if StoredTables.moreShownItemFields.isEmpty { return Self.item }
+        let present = Set(try db.columns(in: "items").map(\.name))
+        return SQLiteColumnSelection(
+            Array(Self.item.names.dropLast(StoredTables.moreShownItemFields.count))
+                + StoredTables.moreShownItemFields.map {
+                    present.contains($0.sqlite) ? "items." + $0.sqlite : "'' AS " + $0.sqlite
+                })
     }
 
     // MARK: - Selecting by ID

@@ -79,7 +79,7 @@ struct SQLiteReads: ReadSteps {
     func forEachItemBytes(
         in scope: FoundScope, filter: ItemFilter, _ body: (ItemBytes) throws -> Void
     ) throws {
-        let columns = SQLiteItemsTable.item
+        let columns = try items.itemSelection()
         let statement = try items.inListOrderStatement(
             columns, SQLiteItemsTable.conditions(in: scope, filter: .any))
         precondition(columns.index(of: "items.id") == 0, "the ID leads the selection")
