@@ -50,3 +50,22 @@ import Testing
         #expect(generalBytes.count > 100)
     }
 }
+
+/// The steps an import of declared text fields takes: the change's added items, in order, and
+/// their texts set by offset from the first, on either engine.
+@Suite struct AddedItemTextsTests {
+    @Test(arguments: Engine.all) func addedItemsGetTheirTextsInOrder(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
+        try store.add(titles("elsewhere"), to: "other")
+        _ = try store.recordingSteps("add") { steps in
+            let summary = try steps.add(titles("a", "b", "c"), to: "camping", checked: false)
+            #expect(try steps.addedItems() == [2...4])
+            try steps.setTexts(StoredTables.title, to: ["Tent", "Stove", "Bag"], from: 2)
+            return summary
+        }
+        #expect(try store.items(in: .list("camping")).map(\.title) == ["Tent", "Stove", "Bag"])
+        #expect(try store.items(in: .list("other")).map(\.title) == ["elsewhere"])
+        try store.undo()
+        #expect(try store.items(in: .all).map(\.title) == ["elsewhere"])
+    }
+}

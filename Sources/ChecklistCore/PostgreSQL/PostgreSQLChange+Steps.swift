@@ -41,6 +41,24 @@ extension PostgreSQLChange: ChangeSteps {
             [String(id), value, now])
     }
 
+    func addedItems() throws -> [ClosedRange<ItemID>] {
+        try connection.query(
+            """
+            SELECT first_id, last_id FROM checklist.added_items WHERE change_id = $1
+            ORDER BY first_id
+            """, [String(changeID)]
+        ).map { (try $0.int64(0))...(try $0.int64(1)) }
+    }
+
+    func setTexts(_ field: StoredColumn, to values: [String], from first: ItemID) throws {
+        guard !values.isEmpty else { return }
+        _ = try connection.run(
+            """
+            UPDATE checklist.items i SET \(field.postgresql) = v.value
+            FROM unnest($1::text[]) WITH ORDINALITY AS v(value, n) WHERE i.id = $2::bigint + n - 1
+            """, [PostgreSQLChange.textArray(values), String(first)])
+    }
+
     func renameList(_ listID: Int64, to name: ListName) throws {
         try recordList(listID)
         _ = try connection.run(

@@ -36,6 +36,27 @@ extension SQLiteChange: ChangeSteps {
                 """)
     }
 
+    func addedItems() throws -> [ClosedRange<ItemID>] {
+        try Row.fetchAll(
+            db,
+            sql: "SELECT firstId, lastId FROM addedItems WHERE changeId = ? ORDER BY firstId",
+            arguments: [changeID]
+        ).map {
+            (try $0.decode(ItemID.self, atIndex: 0))...(try $0.decode(ItemID.self, atIndex: 1))
+        }
+    }
+
+    /// One statement: the values go as one JSON array, read by each item's offset.
+    func setTexts(_ field: StoredColumn, to values: [String], from first: ItemID) throws {
+        guard !values.isEmpty else { return }
+        try db.execute(
+            literal: """
+                UPDATE items SET \(SQL(sql: field.sqlite)) =
+                    \(JSONText.array(of: values)) ->> ('$[' || (id - \(first)) || ']')
+                WHERE id BETWEEN \(first) AND \(first + Int64(values.count) - 1)
+                """)
+    }
+
     func renameList(_ listID: Int64, to name: ListName) throws {
         try recordList(listID)
         try db.execute(

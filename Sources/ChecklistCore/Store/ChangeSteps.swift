@@ -53,6 +53,11 @@ protocol ChangeSteps {
     func text(_ field: StoredColumn, of id: ItemID) throws -> String?
     /// Records the item, then sets a text field of it (and its time of change).
     func setText(_ field: StoredColumn, to value: String, of id: ItemID) throws
+    /// The items this change added, as the ranges it recorded, in order.
+    func addedItems() throws -> [ClosedRange<ItemID>]
+    /// Sets a text field of the items `first`, `first + 1`, … to `values`, in order: of items
+    /// this change added (recorded as added, so undo deletes them and needs no more).
+    func setTexts(_ field: StoredColumn, to values: [String], from first: ItemID) throws
     /// Where the item is, if it exists.
     func place(of id: ItemID) throws -> ItemPlace?
     /// The checked items of a list, by ID.
@@ -148,6 +153,26 @@ extension ChangeSteps {
             unchecked += try uncheckOthers(in: list.id, keeping: nil, sparing: [])
         }
         return unchecked
+    }
+
+    /// `importGroups`, then the items' declared text fields beyond the model's
+    /// (`ImportDocument.Entry.more`): the imported items are the change's added ones, in the
+    /// document's order.
+    func importGroupsWithFields(_ groups: [ImportDocument.Group]) throws -> ImportSummary {
+        let summary = try importGroups(groups)
+        let entries = groups.flatMap(\.entries)
+        guard entries.contains(where: { !$0.more.isEmpty }) else { return summary }
+        var rest = entries[...]
+        for range in try addedItems() {
+            let part = rest.prefix(range.count)
+            rest = rest.dropFirst(range.count)
+            for (index, field) in StoredTables.moreShownItemFields.enumerated() {
+                try setTexts(
+                    field, to: part.map { $0.more.isEmpty ? "" : $0.more[index] },
+                    from: range.lowerBound)
+            }
+        }
+        return summary
     }
 
     /// `importGroups`, a group at a time: the rule, over the steps.

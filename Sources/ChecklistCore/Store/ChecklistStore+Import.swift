@@ -14,6 +14,6 @@ extension ChecklistStore {
     ) throws -> ImportSummary {
         let groups = try document.groups(into: list, defaultList: defaultList)
         guard !groups.isEmpty else { return ImportSummary(itemCount: 0, lists: []) }
-        return try recordingSteps("import") { try $0.importGroups(groups) }
+        return try recordingSteps("import") { try $0.importGroupsWithFields(groups) }
     }
 }

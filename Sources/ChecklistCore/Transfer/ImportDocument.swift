@@ -22,11 +22,14 @@ public struct ImportDocument: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
         public var title: Title
         public var isSelected: Bool
+        /// Its values of `StoredTables.moreShownItemFields`, in their order (none: all empty).
+        public var more: [String]
 
         /// Makes an item from its parts.
-        public init(title: Title, isSelected: Bool) {
+        public init(title: Title, isSelected: Bool, more: [String] = []) {
             self.title = title
             self.isSelected = isSelected
+            self.more = more
         }
     }
 

@@ -100,15 +100,33 @@ struct JSONImport {
         }
     }
 
+    /// The JSON keys of the declared text fields an item may carry besides the model's.
+    private static let moreKeys = StoredTables.moreShownItemFields.compactMap(\.jsonKey)
+
     private mutating func readItem(_ place: ObjectPlace) throws(ChecklistError) {
         let braceLine = try openObject(place)
         var title: Title?
         var isSelected = false
         var listName: String?
         var used = UsedKeys<ItemKey>()
+        var more: [String?] = []
         var count = 0
         while let (name, keyLine) = try reader.nextKey(after: count) {
             count += 1
+            if let field = Self.moreKeys.firstIndex(of: name) {
+                // A declared field beyond the model's (`StoredTables.moreShownItemFields`).
+                if more.isEmpty { more = Array(repeating: nil, count: Self.moreKeys.count) }
+                guard more[field] == nil else {
+                    throw .malformedImport(
+                        line: keyLine, reason: "duplicate key \"\(name)\" in \(place)")
+                }
+                let (value, line) = try reader.readValue()
+                guard case .string(let text) = value else {
+                    throw .malformedImport(line: line, reason: "\"\(name)\" must be a string")
+                }
+                more[field] = text
+                continue
+            }
             let key = try used.insert(name, line: keyLine, in: place)
             let (value, line) = try reader.readValue()
             switch (key, value) {
@@ -135,7 +153,9 @@ struct JSONImport {
         }
         let index = referenced.index(of: listName)
         referenced.append(
-            ImportDocument.Entry(title: title, isSelected: isSelected), toListAt: index,
+            ImportDocument.Entry(
+                title: title, isSelected: isSelected, more: more.map { $0 ?? "" }),
+            toListAt: index,
             line: braceLine)
     }
 
