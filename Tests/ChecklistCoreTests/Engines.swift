@@ -35,7 +35,7 @@ extension TestServer {
     static func freshStore() throws -> ChecklistStore {
         let base = try #require(uri)
         let name = "s_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        _ = try PostgreSQLConnection(base).query("CREATE DATABASE \(name)")
+        _ = try PostgreSQLConnection(base).query("CREATE DATABASE \(sql: name)")
         let fresh = try #require(
             PostgreSQLURI(
                 base.description.replacingOccurrences(of: "/postgres?", with: "/\(name)?")))
@@ -71,7 +71,7 @@ extension ChecklistStore {
         case .server(let server):
             guard server.hasSchema else { return [] }
             return try ["lists", "items"].flatMap { table in
-                try server.connection.query("SELECT * FROM checklist.\(table) ORDER BY id")
+                try server.connection.query("SELECT * FROM checklist.\(sql: table) ORDER BY id")
                     .map { $0.map { $0 ?? "NULL" }.joined(separator: " | ") }
             }
         }

@@ -170,7 +170,7 @@ import Testing
                 ).compactMap { $0[0] }
                 let list = columns.joined(separator: ", ")
                 all += try server.connection.query(
-                    "SELECT \(list) FROM checklist.\(table) ORDER BY \(list)"
+                    "SELECT \(sql: list) FROM checklist.\(sql: table) ORDER BY \(sql: list)"
                 ).map { "\(table): \($0)" }
             }
             return all

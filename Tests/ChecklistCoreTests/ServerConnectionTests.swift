@@ -182,7 +182,7 @@ struct ServerConnectionTests {
         let before = try store.dataVersion()
         guard case .server(let server) = store.kind else { throw CancellationError() }
         let eve = "eve_" + UUID().uuidString.prefix(8).lowercased()
-        _ = try server.connection.query("CREATE ROLE \(eve) LOGIN")
+        _ = try server.connection.query("CREATE ROLE \(sql: eve) LOGIN")
         let eveURI = try #require(
             PostgreSQLURI(
                 server.connection.uri.description.replacingOccurrences(

@@ -23,7 +23,7 @@ struct StoreEngineTests {
         file = (ChecklistStore(queue, author: "ana"), ChecklistStore(queue, author: "ben"))
         let base = try #require(TestServer.uri)
         let name = "s_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        _ = try PostgreSQLConnection(base).query("CREATE DATABASE \(name)")
+        _ = try PostgreSQLConnection(base).query("CREATE DATABASE \(sql: name)")
         let uri = try #require(
             PostgreSQLURI(
                 base.description.replacingOccurrences(of: "/postgres?", with: "/\(name)?")))

@@ -1,44 +1,35 @@
 /// The steps of `ChangeSteps` that `PostgreSQLChange.swift` does not take, in PostgreSQL's SQL.
 extension PostgreSQLChange: ChangeSteps {
-    /// A copied item's fields and what each is set to: the source's value, or the copy's own.
-    private static let copiedFields: (names: String, values: String) = {
-        let set = [
-            "list_id": "$1", "is_selected": "is_selected AND $3", "position": "n",
-            "created_at": "$4", "updated_at": "$4",
-        ]
-        let fields = StoredTables.itemFields.map(\.postgresql)
-        return (
-            fields.joined(separator: ", "),
-            fields.map { set[$0] ?? $0 }.joined(separator: ", ")
-        )
-    }()
-
     var reads: PostgreSQLReads { PostgreSQLReads(connection: connection) }
 
-    func setSelection(_ kind: SelectionKind, where condition: String) throws -> Int {
-        let predicate = "(\(condition)) AND \(kind.changedRows)"
+    func setSelection(_ kind: SelectionKind, where condition: PostgreSQLQuery) throws -> Int {
+        let predicate: PostgreSQLQuery = "(\(condition)) AND \(sql: kind.changedRows)"
         try recordSelections(where: predicate)
         return try connection.run(
-            "UPDATE checklist.items SET \(kind.assignment), updated_at = $1 WHERE \(predicate)",
-            [now])
+            """
+            UPDATE checklist.items SET \(sql: kind.assignment), updated_at = \(text: now)
+            WHERE \(predicate)
+            """)
     }
 
-    func deleteItems(where condition: String) throws -> Int {
+    func deleteItems(where condition: PostgreSQLQuery) throws -> Int {
         try recordItems(where: condition)
         return try connection.run("DELETE FROM checklist.items WHERE \(condition)")
     }
 
     func text(_ field: StoredColumn, of id: ItemID) throws -> String? {
         try connection.query(
-            "SELECT \(field.postgresql) FROM checklist.items WHERE id = $1", [String(id)]
+            "SELECT \(sql: field.postgresql) FROM checklist.items WHERE id = \(id)"
         ).first.map { try $0.text(0) }
     }
 
     func setText(_ field: StoredColumn, to value: String, of id: ItemID) throws {
         try recordItems(where: "id = \(id)")
         _ = try connection.run(
-            "UPDATE checklist.items SET \(field.postgresql) = $2, updated_at = $3 WHERE id = $1",
-            [String(id), value, now])
+            """
+            UPDATE checklist.items SET \(sql: field.postgresql) = \(text: value), updated_at = \(text: now)
+            WHERE id = \(id)
+            """)
     }
 
     func addedItems() throws -> [ClosedRange<ItemID>] {
@@ -54,9 +45,10 @@ extension PostgreSQLChange: ChangeSteps {
         guard !values.isEmpty else { return }
         _ = try connection.run(
             """
-            UPDATE checklist.items i SET \(field.postgresql) = v.value
-            FROM unnest($1::text[]) WITH ORDINALITY AS v(value, n) WHERE i.id = $2::bigint + n - 1
-            """, [PostgreSQLChange.textArray(values), String(first)])
+            UPDATE checklist.items i SET \(sql: field.postgresql) = v.value
+            FROM unnest(\(text: PostgreSQLChange.textArray(values))::text[]) WITH ORDINALITY AS v(value, n)
+            WHERE i.id = \(first)::bigint + n - 1
+            """)
     }
 
     func renameList(_ listID: Int64, to name: ListName) throws {
@@ -77,21 +69,22 @@ extension PostgreSQLChange: ChangeSteps {
     func copyItems(ofList source: Int64, into copy: Int64, unchecked: Bool) throws -> Int {
         let lastID = try connection.query("SELECT last_item_id FROM checklist.state")
             .onlyRow().int64(0)
+        let set: [String: PostgreSQLQuery] = [
+            "list_id": "\(copy)", "is_selected": "is_selected AND \(!unchecked)",
+            "position": "n", "created_at": "\(text: now)", "updated_at": "\(text: now)",
+        ]
+        let fields = StoredTables.itemFields.map(\.postgresql)
+        let values = fields.map { set[$0] ?? "\(sql: $0)" }
         let count = try connection.run(
             """
-            INSERT INTO checklist.items (id, \(Self.copiedFields.names))
-            SELECT $2::bigint + n, \(Self.copiedFields.values) FROM (
+            INSERT INTO checklist.items (id, \(sql: fields.joined(separator: ", ")))
+            SELECT \(lastID)::bigint + n, \(values.dropFirst().reduce(values[0]) { $0.joined(with: $1, by: ", ") })
+            FROM (
                 SELECT *, row_number() OVER (ORDER BY position, id) AS n
-                FROM checklist.items WHERE list_id = $5) AS source
-            """,
-            [String(copy), String(lastID), unchecked ? "f" : "t", now, String(source)])
+                FROM checklist.items WHERE list_id = \(source)) AS source
+            """)
         if count > 0 { try recordAdded(lastID + 1...lastID + Int64(count)) }
         return count
-    }
-
-    /// The first row's first value, a whole number; nil when there is no row.
-    private func integer(_ sql: String, _ parameters: [String?] = []) throws -> Int64? {
-        try connection.query(sql, parameters).first.map { try $0.int64(0) }
     }
 
     func setMode(_ mode: ListMode, ofList listID: Int64) throws {
@@ -117,47 +110,53 @@ extension PostgreSQLChange: ChangeSteps {
         ).map { try $0.int64(0) }
     }
 
-    private func others(_ listID: Int64, _ moving: ItemID) -> String {
+    private func others(_ listID: Int64, _ moving: ItemID) -> PostgreSQLQuery {
         "list_id = \(listID) AND id <> \(moving)"
     }
 
     func itemCount(inList listID: Int64, excluding moving: ItemID, before place: ItemPlace?)
         throws -> Int
     {
-        let before =
-            place.map {
-                " AND (position < \($0.position) OR (position = \($0.position) AND id < \($0.id)))"
-            } ?? ""
-        return try connection.query(
-            "SELECT count(*) FROM checklist.items WHERE \(others(listID, moving))" + before
-        ).onlyRow().int(0)
+        var condition = others(listID, moving)
+        if let place {
+            condition = """
+                \(condition) AND (position < \(place.position)
+                    OR (position = \(place.position) AND id < \(place.id)))
+                """
+        }
+        return try connection.query("SELECT count(*) FROM checklist.items WHERE \(condition)")
+            .onlyRow().int(0)
     }
 
     func position(inList listID: Int64, excluding moving: ItemID, at index: Int) throws -> Int64? {
-        try integer(
-            "SELECT position FROM checklist.items WHERE \(others(listID, moving))"
-                + " ORDER BY position, id LIMIT 1 OFFSET \(index)")
+        try connection.query(
+            """
+            SELECT position FROM checklist.items WHERE \(others(listID, moving))
+            ORDER BY position, id LIMIT 1 OFFSET \(index)
+            """
+        ).first.map { try $0.int64(0) }
     }
 
     func shiftPositions(inList listID: Int64, excluding moving: ItemID, from position: Int64)
         throws
     {
-        let shifted = "\(others(listID, moving)) AND position >= \(position)"
+        let shifted: PostgreSQLQuery = "\(others(listID, moving)) AND position >= \(position)"
         try recordItems(where: shifted)
-        _ = try connection.query(
+        _ = try connection.run(
             "UPDATE checklist.items SET position = position + 1 WHERE \(shifted)")
     }
 
     func put(_ id: ItemID, inList listID: Int64, at position: Int64) throws {
         try recordItems(where: "id = \(id)")
-        _ = try connection.query(
+        _ = try connection.run(
             """
-            UPDATE checklist.items SET list_id = \(listID), position = \(position), updated_at = $1
+            UPDATE checklist.items SET list_id = \(listID), position = \(position),
+                updated_at = \(text: now)
             WHERE id = \(id)
-            """, [now])
+            """)
     }
 
-    func singleChoiceItems(where condition: String) throws -> [ItemPlace] {
+    func singleChoiceItems(where condition: PostgreSQLQuery) throws -> [ItemPlace] {
         try connection.query(
             """
             SELECT list_id, id, is_selected, position FROM checklist.items WHERE (\(condition))

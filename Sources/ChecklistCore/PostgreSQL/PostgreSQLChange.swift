@@ -104,27 +104,28 @@ struct PostgreSQLChange {
 
     /// Records the items `condition` selects as they are now; an item this change recorded
     /// already keeps its first record.
-    func recordItems(where condition: String) throws {
-        _ = try connection.query(
+    func recordItems(where condition: PostgreSQLQuery) throws {
+        _ = try connection.run(
             """
-            INSERT INTO checklist.changed_items (change_id, item_id, \(Self.itemFields))
-            SELECT $1, id, \(Self.itemFields) FROM checklist.items WHERE \(condition)
+            INSERT INTO checklist.changed_items (change_id, item_id, \(sql: Self.itemFields))
+            SELECT \(changeID), id, \(sql: Self.itemFields) FROM checklist.items
+            WHERE \(condition)
             ON CONFLICT (change_id, item_id) DO NOTHING
-            """, [String(changeID)])
+            """)
     }
 
     /// Records the selection (is_selected and updated_at) of the items `condition` selects,
     /// before the change sets it; items that share both share one row. For changes that touch
     /// nothing else of an item.
     /// Returns the IDs it recorded, as the server's array texts (`{1,2,3}`), one a group.
-    func recordSelections(where condition: String) throws {
+    func recordSelections(where condition: PostgreSQLQuery) throws {
         recordedSelections.arrays += try connection.query(
             """
             INSERT INTO checklist.changed_selections (change_id, is_selected, updated_at, item_ids)
-            SELECT $1, is_selected, updated_at, array_agg(id ORDER BY id) FROM checklist.items
-            WHERE \(condition) GROUP BY is_selected, updated_at
+            SELECT \(changeID), is_selected, updated_at, array_agg(id ORDER BY id)
+            FROM checklist.items WHERE \(condition) GROUP BY is_selected, updated_at
             RETURNING item_ids
-            """, [String(changeID)]
+            """
         ).map { try $0.text(0) }
     }
 
@@ -249,13 +250,13 @@ struct PostgreSQLChange {
     }
 
     func uncheckOthers(in listID: Int64, keeping: ItemID?, sparing: [ItemID] = []) throws -> Int {
-        let spared = ([keeping].compactMap { $0 } + sparing).map(String.init)
-        var condition = "list_id = \(listID) AND is_selected"
-        if !spared.isEmpty { condition += " AND id NOT IN (\(spared.joined(separator: ", ")))" }
+        let spared = [keeping].compactMap { $0 } + sparing
+        var condition: PostgreSQLQuery = "list_id = \(listID) AND is_selected"
+        if !spared.isEmpty { condition = "\(condition) AND NOT id = ANY(\(ids: spared))" }
         try recordSelections(where: condition)
         return try connection.run(
-            "UPDATE checklist.items SET is_selected = false, updated_at = $1 WHERE \(condition)",
-            [now])
+            "UPDATE checklist.items SET is_selected = false, updated_at = \(text: now) WHERE \(condition)"
+        )
     }
 
     /// A PostgreSQL array literal of text values, each quoted and escaped.

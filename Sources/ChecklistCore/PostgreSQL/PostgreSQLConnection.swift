@@ -81,7 +81,11 @@ final class PostgreSQLConnection {
 
     /// Runs one statement with text parameters (`$1`, `$2`…; nil is NULL) and returns its rows,
     /// each value as text or nil.
-    func query(_ sql: String, _ parameters: [String?] = []) throws(ChecklistError) -> [[String?]] {
+    func query(_ query: PostgreSQLQuery) throws(ChecklistError) -> [[String?]] {
+        try self.query(query.statement, query.parameters)
+    }
+
+    func query(_ sql: String, _ parameters: [String?]) throws(ChecklistError) -> [[String?]] {
         let result = try send(sql, parameters)
         defer { library.clear(result) }
         try check(result)
@@ -95,7 +99,11 @@ final class PostgreSQLConnection {
     private var queued: [(sql: String, parameters: [String?])] = []
 
     /// Queues `sql` to go with the next statement sent (see `queued`).
-    func queue(_ sql: String, _ parameters: [String?] = []) {
+    func queue(_ query: PostgreSQLQuery) {
+        queue(query.statement, query.parameters)
+    }
+
+    func queue(_ sql: String, _ parameters: [String?]) {
         noteListWrite(sql)
         queued.append((sql, parameters))
     }
@@ -273,8 +281,12 @@ final class PostgreSQLConnection {
 
     /// Runs one query and calls `body` with each row, whose values are the server's text
     /// bytes, valid during the call: a long list goes to the output without a `String` a row.
+    func forEachRow(_ query: PostgreSQLQuery, _ body: (PostgreSQLRow) throws -> Void) throws {
+        try forEachRow(query.statement, query.parameters, body)
+    }
+
     func forEachRow(
-        _ sql: String, _ parameters: [String?] = [], _ body: (PostgreSQLRow) throws -> Void
+        _ sql: String, _ parameters: [String?], _ body: (PostgreSQLRow) throws -> Void
     ) throws {
         let result = try send(sql, parameters)
         defer { library.clear(result) }
@@ -293,8 +305,14 @@ final class PostgreSQLConnection {
     /// same list from a file. (A cursor fetched in batches kept the memory flat too, but a
     /// cursor's query runs without parallel workers: `list` took a quarter longer.) Without
     /// single-row mode in libpq, as `forEachRow`.
+    func forEachRowStreaming(_ query: PostgreSQLQuery, _ body: (PostgreSQLRow) throws -> Void)
+        throws
+    {
+        try forEachRowStreaming(query.statement, query.parameters, body)
+    }
+
     func forEachRowStreaming(
-        _ sql: String, _ parameters: [String?] = [], _ body: (PostgreSQLRow) throws -> Void
+        _ sql: String, _ parameters: [String?], _ body: (PostgreSQLRow) throws -> Void
     ) throws {
         guard let pipeline = library.pipeline else { return try forEachRow(sql, parameters, body) }
         try sendQueued()
@@ -331,7 +349,11 @@ final class PostgreSQLConnection {
 
     /// Runs one statement that changes rows; returns how many it changed (the command tag's
     /// count), with no rows sent back.
-    func run(_ sql: String, _ parameters: [String?] = []) throws(ChecklistError) -> Int {
+    func run(_ query: PostgreSQLQuery) throws(ChecklistError) -> Int {
+        try run(query.statement, query.parameters)
+    }
+
+    func run(_ sql: String, _ parameters: [String?]) throws(ChecklistError) -> Int {
         let result = try send(sql, parameters)
         defer { library.clear(result) }
         try check(result)

@@ -39,9 +39,11 @@ struct PostgreSQLEditorReads: EditorReads {
         let checked = checkedOnly ? " AND is_selected" : ""
         for range in ids.ranges {
             found += try connection.query(
-                "SELECT id FROM checklist.items WHERE id BETWEEN \(range.lowerBound)"
-                    + " AND \(range.upperBound) AND list_id = \(listID)\(checked) ORDER BY id"
-            ).compactMap { $0[0].flatMap { Int64($0) } }
+                """
+                SELECT id FROM checklist.items WHERE id BETWEEN \(range.lowerBound)
+                AND \(range.upperBound) AND list_id = \(listID)\(sql: checked) ORDER BY id
+                """
+            ).map { try $0.int64(0) }
         }
         return IDSet(ids: found)
     }

@@ -9,8 +9,10 @@ struct PostgreSQLEditorSource: EditorRowSource {
 
     func listCounts(knownTotal: Int?) throws -> ItemCounts {
         let row = try connection.query(
-            "SELECT count(*) FILTER (WHERE is_selected), count(*) FROM checklist.items"
-                + " WHERE list_id = \(listID)"
+            """
+            SELECT count(*) FILTER (WHERE is_selected), count(*) FROM checklist.items
+            WHERE list_id = \(listID)
+            """
         ).onlyRow()
         return ItemCounts(checked: try row.int(0), total: try knownTotal ?? row.int(1))
     }
@@ -70,8 +72,10 @@ struct PostgreSQLEditorSource: EditorRowSource {
         var ids: [ItemID] = []
         let checked = checkedOnly ? " AND is_selected" : ""
         for row in try connection.query(
-            "SELECT id, title, is_selected FROM checklist.items WHERE list_id = \(listID)\(checked)"
-                + " ORDER BY id")
+            """
+            SELECT id, title, is_selected FROM checklist.items
+            WHERE list_id = \(listID)\(sql: checked) ORDER BY id
+            """)
         {
             let id = try row.int64(0)
             if let filter, !filter.matches(try row.text(1), isSelected: try row.bool(2)) {
@@ -89,7 +93,7 @@ struct PostgreSQLEditorSource: EditorRowSource {
         return try rows.onlyRow().int(0)
     }
 
-    private func boundary(_ place: EditorPlace?, _ descending: Bool) -> String {
+    private func boundary(_ place: EditorPlace?, _ descending: Bool) -> PostgreSQLQuery {
         guard let place else { return "" }
         return descending
             ? "AND (position, id) < (\(place.sortKey), \(place.id))"
@@ -100,10 +104,14 @@ struct PostgreSQLEditorSource: EditorRowSource {
         descending ? "ORDER BY position DESC, id DESC" : "ORDER BY position, id"
     }
 
-    private func rows(where condition: String, order: String, limit: Int) throws -> [EditorRow] {
+    private func rows(where condition: PostgreSQLQuery, order: String, limit: Int) throws
+        -> [EditorRow]
+    {
         try connection.query(
-            "SELECT id, title, is_selected, position FROM checklist.items WHERE \(condition)"
-                + " \(order) LIMIT \(limit)"
+            """
+            SELECT id, title, is_selected, position FROM checklist.items WHERE \(condition)
+            \(sql: order) LIMIT \(limit)
+            """
         ).map {
             EditorRow(
                 id: try $0.int64(0), title: try $0.text(1), isSelected: try $0.bool(2),

@@ -1,5 +1,5 @@
 /// The steps of `ReadSteps`, in PostgreSQL's SQL, over a connection inside a read's or a
-/// change's transaction. IDs go into conditions as numbers; names and titles as parameters.
+/// change's transaction. Every value is a parameter (`PostgreSQLQuery`), IDs included.
 struct PostgreSQLReads: ReadSteps {
     let connection: PostgreSQLConnection
     /// Whether the schema is at this program's version: one an older binary made, which a
@@ -11,23 +11,19 @@ struct PostgreSQLReads: ReadSteps {
     func listID(named name: ListName) throws -> Int64? {
         // Through the index of the names' MD5, then the whole text.
         try connection.query(
-            "SELECT id FROM checklist.lists WHERE md5(name) = md5($1) AND name = $1", [name.text]
+            "SELECT id FROM checklist.lists WHERE md5(name) = md5(\(text: name.text)) AND name = \(text: name.text)"
         ).first.map { try $0.int64(0) }
     }
 
     func lists(in scope: FoundScope) throws -> [Checklist] {
-        var condition = ""
-        var parameters: [String?] = []
-        if case .list(let id) = scope {
-            condition = "WHERE l.id = $1"
-            parameters = [String(id)]
-        }
+        var condition: PostgreSQLQuery = ""
+        if case .list(let id) = scope { condition = "WHERE l.id = \(id)" }
         return try connection.query(
             """
             SELECT l.name, l.mode, count(i.id) FILTER (WHERE i.is_selected), count(i.id)
             FROM checklist.lists l LEFT JOIN checklist.items i ON i.list_id = l.id
             \(condition) GROUP BY l.id ORDER BY l.name
-            """, parameters
+            """
         ).map { row in
             Checklist(
                 name: ListName(stored: try row.text(0)), mode: try row.mode(1),
@@ -36,9 +32,8 @@ struct PostgreSQLReads: ReadSteps {
     }
 
     func itemCount(inList listID: Int64) throws -> Int {
-        try connection.query(
-            "SELECT count(*) FROM checklist.items WHERE list_id = $1", [String(listID)]
-        ).onlyRow().int(0)
+        try connection.query("SELECT count(*) FROM checklist.items WHERE list_id = \(listID)")
+            .onlyRow().int(0)
     }
 
     // MARK: - Items of a scope, streamed a batch of rows at a time (never the whole list)
@@ -71,13 +66,12 @@ struct PostgreSQLReads: ReadSteps {
     func forEachHeadlineBytes(
         in scope: FoundScope, filter: ItemFilter, _ body: (HeadlineBytes) throws -> Void
     ) throws {
-        let (clause, parameters) = whereClause(scope, filter)
         try connection.forEachRowStreaming(
             """
             SELECT i.id, l.name, i.title, i.is_selected
             FROM checklist.items i JOIN checklist.lists l ON l.id = i.list_id
-            \(clause) ORDER BY l.name, i.position, i.id
-            """, parameters
+            \(whereClause(scope, filter)) ORDER BY l.name, i.position, i.id
+            """
         ) { row in
             try body(
                 HeadlineBytes(
@@ -88,36 +82,32 @@ struct PostgreSQLReads: ReadSteps {
 
     /// One query.
     func largestItemID(in scope: FoundScope, filter: ItemFilter) throws -> Int64 {
-        let (clause, parameters) = whereClause(scope, filter)
-        return try connection.query(
-            "SELECT coalesce(max(i.id), 0) FROM checklist.items i \(clause)", parameters
+        try connection.query(
+            "SELECT coalesce(max(i.id), 0) FROM checklist.items i \(whereClause(scope, filter))"
         ).onlyRow().int64(0)
     }
 
     func counts(in scope: FoundScope) throws -> ItemCounts {
-        let (clause, parameters) = whereClause(scope, .any)
         let row = try connection.query(
-            "SELECT count(*) FILTER (WHERE i.is_selected), count(*) FROM checklist.items i "
-                + clause, parameters
+            """
+            SELECT count(*) FILTER (WHERE i.is_selected), count(*) FROM checklist.items i
+            \(whereClause(scope, .any))
+            """
         ).onlyRow()
         return ItemCounts(checked: try row.int(0), total: try row.int(1))
     }
 
     /// `WHERE` over `checklist.items i` for the scope and the filter (empty for every item).
-    private func whereClause(_ scope: FoundScope, _ filter: ItemFilter) -> (String, [String?]) {
-        var conditions: [String] = []
-        var parameters: [String?] = []
-        if case .list(let id) = scope {
-            conditions.append("i.list_id = $1")
-            parameters.append(String(id))
-        }
+    private func whereClause(_ scope: FoundScope, _ filter: ItemFilter) -> PostgreSQLQuery {
+        var conditions: [PostgreSQLQuery] = []
+        if case .list(let id) = scope { conditions.append("i.list_id = \(id)") }
         switch filter {
         case .any: break
         case .checked: conditions.append("i.is_selected")
         case .unchecked: conditions.append("NOT i.is_selected")
         }
-        let clause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        return (clause, parameters)
+        guard let first = conditions.first else { return "" }
+        return conditions.dropFirst().reduce("WHERE \(first)") { $0.joined(with: $1, by: " AND ") }
     }
 
     /// Where the item rows hold `StoredTables.moreShownItemFields`, after the seven above.
@@ -148,7 +138,6 @@ struct PostgreSQLReads: ReadSteps {
     private func forEachItemRow(
         in scope: FoundScope, filter: ItemFilter, _ body: (PostgreSQLRow) throws -> Void
     ) throws {
-        let (condition, parameters) = whereClause(scope, .any)
         let selected =
             switch filter {
             case .any: ""
@@ -157,40 +146,40 @@ struct PostgreSQLReads: ReadSteps {
             }
         try connection.forEachRowStreaming(
             """
-            SELECT id, name, title, is_selected, place, created_at, updated_at\(Self.more) FROM (
-                SELECT i.id, l.name, i.title, i.is_selected, i.created_at, i.updated_at\(try moreSelected()),
+            SELECT id, name, title, is_selected, place, created_at, updated_at\(sql: Self.more) FROM (
+                SELECT i.id, l.name, i.title, i.is_selected, i.created_at, i.updated_at\(sql: try moreSelected()),
                        row_number() OVER (PARTITION BY i.list_id
                                           ORDER BY i.position, i.id) AS place,
                        i.position
                 FROM checklist.items i JOIN checklist.lists l ON l.id = i.list_id
-                \(condition)) AS placed
-            \(selected) ORDER BY name, position, id
-            """, parameters, body)
+                \(whereClause(scope, .any))) AS placed
+            \(sql: selected) ORDER BY name, position, id
+            """, body)
     }
 
     // MARK: - Selections
 
     /// Lone IDs in one array, runs range by range.
-    func conditions(for ids: IDSet) -> [String] {
+    func conditions(for ids: IDSet) -> [PostgreSQLQuery] {
         let (lone, runs) = ids.split()
-        var conditions: [String] = []
-        if !lone.isEmpty {
-            conditions.append("id = ANY('{\(lone.map(String.init).joined(separator: ","))}')")
-        }
+        var conditions: [PostgreSQLQuery] = []
+        if !lone.isEmpty { conditions.append("id = ANY(\(ids: lone))") }
         for run in runs {
             conditions.append("id BETWEEN \(run.lowerBound) AND \(run.upperBound)")
         }
         return conditions
     }
 
-    func condition(inList listID: Int64, checkedOnly: Bool, among: String?) -> String {
-        var condition = "list_id = \(listID)"
-        if checkedOnly { condition += " AND is_selected" }
+    func condition(inList listID: Int64, checkedOnly: Bool, among: PostgreSQLQuery?)
+        -> PostgreSQLQuery
+    {
+        var condition: PostgreSQLQuery = "list_id = \(listID)"
+        if checkedOnly { condition = "\(condition) AND is_selected" }
         if let among { condition = "(\(among)) AND \(condition)" }
         return condition
     }
 
-    func count(where condition: String) throws -> Int {
+    func count(where condition: PostgreSQLQuery) throws -> Int {
         try connection.query("SELECT count(*) FROM checklist.items WHERE \(condition)")
             .onlyRow().int(0)
     }
@@ -199,11 +188,10 @@ struct PostgreSQLReads: ReadSteps {
         let (lone, runs) = ids.split()
         var missing: [ItemID] = []
         // One count first: most commands name IDs that all exist.
-        let array = "'{\(lone.map(String.init).joined(separator: ","))}'"
-        if !lone.isEmpty, try count(where: "id = ANY(\(array))") != lone.count {
+        if !lone.isEmpty, try count(where: "id = ANY(\(ids: lone))") != lone.count {
             missing += try connection.query(
                 """
-                SELECT x FROM unnest(\(array)::bigint[]) x
+                SELECT x FROM unnest(\(ids: lone)) x
                 WHERE NOT EXISTS (SELECT 1 FROM checklist.items WHERE id = x) ORDER BY x
                 """
             ).map { try $0.int64(0) }
@@ -215,8 +203,10 @@ struct PostgreSQLReads: ReadSteps {
             // The gaps between the IDs that exist: a range of any length costs what it holds.
             var next = run.lowerBound
             try connection.forEachRow(
-                "SELECT id FROM checklist.items WHERE id BETWEEN \(run.lowerBound)"
-                    + " AND \(run.upperBound) ORDER BY id"
+                """
+                SELECT id FROM checklist.items WHERE id BETWEEN \(run.lowerBound)
+                AND \(run.upperBound) ORDER BY id
+                """
             ) { row in
                 let id = try row.int64(0)
                 if id > next { gaps.append(next...(id - 1)) }
@@ -233,8 +223,8 @@ struct PostgreSQLReads: ReadSteps {
         try connection.query(
             """
             SELECT id, command, description, item_count, created_at, author
-            FROM checklist.changes ORDER BY id DESC LIMIT $1
-            """, [String(limit)]
+            FROM checklist.changes ORDER BY id DESC LIMIT \(limit)
+            """
         ).map(Self.change)
     }
 

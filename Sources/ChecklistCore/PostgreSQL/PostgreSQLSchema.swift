@@ -69,17 +69,17 @@ enum PostgreSQLSchema {
                 SELECT current_user::pg_catalog.text,
                     (SELECT pg_catalog.string_agg(identifier, ' ') FROM checklist.migrations),
                     (SELECT pg_catalog.string_agg(what, ', ' ORDER BY what) FROM (
-                        SELECT 'trigger ' || tgname::pg_catalog.text || ' on ' || \(named("tgrelid"))
+                        SELECT 'trigger ' || tgname::pg_catalog.text || ' on ' || \(sql: named("tgrelid"))
                             AS what
                         FROM pg_catalog.pg_trigger
-                        WHERE tgrelid = ANY(\(oids)) AND NOT tgisinternal
+                        WHERE tgrelid = ANY(\(sql: oids)) AND NOT tgisinternal
                         UNION ALL
-                        SELECT 'rule ' || rulename::pg_catalog.text || ' on ' || \(named("ev_class"))
-                        FROM pg_catalog.pg_rewrite WHERE ev_class = ANY(\(oids))
+                        SELECT 'rule ' || rulename::pg_catalog.text || ' on ' || \(sql: named("ev_class"))
+                        FROM pg_catalog.pg_rewrite WHERE ev_class = ANY(\(sql: oids))
                         UNION ALL
-                        SELECT 'policy ' || polname::pg_catalog.text || ' on ' || \(named("polrelid"))
+                        SELECT 'policy ' || polname::pg_catalog.text || ' on ' || \(sql: named("polrelid"))
                         FROM pg_catalog.pg_policy
-                        WHERE polrelid = ANY(\(oids)) AND polname NOT IN (\(policies))
+                        WHERE polrelid = ANY(\(sql: oids)) AND polname NOT IN (\(sql: policies))
                     ) AS foreign_objects)
                 """)
         }
@@ -132,7 +132,7 @@ enum PostgreSQLSchema {
                     FROM pg_catalog.pg_policy p
                     JOIN pg_catalog.pg_class c ON c.oid = p.polrelid
                     JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-                    WHERE n.nspname = 'checklist' AND p.polname NOT IN (\(policies))
+                    WHERE n.nspname = 'checklist' AND p.polname NOT IN (\(sql: policies))
                 ) AS foreign_objects)
             """)
         if let foreign = found.first?[1] {

@@ -14,7 +14,7 @@ extension PostgreSQLStore {
                     "SELECT last_item_id, last_change_id FROM checklist.state"
                 ).first
                 for (table, columns, source) in Self.copiedTables {
-                    let rows = try connection.query("SELECT \(source)")
+                    let rows = try connection.query("SELECT \(sql: source)")
                     let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
                     let statement = try db.makeStatement(
                         sql: "INSERT INTO \(table) (\(columns.joined(separator: ", ")))"

@@ -134,7 +134,7 @@ final class PostgreSQLStore {
                         connection.lastFailure ?? "")
                     throw error
                 }
-                _ = try connection.query(lock)
+                _ = try connection.query(lock, [])
             }
             return try body(connection)
         }
@@ -156,7 +156,7 @@ final class PostgreSQLStore {
     /// `begin` included.
     private func transaction<T>(_ begin: [String], _ body: () throws -> T) throws -> T {
         if isInTransaction { return try body() }
-        for statement in begin { connection.queue(statement) }
+        for statement in begin { connection.queue(statement, []) }
         isInTransaction = true
         defer { isInTransaction = false }
         do {

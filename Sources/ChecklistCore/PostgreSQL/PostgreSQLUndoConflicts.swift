@@ -3,24 +3,29 @@ struct PostgreSQLUndoConflicts: UndoConflictChecks {
     let connection: PostgreSQLConnection
     let target: Int64
 
-    private func exists(_ sql: String) throws -> Bool {
-        try connection.query("SELECT " + sql).onlyRow().bool(0)
+    private func exists(_ condition: PostgreSQLQuery) throws -> Bool {
+        try connection.query("SELECT \(condition)").onlyRow().bool(0)
     }
 
-    private var targetItems: String {
-        "SELECT item_id FROM checklist.changed_items WHERE change_id = \(target)"
-            + " UNION SELECT unnest(item_ids) FROM checklist.changed_selections"
-            + " WHERE change_id = \(target)"
+    private var targetItems: PostgreSQLQuery {
+        """
+        SELECT item_id FROM checklist.changed_items WHERE change_id = \(target)
+        UNION SELECT unnest(item_ids) FROM checklist.changed_selections
+        WHERE change_id = \(target)
+        """
     }
 
     /// The IDs a later change recorded by selection, as rows `x(id)`.
-    private func selected(by change: Int64) -> String {
-        "checklist.changed_selections s CROSS JOIN LATERAL unnest(s.item_ids) AS x(id)"
-            + " WHERE s.change_id = \(change)"
+    private func selected(by change: Int64) -> PostgreSQLQuery {
+        """
+        checklist.changed_selections s CROSS JOIN LATERAL unnest(s.item_ids) AS x(id)
+        WHERE s.change_id = \(change)
+        """
     }
 
     func sharesItems(with later: Int64) throws -> Bool {
-        let added = "SELECT 1 FROM checklist.added_items a WHERE a.change_id = \(target)"
+        let added: PostgreSQLQuery =
+            "SELECT 1 FROM checklist.added_items a WHERE a.change_id = \(target)"
         return try exists(
             """
             EXISTS (
@@ -35,16 +40,18 @@ struct PostgreSQLUndoConflicts: UndoConflictChecks {
     }
 
     func sharesLists(with later: Int64) throws -> Bool {
-        let created =
-            "SELECT list_id FROM checklist.changed_lists WHERE change_id = \(target)"
-            + " AND name IS NULL"
-        let reshaped = """
+        let created: PostgreSQLQuery = """
+            SELECT list_id FROM checklist.changed_lists WHERE change_id = \(target)
+            AND name IS NULL
+            """
+        let reshaped: PostgreSQLQuery = """
             SELECT list_id FROM checklist.changed_lists r WHERE r.change_id = \(target)
             AND r.name IS NOT NULL AND NOT EXISTS (
                 SELECT 1 FROM checklist.lists l WHERE l.id = r.list_id
                 AND l.name = r.name AND l.mode = r.mode)
             """
-        let homes = "SELECT list_id FROM checklist.changed_items WHERE change_id = \(target)"
+        let homes: PostgreSQLQuery =
+            "SELECT list_id FROM checklist.changed_items WHERE change_id = \(target)"
         return try exists(
             """
             EXISTS (
@@ -120,11 +127,12 @@ struct PostgreSQLUndoConflicts: UndoConflictChecks {
             ORDER BY i.list_id, i.position LIMIT 1
             """
         ).first {
-            _ = try connection.query(
+            _ = try connection.run(
                 """
                 UPDATE checklist.items SET position = position + 1
-                WHERE list_id = $1 AND position >= $2 AND id NOT IN (\(targetItems))
-                """, [clash[0], clash[1]])
+                WHERE list_id = \(text: clash[0])::bigint AND position >= \(text: clash[1])::bigint
+                AND id NOT IN (\(targetItems))
+                """)
         }
     }
 }
