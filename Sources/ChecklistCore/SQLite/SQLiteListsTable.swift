@@ -1,7 +1,8 @@
 import GRDB
 
 /// The `lists` table's lookups, over a `Database` (a read's or a change's): the one place
-/// that finds a list by name, so the rule for the default list is written once.
+/// that finds a list by name in SQLite (the rules for which lists must exist are
+/// `ReadSteps`').
 struct SQLiteListsTable {
     let db: Database
 
@@ -13,20 +14,6 @@ struct SQLiteListsTable {
     func id(named name: ListName) throws -> Int64? {
         try SQLRequest<Int64>(literal: "SELECT id FROM lists WHERE name = \(name)", cached: true)
             .fetchOne(db)
-    }
-
-    /// The ID of a list that must exist (the default list too).
-    func existing(named name: ListName) throws -> Int64 {
-        guard let listID = try id(named: name) else {
-            throw ChecklistError.listNotFound(name.text)
-        }
-        return listID
-    }
-
-    /// The list's row ID, by `ListName.requiredID`'s rule: nil for the default list before
-    /// its first item; any other missing list throws.
-    func required(named name: ListName) throws -> Int64? {
-        try name.requiredID(try id(named: name))
     }
 
     /// The lists of the scope with their counts, by name.
