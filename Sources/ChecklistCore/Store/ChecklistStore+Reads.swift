@@ -26,10 +26,7 @@ extension ChecklistStore {
     public func forEachItem(
         in scope: ListScope, filter: ItemFilter = .any, _ body: (Item) throws -> Void
     ) throws {
-        try read { reads in
-            guard let found = try reads.found(scope) else { return }
-            try reads.forEachItem(in: found, filter: filter, body)
-        }
+        try read(in: scope, orElse: ()) { try $0.forEachItem(in: $1, filter: filter, body) }
     }
 
     /// Calls `body` with what text and ID output show of each item of the scope, in order. A
@@ -37,10 +34,7 @@ extension ChecklistStore {
     public func forEachHeadline(
         in scope: ListScope, filter: ItemFilter = .any, _ body: (ItemHeadline) throws -> Void
     ) throws {
-        try read { reads in
-            guard let found = try reads.found(scope) else { return }
-            try reads.forEachHeadline(in: found, filter: filter, body)
-        }
+        try read(in: scope, orElse: ()) { try $0.forEachHeadline(in: $1, filter: filter, body) }
     }
 
     /// `forEachHeadline` without making a `String` of each row: `list` in a pipe prints every
@@ -49,9 +43,8 @@ extension ChecklistStore {
     public func forEachHeadlineBytes(
         in scope: ListScope, filter: ItemFilter = .any, _ body: (HeadlineBytes) throws -> Void
     ) throws {
-        try read { reads in
-            guard let found = try reads.found(scope) else { return }
-            try reads.forEachHeadlineBytes(in: found, filter: filter, body)
+        try read(in: scope, orElse: ()) {
+            try $0.forEachHeadlineBytes(in: $1, filter: filter, body)
         }
     }
 
@@ -60,10 +53,7 @@ extension ChecklistStore {
     public func forEachItemBytes(
         in scope: ListScope, filter: ItemFilter = .any, _ body: (ItemBytes) throws -> Void
     ) throws {
-        try read { reads in
-            guard let found = try reads.found(scope) else { return }
-            try reads.forEachItemBytes(in: found, filter: filter, body)
-        }
+        try read(in: scope, orElse: ()) { try $0.forEachItemBytes(in: $1, filter: filter, body) }
     }
 
     /// The items of the scope in position order (for small lists and tests; see `forEachItem`).
@@ -76,24 +66,27 @@ extension ChecklistStore {
     /// The largest ID among the scope's items that pass the filter (0 when there are none):
     /// the widest ID `forEachHeadline` shows, found without reading the items.
     public func largestItemID(in scope: ListScope, filter: ItemFilter = .any) throws -> Int64 {
-        try read { reads in
-            guard let found = try reads.found(scope) else { return 0 }
-            return try reads.largestItemID(in: found, filter: filter)
-        }
+        try read(in: scope, orElse: 0) { try $0.largestItemID(in: $1, filter: filter) }
     }
 
     /// The checked and total counts of the scope.
     public func counts(in scope: ListScope) throws -> ItemCounts {
-        try read { reads in
-            guard let found = try reads.found(scope) else {
-                return ItemCounts(checked: 0, total: 0)
-            }
-            return try reads.counts(in: found)
-        }
+        try read(in: scope, orElse: ItemCounts(checked: 0, total: 0)) { try $0.counts(in: $1) }
     }
 
     /// The recorded changes, newest first.
     public func history(limit: Int = 50) throws -> [Change] {
         try read { try $0.history(limit: limit) }
+    }
+
+    /// One read of the scope's list, found by `ReadSteps.found`'s rule; `empty` when the scope
+    /// is the default list and it does not exist yet.
+    private func read<T>(
+        in scope: ListScope, orElse empty: T, _ body: (any ReadSteps, FoundScope) throws -> T
+    ) throws -> T {
+        try read { reads in
+            guard let found = try reads.found(scope) else { return empty }
+            return try body(reads, found)
+        }
     }
 }
