@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Benchmarks checklist on a PostgreSQL server against psql running the same SQL on the same
 # server, timed by hyperfine in the same invocation: one-item `check`, `check -` of 10,000
-# IDs, and `list` of N items (default 100,000). A benchmark, not a test: it never fails on a
+# IDs, and `list` of N items (default 100,000); and offline copies: `clone` against pg_dump,
+# `sync` with nothing to do, and `sync` of 10,000 offline checks (N must be 20,000 or more
+# for the 10,000 IDs to exist). A benchmark, not a test: it never fails on a
 # timing. Prints a table of medians and ratios, and keeps hyperfine's JSON in the results
 # folder.
 #
@@ -70,6 +72,13 @@ EOF
 RESET_ONE="psql '$TARGET' -X -q -c 'UPDATE checklist.items SET is_selected = false WHERE id = $ONE'"
 RESET_MANY="psql '$TARGET' -X -q -c 'UPDATE checklist.items SET is_selected = false WHERE is_selected'"
 PSQL="'$PSQL_BIN' '$TARGET' -X -q -A -t"
+PG_DUMP=$(dirname "$PSQL_BIN")/pg_dump
+# A copy in step, and one holding 10,000 offline checks, made from it before every run (with
+# the server's side of the last run undone: the checks, their stamps and the copy's progress).
+"$BIN" clone "$TARGET" "$WORK/copy.db" -q
+cp "$WORK/copy.db" "$WORK/pending.db"
+CHECKLIST_DB="$WORK/pending.db" "$BIN" check - -q < "$WORK/ids"
+RESET_SYNC="cp '$WORK/pending.db' '$WORK/sending.db'; psql '$TARGET' -X -q -c \"UPDATE checklist.items SET is_selected = false, checked_stamp = '' WHERE is_selected\" -c 'UPDATE checklist.copies SET synced_through = 0'"
 CL="CHECKLIST_DB='$TARGET' '$BIN'"
 
 row() { # name, prepare, checklist command, psql command
@@ -91,5 +100,14 @@ PY
     row check-one "$RESET_ONE" "$CL check $ONE -q" "$PSQL -f '$WORK/check-one.sql'"
     row check-many "$RESET_MANY" "$CL check - -q < '$WORK/ids'" "$PSQL -f '$WORK/check-many.sql'"
     row list true "$CL list > /dev/null" "$PSQL -f '$WORK/list.sql' > /dev/null"
+    # Offline copies (issue 31): clone against pg_dump of the schema's data; a sync with
+    # nothing to do against psql's one-row write transaction; a sync sending 10,000 offline
+    # checks (one `check -` of 10,000 IDs on the copy) against psql's same update.
+    row clone "rm -f '$WORK/clone.db'" "'$BIN' clone '$TARGET' '$WORK/clone.db' -q" \
+        "'$PG_DUMP' --data-only --schema=checklist '$TARGET' > /dev/null"
+    row sync-nothing true "CHECKLIST_DB='$WORK/copy.db' '$BIN' sync -q" \
+        "$PSQL -c 'BEGIN; SELECT revision FROM checklist.state FOR UPDATE; COMMIT;'"
+    row sync-checks "$RESET_SYNC" "CHECKLIST_DB='$WORK/sending.db' '$BIN' sync -q" \
+        "$RESET_MANY >/dev/null; $PSQL -f '$WORK/check-many.sql'"
 } | tee "$OUT/server-$N.md"
 rm -rf "$WORK"

@@ -60,6 +60,11 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
     case undoConflict(Change, laterChange: Change, UndoConflicts.Reason)
     /// An import file that does not parse; `line` is the first bad line (1-based).
     case malformedImport(line: Int, reason: String)
+    /// An offline copy has given out every item ID the server reserved for it (`reserved` of
+    /// them); nothing changed, and the next `sync` reserves more. Exit 75.
+    case copyOutOfIDs(reserved: Int64)
+    /// `sync` on a database that is not an offline copy. Exit 64.
+    case notAnOfflineCopy(path: String)
     /// A Markdown file the strict import refuses at `line` and `import --lenient` would take.
     case strictImportRefused(line: Int, reason: String)
 
@@ -166,6 +171,13 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
                 + " nothing changed (`checklist undo --anyone` reverts the newest change first)"
         case .malformedImport(let line, let reason):
             return "line \(line) of the import file: \(reason); nothing was imported"
+        case .copyOutOfIDs(let reserved):
+            return "this offline copy has used all \(reserved) item IDs the server reserved for"
+                + " it; nothing changed (run `checklist sync` where the server can be reached:"
+                + " it reserves more)"
+        case .notAnOfflineCopy(let path):
+            return "\(path) is not an offline copy of a shared list, so there is nothing to sync"
+                + " (make one with `checklist clone postgresql://… FILE`)"
         case .strictImportRefused(let line, let reason):
             return "line \(line) of the import file: \(reason); nothing was imported"
                 + " (import --lenient takes the task lines of any Markdown)"

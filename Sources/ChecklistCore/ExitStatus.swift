@@ -8,7 +8,8 @@ public enum ExitStatus: Int32, Sendable {
     case usage = 64
     case dataError = 65
     case ioError = 74
-    /// `undo` would overwrite another author's later change (EX_TEMPFAIL).
+    /// `undo` would overwrite another author's later change; an offline copy has used every
+    /// ID reserved for it (EX_TEMPFAIL).
     case undoRefused = 75
 
     public init(_ error: ChecklistError) {
@@ -29,13 +30,14 @@ extension ChecklistError {
             .unexpectedCount, .nothingToUndo, .nothingToUndoBy:
             (.notFound, 409)
         case .declined: (.declined, 409)
-        case .invalidInput, .singleChoiceConflict: (.usage, 409)
+        case .invalidInput, .singleChoiceConflict, .notAnOfflineCopy: (.usage, 409)
         case .fileExists: (.usage, 500)
         case .notAChecklistDatabase, .corruptDatabase, .damagedBackupSource, .schemaTooNew,
             .untrustedServerSchema, .malformedServerValue, .malformedImport, .strictImportRefused:
             (.dataError, 500)
         case .databaseUnavailable, .databaseBusy, .cannotRead: (.ioError, 503)
         case .undoConflict, .newestChangeElsewhere: (.undoRefused, 409)
+        case .copyOutOfIDs: (.undoRefused, 503)
         }
     }
 }

@@ -134,6 +134,23 @@ enum Platform {
         return (local.tm_year + 1900, local.tm_mon + 1, local.tm_mday, local.tm_hour, local.tm_min)
     }
 
+    /// Waits `seconds` (for `sync --watch`'s looks).
+    static func sleep(seconds: Double) {
+        var wait = timespec(
+            tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
+        var left = timespec()
+        while nanosleep(&wait, &left) != 0 && errno == EINTR { wait = left }
+    }
+
+    /// Today's local date, `2026-11-28`.
+    static func localDate() -> String {
+        var seconds = time(nil)
+        var local = tm()
+        guard localtime_r(&seconds, &local) != nil else { return "" }
+        func pad(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(local.tm_year + 1900)-\(pad(local.tm_mon + 1))-\(pad(local.tm_mday))"
+    }
+
     static func isTerminal(_ descriptor: Int32) -> Bool {
         isatty(descriptor) == 1
     }

@@ -155,11 +155,12 @@ import Testing
     @Test(.fileOnly) func aBackupOfADamagedDatabaseNamesTheDatabaseNotTheBackup() throws {
         let titles = (1...400).map { "item \($0) with a title long enough to fill pages" }
         try cli.run(["add", "-q", "-"], stdin: Data(titles.joined(separator: "\n").utf8))
-        // Garbage over the middle of the file's pages; the header stays whole.
+        // Garbage over items' pages, written last (the 400 titles fill about 11 pages at the
+        // end); the header and the schema's pages, written by the migrations, stay whole.
         let handle = try FileHandle(forUpdating: URL(fileURLWithPath: cli.databasePath))
         let size = try handle.seekToEnd()
-        try handle.seek(toOffset: 4096 * 2)
-        handle.write(Data(repeating: 0xA5, count: Int(size) - 4096 * 3))
+        try handle.seek(toOffset: size - 4096 * 7)
+        handle.write(Data(repeating: 0xA5, count: 4096 * 6))
         try handle.close()
         let target = cli.folder.appendingPathComponent("bk.db").path
         let result = try cli.run("backup", target)

@@ -70,9 +70,13 @@ extension ChecklistStore {
             }
         case .server(let server):
             guard server.hasSchema else { return [] }
-            return try ["lists", "items"].flatMap { table in
-                try server.connection.query("SELECT * FROM checklist.\(sql: table) ORDER BY id")
-                    .map { $0.map { $0 ?? "NULL" }.joined(separator: " | ") }
+            // The stored columns (`StoredTables`): the items' merge stamps (offline copies)
+            // record when a field was last set, which an undo sets again.
+            return try [StoredTables.lists, StoredTables.items].flatMap { table in
+                let columns = StoredTable.names(table.columns, \.postgresql)
+                return try server.connection.query(
+                    "SELECT \(sql: columns) FROM \(sql: table.postgresql) ORDER BY id"
+                ).map { $0.map { $0 ?? "NULL" }.joined(separator: " | ") }
             }
         }
     }

@@ -9,10 +9,7 @@ extension DatabaseOpener {
     static func openServer(_ uri: PostgreSQLURI, creating: Bool, requiringSchema: Bool = false)
         throws -> ChecklistStore
     {
-        let server = PostgreSQLStore(try PostgreSQLConnection(uri))
-        let opening = try PostgreSQLSchema.opening(server.connection)
-        if let role = opening.role { server.role = role }
-        let state = opening.state
+        let (server, state) = try serverStore(uri)
         switch state {
         case .tooNew: throw ChecklistError.schemaTooNew(path: uri.shown)
         case .missing where requiringSchema: throw ChecklistError.databaseNotFound(path: uri.shown)
@@ -23,5 +20,16 @@ extension DatabaseOpener {
             server.schemaIsCurrent = state == .current
             return ChecklistStore(engine: server)
         }
+    }
+
+    /// A connection to the server at `uri`, and the state of its schema (refused when it
+    /// carries code this program did not create).
+    static func serverStore(_ uri: PostgreSQLURI) throws -> (
+        PostgreSQLStore, PostgreSQLSchema.State
+    ) {
+        let server = PostgreSQLStore(try PostgreSQLConnection(uri))
+        let opening = try PostgreSQLSchema.opening(server.connection)
+        if let role = opening.role { server.role = role }
+        return (server, opening.state)
     }
 }

@@ -25,6 +25,15 @@ struct PostgreSQLChange {
     /// write lock, and its row is written first (the journal's rows refer to it) and filled
     /// in, or removed, by `finish`.
     init(_ connection: PostgreSQLConnection, author: String) throws {
+        try self.init(connection, author: author, at: nil, stamp: nil)
+    }
+
+    /// An entry made `at` a given time with its edits stamped `stamp` (a copy's change, sent
+    /// by `sync`), or now, stamped with now and the author (`PostgreSQLStamp`): the stamp is
+    /// the transaction's setting `checklist.stamp`, which the items' trigger writes.
+    init(_ connection: PostgreSQLConnection, author: String, at time: String?, stamp: String?)
+        throws
+    {
         self.connection = connection
         self.author = author
         // The entry, numbered from the counter, and the change's time, in one round trip.
@@ -32,11 +41,14 @@ struct PostgreSQLChange {
             """
             INSERT INTO checklist.changes (id, command, description, item_count, created_at, author)
             SELECT last_change_id + 1, '', '', 0,
-                   to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), $1
+                   coalesce($2, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+                   $1
             FROM checklist.state
             RETURNING id, created_at,
-                EXISTS (SELECT 1 FROM checklist.lists WHERE mode = 'single')
-            """, [author]
+                EXISTS (SELECT 1 FROM checklist.lists WHERE mode = 'single'),
+                pg_catalog.set_config('checklist.stamp'::pg_catalog.text,
+                    coalesce($3, created_at || ' ' || $1), true)
+            """, [author, time, stamp]
         ).first
         guard let row else {
             throw ChecklistError.databaseUnavailable(

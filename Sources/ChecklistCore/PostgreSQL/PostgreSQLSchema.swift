@@ -16,6 +16,15 @@ enum PostgreSQLSchema {
         "changes_read", "changes_insert_own", "changes_update_own", "changes_delete",
     ]
 
+    /// Whether a trigger (its name, table and function columns of `pg_trigger`) is the one
+    /// the migrations create: `items_stamps` on the items, calling `checklist.stamp_item()`
+    /// (which only its owner can replace).
+    static func ownTrigger(_ name: String, _ table: String, _ function: String) -> String {
+        "(\(name) = 'items_stamps'"
+            + " AND \(table) = pg_catalog.to_regclass('checklist.items')"
+            + " AND \(function) = pg_catalog.to_regprocedure('checklist.stamp_item()'))"
+    }
+
     /// The schema's tables: those the migrations create, and `migrations`. (Found in the
     /// migrations' bytes: a scan by Foundation's `range(of:)` cost every command about 1 ms.)
     static let tables: [String] =
@@ -73,6 +82,7 @@ enum PostgreSQLSchema {
                             AS what
                         FROM pg_catalog.pg_trigger
                         WHERE tgrelid = ANY(\(sql: oids)) AND NOT tgisinternal
+                            AND NOT \(sql: ownTrigger("tgname", "tgrelid", "tgfoid"))
                         UNION ALL
                         SELECT 'rule ' || rulename::pg_catalog.text || ' on ' || \(sql: named("ev_class"))
                         FROM pg_catalog.pg_rewrite WHERE ev_class = ANY(\(sql: oids))
@@ -121,6 +131,7 @@ enum PostgreSQLSchema {
                     JOIN pg_catalog.pg_class c ON c.oid = t.tgrelid
                     JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
                     WHERE n.nspname = 'checklist' AND NOT t.tgisinternal
+                        AND NOT \(sql: ownTrigger("t.tgname", "t.tgrelid", "t.tgfoid"))
                     UNION ALL
                     SELECT 'rule ' || r.rulename::text || ' on ' || c.relname::text
                     FROM pg_catalog.pg_rewrite r

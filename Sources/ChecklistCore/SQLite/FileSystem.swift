@@ -87,6 +87,15 @@ enum FileSystem {
 
     static var processID: Int32 { getpid() }
 
+    /// `bytes` random bytes as lowercase hexadecimal (the system's generator).
+    static func randomHex(_ bytes: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<bytes).map { _ in
+            let byte = UInt8.random(in: 0...255, using: &generator)
+            return String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)
+        }.joined()
+    }
+
     /// Who runs the program, as the changes record it on SQLite: `LOGNAME` or `USER` when set
     /// (as POSIX login sets them, and as `su` and `sudo` change them), else the password
     /// entry's name for the effective user, else `uid N`.

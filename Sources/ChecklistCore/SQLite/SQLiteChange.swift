@@ -18,7 +18,7 @@ struct SQLiteChange {
     /// One timestamp for the whole change, ISO 8601 UTC with milliseconds, from SQLite's clock.
     let now: String
     /// Who makes the change.
-    let author: String
+    private(set) var author: String
     /// The highest list ID the journal remembers, once read (see `createList`).
     let journalListIDs = SQLiteJournalListIDs()
 
@@ -33,25 +33,37 @@ struct SQLiteChange {
             sql: """
                 SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'changes'), 0),
                            coalesce((SELECT max(id) FROM changes), 0)) + 1 AS changeId,
-                       strftime('%Y-%m-%dT%H:%M:%fZ', 'now') AS now
+                       strftime('%Y-%m-%dT%H:%M:%fZ', 'now') AS now,
+                       (SELECT author FROM syncState) AS copyAuthor
                 """)
         guard let row else { throw ChecklistError.invalidInput("SQLite returned no clock") }
         changeID = try row.decode(forColumn: "changeId")
         now = try row.decode(forColumn: "now")
+        // On an offline copy, the changes of the file's user are the copy's author's (the role
+        // it was cloned as, or `clone --as`); a name chosen otherwise (a page's person) stays.
+        if author == FileSystem.loginName, let copyAuthor = row["copyAuthor"] as String? {
+            self.author = copyAuthor
+        }
     }
 
     /// Completes the entry when the change recorded something; keeps the newest entries.
     func finish(_ command: String, _ change: some ChangeDescribing) throws {
-        let recordedSomething =
-            try SQLRequest<Bool>(
-                literal: """
-                    SELECT EXISTS (SELECT 1 FROM changedItems WHERE changeId = \(changeID))
-                        OR EXISTS (SELECT 1 FROM changedSelections WHERE changeId = \(changeID))
-                        OR EXISTS (SELECT 1 FROM addedItems WHERE changeId = \(changeID))
-                        OR EXISTS (SELECT 1 FROM changedLists WHERE changeId = \(changeID))
-                    """
-            ).fetchOne(db) ?? false
-        guard recordedSomething else { return }
+        // Whether the change recorded something, and, on an offline copy, whether it gave
+        // out an item ID beyond those the server reserved for the copy.
+        let row = try SQLRequest<Row>(
+            literal: """
+                SELECT EXISTS (SELECT 1 FROM changedItems WHERE changeId = \(changeID))
+                    OR EXISTS (SELECT 1 FROM changedSelections WHERE changeId = \(changeID))
+                    OR EXISTS (SELECT 1 FROM addedItems WHERE changeId = \(changeID))
+                    OR EXISTS (SELECT 1 FROM changedLists WHERE changeId = \(changeID)),
+                    (SELECT lastReservedId - firstReservedId + 1 FROM syncState
+                     WHERE (SELECT seq FROM sqlite_sequence WHERE name = 'items') > lastReservedId)
+                """
+        ).fetchOne(db)
+        if let reserved = row?[1] as Int64? {
+            throw ChecklistError.copyOutOfIDs(reserved: reserved)
+        }
+        guard row?[0] as Bool? ?? false else { return }
         try db.execute(
             literal: """
                 INSERT INTO changes (id, command, description, itemCount, createdAt, author)
@@ -59,11 +71,13 @@ struct SQLiteChange {
                         \(author))
                 """)
         // The newest entries by rank, not by ID: undone IDs leave gaps. The cascade drops the
-        // old entries' rows (foreign keys are on for every connection).
+        // old entries' rows (foreign keys are on for every connection). An offline copy keeps
+        // the entries it has not sent yet (`syncState.syncedThrough`): they are what sync sends.
         try db.execute(
             literal: """
                 DELETE FROM changes WHERE id <= (
                     SELECT id FROM changes ORDER BY id DESC LIMIT 1 OFFSET \(Self.journalDepth))
+                    AND id <= coalesce((SELECT syncedThrough FROM syncState), id)
                 """)
     }
 

@@ -35,7 +35,17 @@ struct SQLiteEngine: StoreEngine {
         try translatingErrors {
             try writer.write { db in
                 guard try db.tableExists("changes") else { throw ChecklistError.nothingToUndo }
-                return try SQLiteUndo(db: db).undo(by: author, onlyIn: list)
+                // On an offline copy, the file's user is the copy's author (see SQLiteChange).
+                var author = author
+                if author == FileSystem.loginName,
+                    let copyAuthor = try String.fetchOne(db, sql: "SELECT author FROM syncState")
+                {
+                    author = copyAuthor
+                }
+                let change = try SQLiteUndo(db: db).undo(by: author, onlyIn: list)
+                // On an offline copy, an undo of a change the server holds is sent by sync.
+                try OfflineCopy.noteUndo(of: change, author: author, in: db)
+                return change
             }
         }
     }

@@ -15,14 +15,30 @@ extension ChecklistStore {
             }
             if !overwriting { throw ChecklistError.fileExists(path: path) }
         }
+        do {
+            try Self.writeNewDatabase(at: path) { temporary in try engine.copy(to: temporary) }
+        } catch let error as DatabaseError {
+            // A damaged database is the one backed up, not the backup's path.
+            if [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode),
+                let source = engine.filePath
+            {
+                throw ChecklistError.damagedBackupSource(path: source)
+            }
+            throw ChecklistError(error, path: path)
+        }
+    }
+
+    /// Writes a database at `path` through `write`, which fills an empty private file (mode
+    /// 0600) beside it; the file is checked (a checklist database of this program's schema,
+    /// whole), flushed to disk, then renamed over `path`: `path` never holds a partial copy, and
+    /// nothing is left behind on failure.
+    static func writeNewDatabase(at path: String, _ write: (String) throws -> Void) throws {
         let temporary = path + ".partial-\(FileSystem.processID)"
         if let failure = FileSystem.createNew(temporary, mode: 0o600) {
             throw ChecklistError.databaseUnavailable(path: path, reason: failure.reason)
         }
         do {
-            try engine.copy(to: temporary)
-            // The copy is checked before it takes the name: a checklist database of this
-            // program's schema, whole.
+            try write(temporary)
             guard case .sqlite(_, isCurrent: true) = try DatabaseOpener.inspectFile(at: temporary)
             else {
                 throw ChecklistError.databaseUnavailable(
@@ -35,15 +51,6 @@ extension ChecklistStore {
             }
         } catch {
             FileSystem.remove(temporary)
-            if let error = error as? DatabaseError {
-                // A damaged database is the one backed up, not the backup's path.
-                if [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode),
-                    let source = engine.filePath
-                {
-                    throw ChecklistError.damagedBackupSource(path: source)
-                }
-                throw ChecklistError(error, path: path)
-            }
             throw error
         }
     }

@@ -185,7 +185,7 @@ public enum DatabaseOpener {
         }
     }
 
-    static func exists(_ path: String) -> Bool {
+    public static func exists(_ path: String) -> Bool {
         FileSystem.exists(path)
     }
 

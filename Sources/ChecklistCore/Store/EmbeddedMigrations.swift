@@ -7,6 +7,7 @@ let embeddedMigrations: [(identifier: String, bytes: [UInt8])] = [
     ("0003_header_version", PackageResources._003_header_version_sql),
     ("0004_change_authors", PackageResources._004_change_authors_sql),
     ("0005_page_links", PackageResources._005_page_links_sql),
+    ("0006_offline_copies", PackageResources._006_offline_copies_sql),
 ]
 
 /// The PostgreSQL schema's migrations, `migrations/postgresql/`, registered the same way.
@@ -14,4 +15,5 @@ let embeddedServerMigrations: [(identifier: String, bytes: [UInt8])] = [
     ("0001_checklist_schema", PackageResources._001_checklist_schema_sql),
     ("0002_change_author_policies", PackageResources._002_change_author_policies_sql),
     ("0003_page_links", PackageResources._003_page_links_sql),
+    ("0004_offline_copies", PackageResources._004_offline_copies_sql),
 ]

@@ -100,6 +100,11 @@ enum StoredTables {
         return !ItemJSONWriter.modelKeys.contains(key)
     }
 
+    /// The server's items' merge stamps (offline copies, `migrations/postgresql/0004`): the
+    /// time and author of the edit that set each field, written by the trigger. Not copied:
+    /// a file has none (a copy's edits are stamped when sync sends them, from its journal).
+    static let serverOnlyItemColumns = ["checked_stamp", "title_stamp", "place_stamp"]
+
     /// The tables a copy of the whole database holds, in the order the foreign keys need.
     static let all = [
         lists, items, changes, changedItems, changedSelections, addedItems, changedLists,

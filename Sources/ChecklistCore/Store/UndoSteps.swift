@@ -74,7 +74,14 @@ extension UndoSteps {
                 throw ChecklistError.newestChangeElsewhere(change, lists: touched.map(\.name))
             }
         }
-        // Every later change is another author's (the target is this author's newest).
+        return try undo(change)
+    }
+
+    /// Reverts `change` and removes it from the journal, by the rules above: for `undo`, the
+    /// author's newest; for `sync`, the change a copy undid offline.
+    func undo(_ change: Change) throws -> Change {
+        // Every later change is another author's (the target is this author's newest), or,
+        // for a copy's undo, one the copy had not seen when it undid.
         let later = try changes(after: change.id)
         let conflicts = conflicts(undoing: change.id)
         if let (conflict, reason) = try conflicts.first(among: later) {
@@ -94,5 +101,12 @@ extension UndoSteps {
         }
         try forget(change.id)
         return change
+    }
+}
+
+extension UndoSteps {
+    /// The journal's entry `id`, if it holds it still.
+    func change(_ id: Int64) throws -> Change? {
+        try changes(after: id - 1).last.flatMap { $0.id == id ? $0 : nil }
     }
 }

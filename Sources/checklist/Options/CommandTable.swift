@@ -191,6 +191,22 @@ extension CommandOptions {
         longNames: ["-h": "--help", "-q": "--quiet"],
         numericOptions: [])
 
+    /// `checklist clone`
+    static let clone = CommandOptions(
+        path: ["clone"],
+        valueOptions: ["--as"],
+        flags: ["--help", "--quiet", "--version", "-h", "-q"],
+        longNames: ["-h": "--help", "-q": "--quiet"],
+        numericOptions: [])
+
+    /// `checklist sync`
+    static let sync = CommandOptions(
+        path: ["sync"],
+        valueOptions: ["--db"],
+        flags: ["--help", "--quiet", "--version", "--watch", "-h", "-q"],
+        longNames: ["-h": "--help", "-q": "--quiet"],
+        numericOptions: [])
+
     /// `checklist edit`
     static let edit = CommandOptions(
         path: ["edit"],
@@ -228,8 +244,8 @@ extension CommandOptions {
         root, add, list, check, uncheck, toggle,
         delete, rename, move, count, lists, listsShow,
         listsAdd, listsRename, listsDelete, listsMode, listsCopy, undo,
-        history, `export`, `import`, backup, edit, pick,
-        serve, help,
+        history, `export`, `import`, backup, clone, sync,
+        edit, pick, serve, help,
     ]
 
     /// The options of any command whose value is a number or an ID.

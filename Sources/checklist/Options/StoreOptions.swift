@@ -48,6 +48,18 @@ struct StoreLocation: Equatable {
         try DatabaseOpener.openForWriting(resolved(), createsMissingFile: false)
     }
 
+    /// Opens an offline copy for `sync`: a server, or a file that is missing, is no copy.
+    func openCopy() throws -> ChecklistStore {
+        let location = try resolved()
+        if let server = location.server {
+            throw ChecklistError.notAnOfflineCopy(path: server.description)
+        }
+        guard DatabaseOpener.exists(location.path) else {
+            throw ChecklistError.notAnOfflineCopy(path: location.path)
+        }
+        return try DatabaseOpener.openForWriting(location, createsMissingFile: false)
+    }
+
     private func resolved() throws -> DatabaseLocation {
         try DatabaseLocation.resolve(explicitPath: db, environment: Environment.databaseVariables)
     }

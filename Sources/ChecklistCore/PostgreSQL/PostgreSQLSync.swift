@@ -1,0 +1,328 @@
+/// A copy's changes applied on a server, inside one write transaction (holding the write
+/// lock): each change becomes a server change under its author and time, its edits decided by
+/// `SyncMerge` and made through the same steps as any change (`ChangeSteps`), so the server's
+/// journal records them and `undo` reverts them as any change.
+struct PostgreSQLSync {
+    let connection: PostgreSQLConnection
+
+    /// What the server holds of a copy: how far its journal has been applied (a sync cut after
+    /// the server committed sends them again, and they are skipped).
+    func progress(ofCopy copyID: String) throws -> (changes: Int64, undos: Int64) {
+        let row = try connection.query(
+            """
+            INSERT INTO checklist.copies (copy_id) VALUES (\(text: copyID))
+            ON CONFLICT (copy_id) DO UPDATE SET copy_id = excluded.copy_id
+            RETURNING synced_through, undos_through
+            """
+        ).onlyRow()
+        return (try row.int64(0), try row.int64(1))
+    }
+
+    func record(progress: (changes: Int64, undos: Int64), ofCopy copyID: String) throws {
+        _ = try connection.run(
+            """
+            UPDATE checklist.copies SET synced_through = \(progress.changes),
+                undos_through = \(progress.undos)
+            WHERE copy_id = \(text: copyID)
+            """)
+    }
+
+    /// The server's clock: the latest time an edit it takes may claim.
+    func now() throws -> String {
+        try connection.query(
+            "SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
+        ).onlyRow().text(0)
+    }
+
+    /// Sets aside `count` item IDs for a copy: the server's own IDs go on after them.
+    func reserveIDs(_ count: Int64) throws -> ClosedRange<ItemID> {
+        let last = try connection.query(
+            "UPDATE checklist.state SET last_item_id = last_item_id + \(count) RETURNING last_item_id"
+        ).onlyRow().int64(0)
+        return (last - count + 1)...last
+    }
+
+    /// The revision every write moves (read after this transaction's own writes).
+    func revision() throws -> Int64 {
+        try connection.query("SELECT revision FROM checklist.state").onlyRow().int64(0)
+    }
+
+    /// The newest journal entry.
+    func lastChangeID() throws -> Int64 {
+        try connection.query("SELECT last_change_id FROM checklist.state").onlyRow().int64(0)
+    }
+
+    /// The items, as a merge compares them.
+    func items(_ ids: [ItemID]) throws -> [ItemID: ServerItem] {
+        guard !ids.isEmpty else { return [:] }
+        var found: [ItemID: ServerItem] = [:]
+        for row in try connection.query(
+            """
+            SELECT i.id, l.name, i.title, i.is_selected, i.position, i.checked_stamp,
+                   i.title_stamp, i.place_stamp
+            FROM checklist.items i JOIN checklist.lists l ON l.id = i.list_id
+            WHERE i.id = ANY(\(ids: ids))
+            """)
+        {
+            let item = ServerItem(
+                id: try row.int64(0), list: try row.text(1), title: try row.text(2),
+                isSelected: try row.bool(3), position: try row.int64(4),
+                checkedStamp: Stamp(try row.text(5)), titleStamp: Stamp(try row.text(6)),
+                placeStamp: Stamp(try row.text(7)))
+            found[item.id] = item
+        }
+        return found
+    }
+
+    /// Who deleted the items (missing ones), when the journal still holds the delete.
+    func deleters(of ids: [ItemID]) throws -> [ItemID: (author: String, time: String)] {
+        guard !ids.isEmpty else { return [:] }
+        var found: [ItemID: (author: String, time: String)] = [:]
+        for row in try connection.query(
+            """
+            SELECT DISTINCT ON (r.item_id) r.item_id, c.author, c.created_at
+            FROM checklist.changed_items r JOIN checklist.changes c ON c.id = r.change_id
+            WHERE r.item_id = ANY(\(ids: ids))
+                AND NOT EXISTS (SELECT 1 FROM checklist.items i WHERE i.id = r.item_id)
+            ORDER BY r.item_id, r.change_id DESC
+            """)
+        {
+            found[try row.int64(0)] = (try row.text(1), try row.text(2))
+        }
+        return found
+    }
+
+    /// Applies one of a copy's changes, stamped `stamp`; returns the conflicts it met.
+    func apply(_ change: CopyChange, stamp: Stamp, seen: Stamp) throws -> [SyncConflict] {
+        let entry = change.entry
+        let step = try PostgreSQLChange(
+            connection, author: stamp.author, at: entry.createdAt, stamp: stamp.text)
+        var conflicts: [SyncConflict] = []
+        // Lists first, by name: two copies that made `camping` make one list.
+        for edit in change.edits {
+            switch edit {
+            case .createList(let name, let mode):
+                if try step.reads.listID(named: ListName(stored: name)) == nil {
+                    _ = try step.createList(named: ListName(stored: name), mode: mode)
+                }
+            case .renameList(let from, let to):
+                guard let id = try step.reads.listID(named: ListName(stored: from)) else {
+                    if try step.reads.listID(named: ListName(stored: to)) == nil {
+                        conflicts.append(
+                            listConflict(from, "rename to \(Phrase.quoted(to))", stamp))
+                    }
+                    continue
+                }
+                if try step.reads.listID(named: ListName(stored: to)) != nil {
+                    conflicts.append(listConflict(from, "rename to \(Phrase.quoted(to))", stamp))
+                    continue
+                }
+                try step.renameList(id, to: ListName(stored: to))
+            case .setMode(let name, let mode):
+                guard let id = try step.reads.listID(named: ListName(stored: name)) else {
+                    continue
+                }
+                if try step.listRow(id).mode != mode { try step.setMode(mode, ofList: id) }
+            default: continue
+            }
+        }
+        let ids = change.edits.compactMap(\.itemID)
+        let server = try items(ids)
+        let missing = ids.filter { server[$0] == nil }
+        let decision = SyncMerge.decide(
+            change.edits, stamp: stamp, server: server, seen: seen,
+            deletedBy: try deleters(of: missing))
+        conflicts += decision.conflicts
+        try make(decision, in: step, stamp: stamp)
+        // A list the copy deleted goes when nothing is left in it; items added there
+        // elsewhere keep it.
+        for case .deleteList(let name) in change.edits {
+            guard let id = try step.reads.listID(named: ListName(stored: name)) else { continue }
+            let left = try connection.query(
+                "SELECT count(*) FROM checklist.items WHERE list_id = \(id)"
+            ).onlyRow().int(0)
+            if left == 0 {
+                try step.deleteList(id)
+            } else {
+                conflicts.append(listConflict(name, "delete", stamp, kept: left))
+            }
+        }
+        try keepSingleChoice(in: step)
+        step.finish(entry.command, ReplayedChange(entry: entry))
+        return conflicts
+    }
+
+    /// Makes what the merge decided, recording each item before it changes.
+    private func make(_ decision: MergeDecision, in step: PostgreSQLChange, stamp: Stamp) throws {
+        let at = step.now
+        if !decision.creates.isEmpty {
+            var rows: [(ItemID, Int64, String, Bool, Int64)] = []
+            for case .create(let id, let list, let title, let checked, let position)
+                in decision.creates
+            {
+                let listID = try step.listForAdding(named: ListName(stored: list), mode: .multiple)
+                rows.append((id, listID, title, checked, position))
+            }
+            _ = try connection.run(
+                """
+                INSERT INTO checklist.items (id, list_id, title, is_selected, position,
+                    created_at, updated_at)
+                SELECT id, list_id, title, is_selected, position, \(text: at), \(text: at)
+                FROM unnest(\(ids: rows.map(\.0)), \(ids: rows.map(\.1)),
+                    \(text: PostgreSQLChange.textArray(rows.map(\.2)))::text[],
+                    \(text: "{" + rows.map { $0.3 ? "t" : "f" }.joined(separator: ",") + "}")::boolean[],
+                    \(ids: rows.map(\.4))) AS t(id, list_id, title, is_selected, position)
+                """)
+            for range in Self.ranges(rows.map(\.0)) {
+                _ = try connection.run(
+                    """
+                    INSERT INTO checklist.added_items (change_id, first_id, last_id)
+                    VALUES (\(step.changeID), \(range.lowerBound), \(range.upperBound))
+                    """)
+            }
+        }
+        for value in [true, false] {
+            let ids = decision.checks.filter { $0.value == value }.map(\.id)
+            guard !ids.isEmpty else { continue }
+            try step.recordItems(where: "id = ANY(\(ids: ids))")
+            _ = try connection.run(
+                """
+                UPDATE checklist.items SET is_selected = \(value), checked_stamp = \(text: stamp.text),
+                    updated_at = \(text: at)
+                WHERE id = ANY(\(ids: ids))
+                """)
+        }
+        if !decision.titles.isEmpty {
+            let ids = decision.titles.map(\.id)
+            try step.recordItems(where: "id = ANY(\(ids: ids))")
+            _ = try connection.run(
+                """
+                UPDATE checklist.items i SET title = t.title, title_stamp = \(text: stamp.text),
+                    updated_at = \(text: at)
+                FROM unnest(\(ids: ids), \(text: PostgreSQLChange.textArray(decision.titles.map(\.value)))::text[])
+                    AS t(id, title)
+                WHERE i.id = t.id
+                """)
+        }
+        for place in decision.places {
+            let listID = try step.listForAdding(
+                named: ListName(stored: place.list), mode: .multiple)
+            try step.recordItems(where: "id = \(place.id)")
+            _ = try connection.run(
+                """
+                UPDATE checklist.items SET list_id = \(listID), position = \(place.position),
+                    place_stamp = \(text: stamp.text), updated_at = \(text: at)
+                WHERE id = \(place.id)
+                """)
+        }
+        for field in [MergeDecision.Field.checked, .title, .place] {
+            let ids = decision.restamped.filter { $0.field == field }.map(\.id)
+            guard !ids.isEmpty else { continue }
+            let column = "\(field.rawValue)_stamp"
+            _ = try connection.run(
+                """
+                UPDATE checklist.items SET \(sql: column) = \(text: stamp.text)
+                WHERE id = ANY(\(ids: ids)) AND \(sql: column) < \(text: stamp.text)
+                """)
+        }
+        if !decision.deletes.isEmpty {
+            _ = try step.deleteItems(where: "id = ANY(\(ids: decision.deletes))")
+        }
+    }
+
+    /// A single-choice list left with several checked items keeps the latest check.
+    private func keepSingleChoice(in step: PostgreSQLChange) throws {
+        let rows = try connection.query(
+            """
+            SELECT i.list_id, i.id, i.checked_stamp FROM checklist.items i
+            JOIN checklist.lists l ON l.id = i.list_id
+            WHERE l.mode = 'single' AND i.is_selected
+                AND i.list_id IN (SELECT list_id FROM checklist.items i2
+                    JOIN checklist.lists l2 ON l2.id = i2.list_id
+                    WHERE l2.mode = 'single' AND i2.is_selected
+                    GROUP BY list_id HAVING count(*) > 1)
+            """)
+        var checked: [Int64: [(id: ItemID, stamp: Stamp)]] = [:]
+        for row in rows {
+            checked[try row.int64(0), default: []].append(
+                (try row.int64(1), Stamp(try row.text(2))))
+        }
+        for (listID, items) in checked {
+            guard let keeper = SyncMerge.singleChoiceKeeper(items) else { continue }
+            _ = try step.uncheckOthers(in: listID, keeping: keeper)
+        }
+    }
+
+    /// A copy's `undo` of a change the server holds, made on the server by `undo`'s rules; a
+    /// refusal (another author's later change) is told, and changes nothing.
+    func undo(changeID: Int64, stamp: Stamp) throws -> [SyncConflict] {
+        _ = try connection.query(
+            "SELECT pg_catalog.set_config('checklist.stamp'::pg_catalog.text, \(text: stamp.text), true)"
+        )
+        let steps = PostgreSQLUndo(connection: connection)
+        guard let change = try steps.change(changeID) else { return [] }
+        try connection.execute("SAVEPOINT sync_undo")
+        do {
+            _ = try steps.undo(change)
+            try connection.execute("RELEASE SAVEPOINT sync_undo")
+            return []
+        } catch let error as ChecklistError {
+            guard case .undoConflict(_, let later, _) = error else { throw error }
+            try connection.execute("ROLLBACK TO SAVEPOINT sync_undo")
+            return [
+                SyncConflict(
+                    itemID: nil, title: "change \(change.id) (\(change.description))",
+                    loser: .init(
+                        what: "undo of change \(change.id)", author: stamp.author,
+                        time: stamp.time, isYours: true),
+                    winner: .init(
+                        what: "change \(later.id) (\(later.description))", author: later.author,
+                        time: later.createdAt, isYours: false))
+            ]
+        }
+    }
+
+    private func listConflict(_ name: String, _ what: String, _ stamp: Stamp, kept: Int = 0)
+        -> SyncConflict
+    {
+        SyncConflict(
+            itemID: nil, title: "list \(Phrase.quoted(name))",
+            loser: .init(what: what, author: stamp.author, time: stamp.time, isYours: true),
+            winner: .init(
+                what: kept > 0 ? "\(Phrase.items(kept)) added elsewhere" : "a change elsewhere",
+                author: nil, time: nil, isYours: false))
+    }
+
+    /// Consecutive runs of IDs, as the journal records added items.
+    static func ranges(_ ids: [ItemID]) -> [ClosedRange<ItemID>] {
+        var ranges: [ClosedRange<ItemID>] = []
+        for id in ids.sorted() {
+            if let last = ranges.last, last.upperBound + 1 == id {
+                ranges[ranges.count - 1] = last.lowerBound...id
+            } else {
+                ranges.append(id...id)
+            }
+        }
+        return ranges
+    }
+}
+
+/// A copy's change as the server's journal records it: the copy's own description.
+struct ReplayedChange: ChangeDescribing {
+    let entry: Change
+    var historyLine: String { entry.description }
+    var summaryLine: String { entry.description }
+    var itemCount: Int { entry.itemCount }
+}
+
+extension CopyEdit {
+    /// The item the edit is of, if any.
+    var itemID: ItemID? {
+        switch self {
+        case .create(let id, _, _, _, _), .check(let id, _), .retitle(let id, _),
+            .place(let id, _, _), .delete(let id):
+            id
+        case .createList, .renameList, .setMode, .deleteList: nil
+        }
+    }
+}

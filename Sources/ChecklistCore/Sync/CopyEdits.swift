@@ -1,0 +1,150 @@
+/// An item as a copy's journal and its table know it: the fields a merge compares.
+struct CopyItem: Equatable, Sendable {
+    var id: ItemID
+    var listID: Int64
+    var title: String
+    var isSelected: Bool
+    var position: Int64
+}
+
+/// A list as a copy knows it.
+struct CopyList: Equatable, Sendable {
+    var id: Int64
+    var name: String
+    var mode: ListMode
+}
+
+/// One edit of a copy's change, as `sync` sends it: what the change did to one field of one
+/// item or list, with lists named (lists merge by name).
+enum CopyEdit: Equatable, Sendable {
+    case createList(name: String, mode: ListMode)
+    case renameList(from: String, to: String)
+    case setMode(list: String, mode: ListMode)
+    case deleteList(name: String)
+    case create(ItemID, list: String, title: String, checked: Bool, position: Int64)
+    case check(ItemID, Bool)
+    case retitle(ItemID, String)
+    case place(ItemID, list: String, position: Int64)
+    case delete(ItemID)
+}
+
+/// A change made on a copy and not yet sent: its journal entry and its edits.
+struct CopyChange: Equatable, Sendable {
+    var entry: Change
+    var edits: [CopyEdit]
+}
+
+/// What one journal entry recorded, as a copy's journal holds it (`migrations/0002`).
+struct JournalRecords: Equatable, Sendable {
+    var entry: Change
+    /// Items as they were before the change (changed or deleted).
+    var items: [CopyItem] = []
+    /// Items whose selection the change set, with their selection before it.
+    var selections: [(id: ItemID, isSelected: Bool)] = []
+    /// Items the change created.
+    var added: [ClosedRange<ItemID>] = []
+    /// Lists as they were before the change (`nil` name: a list the change created).
+    var lists: [(id: Int64, before: CopyList?)] = []
+
+    static func == (left: JournalRecords, right: JournalRecords) -> Bool {
+        left.entry == right.entry && left.items == right.items
+            && left.selections.map(\.id) == right.selections.map(\.id)
+            && left.selections.map(\.isSelected) == right.selections.map(\.isSelected)
+            && left.added == right.added && left.lists.map(\.id) == right.lists.map(\.id)
+            && left.lists.map(\.before) == right.lists.map(\.before)
+    }
+}
+
+/// The edits of a copy's unsent changes, read from its journal: the journal keeps what each
+/// change touched as it was before; what it was after is the next change's record of it, or the
+/// row as it is now. So a command on a copy writes nothing beyond its usual journal, and sync
+/// still sends each field's edit at the time it was made.
+enum CopyEdits {
+    /// The edits of each change in `records` (oldest first), given the items they touched and
+    /// every list as they are now.
+    static func derive(
+        _ records: [JournalRecords], currentItems: [CopyItem], currentLists: [CopyList]
+    ) -> [CopyChange] {
+        var items: [ItemID: CopyItem] = [:]
+        for item in currentItems { items[item.id] = item }
+        var lists: [Int64: CopyList] = [:]
+        for list in currentLists { lists[list.id] = list }
+        var changes: [CopyChange] = []
+        // Newest first: `items` and `lists` hold the state after the change being read.
+        for record in records.reversed() {
+            let after = items
+            let listsAfter = lists
+            var touched: [ItemID] = []
+            for item in record.items {
+                items[item.id] = item
+                touched.append(item.id)
+            }
+            for selection in record.selections {
+                items[selection.id]?.isSelected = selection.isSelected
+                touched.append(selection.id)
+            }
+            for range in record.added {
+                for id in range {
+                    items[id] = nil
+                    touched.append(id)
+                }
+            }
+            var listEdits: [CopyEdit] = []
+            var deletedLists: [CopyEdit] = []
+            for (id, before) in record.lists {
+                let now = listsAfter[id]
+                lists[id] = before
+                switch (before, now) {
+                case (nil, let now?): listEdits.append(.createList(name: now.name, mode: now.mode))
+                case (let before?, nil): deletedLists.append(.deleteList(name: before.name))
+                case (let before?, let now?):
+                    if before.name != now.name {
+                        listEdits.append(.renameList(from: before.name, to: now.name))
+                    }
+                    if before.mode != now.mode {
+                        listEdits.append(.setMode(list: now.name, mode: now.mode))
+                    }
+                case (nil, nil): break
+                }
+            }
+            // A list's name after the change (for an item's place), else before it.
+            func name(_ listID: Int64) -> String {
+                listsAfter[listID]?.name ?? lists[listID]?.name ?? ""
+            }
+            var itemEdits: [CopyEdit] = []
+            var seen = Set<ItemID>()
+            for id in touched.sorted() where seen.insert(id).inserted {
+                itemEdits += edits(from: items[id], to: after[id], id: id, listName: name)
+            }
+            changes.append(
+                CopyChange(entry: record.entry, edits: listEdits + itemEdits + deletedLists))
+        }
+        return changes.reversed()
+    }
+
+    /// What turned `before` into `after`, field by field.
+    static func edits(
+        from before: CopyItem?, to after: CopyItem?, id: ItemID, listName: (Int64) -> String
+    ) -> [CopyEdit] {
+        switch (before, after) {
+        case (nil, let after?):
+            return [
+                .create(
+                    id, list: listName(after.listID), title: after.title,
+                    checked: after.isSelected, position: after.position)
+            ]
+        case (_?, nil):
+            return [.delete(id)]
+        case (let before?, let after?):
+            var edits: [CopyEdit] = []
+            if before.isSelected != after.isSelected { edits.append(.check(id, after.isSelected)) }
+            if before.title != after.title { edits.append(.retitle(id, after.title)) }
+            if before.listID != after.listID || before.position != after.position {
+                edits.append(.place(id, list: listName(after.listID), position: after.position))
+            }
+            return edits
+        case (nil, nil):
+            return []
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import GRDB
+
+/// An offline copy's own rows, in its SQLite file (`migrations/0006_offline_copies.sql`): where
+/// its last sync left it, and its unsent changes, read from its journal.
+enum OfflineCopy {
+    /// How many item IDs a copy holds at least after clone and after each sync.
+    static let reservedIDs: Int64 = 1000
+
+    struct State: Equatable, Sendable {
+        var uri: String
+        var author: String
+        var copyID: String
+        var syncedThrough: Int64
+        var serverRevision: Int64
+        var seen: String
+        var firstReservedID: Int64
+        var lastReservedID: Int64
+    }
+
+    /// A copy's `undo` of a change the server holds, to be sent.
+    struct Undo: Equatable, Sendable {
+        var id: Int64
+        var changeID: Int64
+        var afterChange: Int64
+        var createdAt: String
+        var author: String?
+    }
+
+    /// The copy's state; nil on a file that is not a copy.
+    static func state(_ db: Database) throws -> State? {
+        guard try db.tableExists("syncState") else { return nil }
+        return try Row.fetchOne(
+            db,
+            sql: """
+                SELECT uri, author, copyId, syncedThrough, serverRevision, seen, firstReservedId,
+                    lastReservedId
+                FROM syncState
+                """
+        ).map {
+            State(
+                uri: $0[0], author: $0[1], copyID: $0[2], syncedThrough: $0[3],
+                serverRevision: $0[4], seen: $0[5], firstReservedID: $0[6], lastReservedID: $0[7])
+        }
+    }
+
+    static func write(_ state: State, syncedAt: String, into db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO syncState (singleton, uri, author, copyId, syncedThrough,
+                    serverRevision, seen, firstReservedId, lastReservedId, syncedAt)
+                VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                state.uri, state.author, state.copyID, state.syncedThrough, state.serverRevision,
+                state.seen, state.firstReservedID, state.lastReservedID, syncedAt,
+            ])
+    }
+
+    static func undos(_ db: Database) throws -> [Undo] {
+        try Row.fetchAll(
+            db,
+            sql: "SELECT id, changeId, afterChange, createdAt, author FROM syncUndos ORDER BY id"
+        ).map {
+            Undo(id: $0[0], changeID: $0[1], afterChange: $0[2], createdAt: $0[3], author: $0[4])
+        }
+    }
+
+    /// Remembers an `undo` made on a copy of a change the server already holds (when `db` is a
+    /// copy and the change was sent), for the next sync to send.
+    static func noteUndo(of change: Change, author: String?, in db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO syncUndos (changeId, afterChange, createdAt, author)
+                SELECT ?, coalesce((SELECT max(id) FROM changes), 0),
+                       strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?
+                FROM syncState WHERE ? <= syncedThrough
+                """, arguments: [change.id, author ?? change.author, change.id])
+    }
+
+    /// The copy's changes after `syncedThrough`, oldest first, with their edits.
+    static func unsent(_ db: Database, after syncedThrough: Int64) throws -> [CopyChange] {
+        let entries = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, command, description, itemCount, createdAt, author FROM changes
+                WHERE id > ? ORDER BY id
+                """, arguments: [syncedThrough])
+        guard !entries.isEmpty else { return [] }
+        var records: [Int64: JournalRecords] = [:]
+        var order: [Int64] = []
+        for row in entries {
+            let change = Change(
+                id: row[0], command: row[1], description: row[2], itemCount: row[3],
+                createdAt: row[4], author: row[5])
+            records[change.id] = JournalRecords(entry: change)
+            order.append(change.id)
+        }
+        for row in try Row.fetchAll(
+            db,
+            sql: """
+                SELECT changeId, itemId, listId, title, isSelected, position FROM changedItems
+                WHERE changeId > ?
+                """, arguments: [syncedThrough])
+        {
+            records[row[0]]?.items.append(
+                CopyItem(
+                    id: row[1], listID: row[2], title: row[3], isSelected: row[4],
+                    position: row[5]))
+        }
+        for row in try Row.fetchAll(
+            db,
+            sql: """
+                SELECT s.changeId, s.isSelected, j.value FROM changedSelections AS s,
+                    json_each(s.itemIds) AS j
+                WHERE s.changeId > ?
+                """, arguments: [syncedThrough])
+        {
+            records[row[0]]?.selections.append((row[2], row[1]))
+        }
+        for row in try Row.fetchAll(
+            db, sql: "SELECT changeId, firstId, lastId FROM addedItems WHERE changeId > ?",
+            arguments: [syncedThrough])
+        {
+            records[row[0]]?.added.append((row[1] as Int64)...(row[2] as Int64))
+        }
+        for row in try Row.fetchAll(
+            db,
+            sql: "SELECT changeId, listId, name, mode FROM changedLists WHERE changeId > ?",
+            arguments: [syncedThrough])
+        {
+            let name: String? = row[2]
+            let before = name.map {
+                CopyList(
+                    id: row[1], name: $0, mode: ListMode(rawValue: row[3] ?? "") ?? .multiple)
+            }
+            records[row[0]]?.lists.append((row[1], before))
+        }
+        let items = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, listId, title, isSelected, position FROM items
+                WHERE id IN (SELECT itemId FROM changedItems WHERE changeId > ?1
+                    UNION SELECT j.value FROM changedSelections AS s, json_each(s.itemIds) AS j
+                        WHERE s.changeId > ?1)
+                    OR EXISTS (SELECT 1 FROM addedItems AS a
+                        WHERE a.changeId > ?1 AND items.id BETWEEN a.firstId AND a.lastId)
+                """, arguments: [syncedThrough]
+        ).map {
+            CopyItem(id: $0[0], listID: $0[1], title: $0[2], isSelected: $0[3], position: $0[4])
+        }
+        let lists = try Row.fetchAll(db, sql: "SELECT id, name, mode FROM lists").map {
+            CopyList(id: $0[0], name: $0[1], mode: ListMode(rawValue: $0[2]) ?? .multiple)
+        }
+        return CopyEdits.derive(
+            order.compactMap { records[$0] }, currentItems: items, currentLists: lists)
+    }
+
+    /// The copy's titles of items, for telling a conflict over an item gone from the server.
+    static func titles(_ ids: [ItemID], in db: Database) throws -> [ItemID: String] {
+        guard !ids.isEmpty else { return [:] }
+        var found: [ItemID: String] = [:]
+        let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+        for row in try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, title FROM items WHERE id IN (\(marks))
+                UNION ALL SELECT itemId, title FROM changedItems WHERE itemId IN (\(marks))
+                """, arguments: StatementArguments(ids + ids))
+        where found[row[0]] == nil {
+            found[row[0]] = row[1]
+        }
+        return found
+    }
+}

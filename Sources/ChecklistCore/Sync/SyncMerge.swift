@@ -1,0 +1,251 @@
+/// When and by whom an edit was made: its time (ISO 8601 UTC with milliseconds, from a hybrid
+/// logical clock) and its author, kept as one text, `2026-11-28T10:05:00.000Z bob`, that sorts
+/// by time, then by author (bytewise, as the server's `COLLATE "C"`): the order of the merge.
+struct Stamp: Comparable, Hashable, Sendable {
+    let text: String
+
+    init(_ text: String) { self.text = text }
+
+    init(time: String, author: String) { self.text = time + " " + author }
+
+    /// The time, `2026-11-28T10:05:00.000Z`.
+    var time: String { String(text.prefix { $0 != " " }) }
+    /// The author, after the time.
+    var author: String { String(text.drop { $0 != " " }.dropFirst()) }
+
+    static func < (left: Stamp, right: Stamp) -> Bool {
+        Array(left.text.utf8).lexicographicallyPrecedes(Array(right.text.utf8))
+    }
+
+    /// The copy's clock for its changes since its last sync, in order: each change's own time,
+    /// but never earlier than what the copy had seen from the server (`seen`) nor than the
+    /// change before it (one millisecond later, then), and never later than the server's
+    /// clock when it arrives (`arrival`): a clock running ahead cannot make an edit win over
+    /// ones made after it reached the server.
+    static func clock(_ times: [String], seen: String, arrival: String) -> [String] {
+        var last = seen
+        return times.map { time in
+            var stamp = time > last ? time : ISOTime.adding(milliseconds: 1, to: last)
+            if stamp > arrival { stamp = max(arrival, last) }
+            last = stamp
+            return stamp
+        }
+    }
+}
+
+/// An item on the server as a merge sees it: its fields and the stamp of the edit that set
+/// each.
+struct ServerItem: Equatable, Sendable {
+    var id: ItemID
+    var list: String
+    var title: String
+    var isSelected: Bool
+    var position: Int64
+    var checkedStamp: Stamp
+    var titleStamp: Stamp
+    var placeStamp: Stamp
+}
+
+/// One edit that lost to another author's edit of the same field, made without seeing it: what
+/// `sync` tells, one line each.
+public struct SyncConflict: Equatable, Sendable {
+    /// One side: what it did (`check`, `uncheck`, `rename to 'Tarp'`, `move`, `delete`), by
+    /// whom and when (ISO 8601 UTC), and whether it is the syncing copy's.
+    public struct Edit: Equatable, Sendable {
+        public let what: String
+        public let author: String?
+        public let time: String?
+        public let isYours: Bool
+    }
+
+    /// The item, or nil for a list's or a change's conflict.
+    public let itemID: ItemID?
+    /// The item's title; for a list, `list 'camping'`; for an undo, `change 7 (…)`.
+    public let title: String
+    public let loser: Edit
+    public let winner: Edit
+}
+
+/// What a merge does with one of a copy's changes on the server.
+struct MergeDecision: Equatable, Sendable {
+    var creates: [CopyEdit] = []
+    var checks: [(id: ItemID, value: Bool)] = []
+    var titles: [(id: ItemID, value: String)] = []
+    var places: [(id: ItemID, list: String, position: Int64)] = []
+    /// Fields whose value stays but whose stamp moves to this later edit of the same value.
+    var restamped: [(id: ItemID, field: Field)] = []
+    var deletes: [ItemID] = []
+    var conflicts: [SyncConflict] = []
+
+    enum Field: String, Sendable { case checked, title, place }
+
+    static func == (left: MergeDecision, right: MergeDecision) -> Bool {
+        left.creates == right.creates && left.checks.map(\.id) == right.checks.map(\.id)
+            && left.checks.map(\.value) == right.checks.map(\.value)
+            && left.titles.map(\.id) == right.titles.map(\.id)
+            && left.titles.map(\.value) == right.titles.map(\.value)
+            && left.places.map(\.id) == right.places.map(\.id)
+            && left.places.map(\.position) == right.places.map(\.position)
+            && left.restamped.map(\.id) == right.restamped.map(\.id)
+            && left.deletes == right.deletes && left.conflicts == right.conflicts
+    }
+}
+
+/// The merge rules, written once, as plain values: which of a copy's edits the server takes.
+/// Each field of an item (checked, title, place) takes the value of its latest edit by stamp
+/// (time on its machine, then author); an item deleted anywhere stays deleted; an edit that
+/// loses to another author's edit it had not seen, either way, is a conflict to tell.
+enum SyncMerge {
+    /// Decides one change of a copy: its item edits, stamped `stamp`, against the server's
+    /// rows for the items they name (`server`, by ID; a missing one was deleted there, by
+    /// `deletedBy` when the server's journal still says). `seen`: the newest stamp the copy
+    /// had seen from the server, so an older edit there was one it knew of.
+    static func decide(
+        _ edits: [CopyEdit], stamp: Stamp, server: [ItemID: ServerItem], seen: Stamp,
+        deletedBy: [ItemID: (author: String, time: String)] = [:]
+    ) -> MergeDecision {
+        var decision = MergeDecision()
+        let me = stamp.author
+        func mine(_ what: String) -> SyncConflict.Edit {
+            .init(what: what, author: me, time: stamp.time, isYours: true)
+        }
+        func theirs(_ what: String, _ at: Stamp) -> SyncConflict.Edit {
+            .init(what: what, author: at.author, time: at.time, isYours: false)
+        }
+        /// Whether the server's edit stamped `at` was made without seeing this one, and this
+        /// one without seeing it, by another author.
+        func concurrent(_ at: Stamp) -> Bool { at > seen && at.author != me && at != stamp }
+
+        /// One field: the later stamp wins (true: apply this edit); a tie is the same edit,
+        /// sent again. A later edit of the same value moves the stamp.
+        func wins<Value: Equatable>(
+            _ id: ItemID, _ title: String, _ name: MergeDecision.Field, mine: Value,
+            theirs: Value, at: Stamp, myEdit: SyncConflict.Edit, theirEdit: SyncConflict.Edit
+        ) -> Bool {
+            if at == stamp { return false }
+            if stamp > at {
+                if mine == theirs {
+                    decision.restamped.append((id, name))
+                    return false
+                }
+                if concurrent(at) {
+                    decision.conflicts.append(
+                        SyncConflict(itemID: id, title: title, loser: theirEdit, winner: myEdit))
+                }
+                return true
+            }
+            if mine != theirs, at.author != me {
+                decision.conflicts.append(
+                    SyncConflict(itemID: id, title: title, loser: myEdit, winner: theirEdit))
+            }
+            return false
+        }
+
+        for edit in edits {
+            switch edit {
+            case .create(let id, _, _, _, _):
+                // Sent before (a sync cut after the server committed): there already.
+                if server[id] == nil, deletedBy[id] == nil { decision.creates.append(edit) }
+            case .delete(let id):
+                guard let item = server[id] else { continue }
+                decision.deletes.append(id)
+                for (what, at) in [
+                    (item.isSelected ? "check" : "uncheck", item.checkedStamp),
+                    ("rename to \(Phrase.quoted(item.title))", item.titleStamp),
+                    ("move", item.placeStamp),
+                ] where concurrent(at) {
+                    decision.conflicts.append(
+                        SyncConflict(
+                            itemID: id, title: item.title, loser: theirs(what, at),
+                            winner: mine("delete")))
+                }
+            case .check(let id, let value):
+                let what = value ? "check" : "uncheck"
+                guard let item = server[id] else {
+                    decision.conflicts += deleted(id, mine(what), deletedBy, me)
+                    continue
+                }
+                if wins(
+                    id, item.title, .checked, mine: value, theirs: item.isSelected,
+                    at: item.checkedStamp, myEdit: mine(what),
+                    theirEdit: theirs(item.isSelected ? "check" : "uncheck", item.checkedStamp))
+                {
+                    decision.checks.append((id, value))
+                }
+            case .retitle(let id, let value):
+                let what = "rename to \(Phrase.quoted(value))"
+                guard let item = server[id] else {
+                    decision.conflicts += deleted(id, mine(what), deletedBy, me)
+                    continue
+                }
+                if wins(
+                    id, item.title, .title, mine: value, theirs: item.title, at: item.titleStamp,
+                    myEdit: mine(what),
+                    theirEdit: theirs("rename to \(Phrase.quoted(item.title))", item.titleStamp))
+                {
+                    decision.titles.append((id, value))
+                }
+            case .place(let id, let list, let position):
+                guard let item = server[id] else {
+                    decision.conflicts += deleted(id, mine("move"), deletedBy, me)
+                    continue
+                }
+                if wins(
+                    id, item.title, .place, mine: [list, String(position)],
+                    theirs: [item.list, String(item.position)], at: item.placeStamp,
+                    myEdit: mine("move"), theirEdit: theirs("move", item.placeStamp))
+                {
+                    decision.places.append((id, list, position))
+                }
+            case .createList, .renameList, .setMode, .deleteList:
+                continue
+            }
+        }
+        return decision
+    }
+
+    /// An edit of an item deleted on the server: dropped, and told unless the delete was the
+    /// same author's.
+    private static func deleted(
+        _ id: ItemID, _ edit: SyncConflict.Edit,
+        _ deletedBy: [ItemID: (author: String, time: String)], _ me: String
+    ) -> [SyncConflict] {
+        let by = deletedBy[id]
+        if by?.author == me { return [] }
+        return [
+            SyncConflict(
+                itemID: id, title: "", loser: edit,
+                winner: .init(what: "delete", author: by?.author, time: by?.time, isYours: false))
+        ]
+    }
+
+    /// The item a single-choice list keeps checked: the latest check.
+    static func singleChoiceKeeper(_ checked: [(id: ItemID, stamp: Stamp)]) -> ItemID? {
+        checked.max { ($0.stamp, $0.id) < ($1.stamp, $1.id) }?.id
+    }
+}
+
+/// ISO 8601 UTC times with milliseconds, as the program writes them.
+enum ISOTime {
+    /// `time` plus `milliseconds` (within a day's carry: enough for a clock's tick).
+    static func adding(milliseconds: Int, to time: String) -> String {
+        // 2026-11-28T10:05:00.123Z
+        let bytes = Array(time.utf8)
+        guard bytes.count == 24,
+            let hour = Int(String(decoding: bytes[11..<13], as: UTF8.self)),
+            let minute = Int(String(decoding: bytes[14..<16], as: UTF8.self)),
+            let second = Int(String(decoding: bytes[17..<19], as: UTF8.self)),
+            let milli = Int(String(decoding: bytes[20..<23], as: UTF8.self))
+        else { return time }
+        var total = ((hour * 60 + minute) * 60 + second) * 1000 + milli + milliseconds
+        // Past midnight: the last millisecond of the day (a tick never moves the date).
+        total = min(total, 86_400_000 - 1)
+        func pad(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return String(decoding: bytes[0..<11], as: UTF8.self)
+            + "\(pad(total / 3_600_000, 2)):\(pad(total / 60_000 % 60, 2)):"
+            + "\(pad(total / 1000 % 60, 2)).\(pad(total % 1000, 3))Z"
+    }
+}

@@ -1,0 +1,190 @@
+import ArgumentParser
+import ChecklistCore
+
+extension ChecklistCommand {
+    struct Clone: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "clone", _superCommandName: "checklist",
+            abstract: "Make an offline copy of a shared list's server database.",
+            discussion: """
+                FILE becomes a SQLite checklist database holding every list of the server's \
+                database, with IDs, history and authors. Every command works on it with --db \
+                FILE, offline; `checklist sync --db FILE` sends its changes and brings the \
+                server's. The URI is remembered without its password (libpq's ~/.pgpass, \
+                PGPASSWORD or a service file give it at each sync). FILE must not exist.
+                Example: checklist clone postgresql://ana@db.example/trips ~/trips.db
+                """)
+
+        @OptionGroup var quiet: QuietOption
+
+        @Option(
+            name: .customLong("as"),
+            help: ArgumentHelp(
+                "The author of the copy's changes (default: the server role).", valueName: "name"))
+        var author: String?
+
+        @Argument(help: ArgumentHelp("The server's database.", valueName: "uri"))
+        var uri: String
+
+        @Argument(
+            help: ArgumentHelp("The copy to make.", valueName: "file"), completion: .file())
+        var file: String
+
+        func run() throws {
+            guard let server = PostgreSQLURI(uri) else {
+                throw ValidationError(
+                    "clone takes a postgresql:// or postgres:// URI, not \(Phrase.quotedInput(uri))"
+                )
+            }
+            let report = try ChecklistStore.clone(from: server, to: file, author: author)
+            Output.summarize(
+                "cloned \(report.lists) \(report.lists == 1 ? "list" : "lists")"
+                    + " (\(Phrase.items(report.items))) from \(server) into \(file), as"
+                    + " \(report.author); IDs \(report.reservedIDs.lowerBound)-"
+                    + "\(report.reservedIDs.upperBound) are set aside for items added offline",
+                quiet: quiet.quiet)
+        }
+    }
+
+    struct Sync: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "sync", _superCommandName: "checklist",
+            abstract: "Send an offline copy's changes to its server and bring the server's.",
+            discussion: """
+                Each field of an item (checked, title, place) takes its latest edit, by the \
+                time it was made; a delete wins over edits; lists merge by name. Prints one \
+                line on stdout for each edit that lost to another author's, and a summary on \
+                stderr. Exits 74, nothing changed, when the server cannot be reached; 64 on a \
+                file that is not a copy (make one with `checklist clone`).
+                Example: checklist sync --db ~/trips.db
+                """)
+
+        @OptionGroup var store: StoreOptions
+        @OptionGroup var quiet: QuietOption
+
+        @Flag(
+            help: """
+                Keep syncing: after each change to the copy, and when the server says something \
+                changed there; while the server is gone, say so and try again.
+                """)
+        var watch = false
+
+        func run() throws {
+            let copy = try store.location.openCopy()
+            guard watch else {
+                try show(try copy.sync())
+                return
+            }
+            try SyncWatch(copy: copy, show: show).run()
+        }
+
+        private func show(_ report: SyncReport) throws {
+            for conflict in report.conflicts {
+                Output.standardOutput.write(SyncLines.line(conflict) + "\n")
+            }
+            Output.standardOutput.flush()
+            Output.summarize(
+                "sent \(SyncLines.changes(report.sent)), received"
+                    + " \(SyncLines.changes(report.received)),"
+                    + " \(report.conflicts.count) \(report.conflicts.count == 1 ? "conflict" : "conflicts")",
+                quiet: quiet.quiet)
+        }
+    }
+}
+
+/// The lines `sync` prints.
+enum SyncLines {
+    static func changes(_ count: Int) -> String {
+        count == 1 ? "1 change" : "\(count) changes"
+    }
+
+    /// `item 12 'Tent': your uncheck (09:00, ana) lost to bob's check (10:05)`.
+    static func line(_ conflict: SyncConflict) -> String {
+        let subject =
+            conflict.itemID.map { "item \($0) \(Phrase.quoted(conflict.title))" } ?? conflict.title
+        return "\(subject): \(side(conflict.loser)) lost to \(side(conflict.winner))"
+    }
+
+    private static func side(_ edit: SyncConflict.Edit) -> String {
+        let time = edit.time.map(shortTime)
+        if edit.isYours {
+            return
+                "your \(edit.what) (\([time, edit.author].compactMap { $0 }.joined(separator: ", ")))"
+        }
+        guard let author = edit.author else { return "a \(edit.what) elsewhere" }
+        return "\(author)'s \(edit.what)" + (time.map { " (\($0))" } ?? "")
+    }
+
+    /// The local time to the minute; the date too when it is not today.
+    static func shortTime(_ timestamp: String) -> String {
+        let local = LocalTime.minute(of: timestamp)
+        guard local.count == 16, local.prefix(10) == Platform.localDate() else { return local }
+        return String(local.suffix(5))
+    }
+}
+
+/// `sync --watch`: syncs at once, then whenever the copy changes (another process's commit
+/// moves its data version) or the server's NOTIFY says something changed there, looking twice
+/// a second; until killed. A server out of reach is said once on stderr, and tried again every
+/// few seconds; any other error ends it.
+struct SyncWatch {
+    let copy: ChecklistStore
+    let show: (SyncReport) throws -> Void
+    /// How long it waits between looks, and before trying an unreachable server again.
+    var interval = 0.5
+    var retry = 3.0
+
+    func run() throws {
+        guard let uri = try copy.offlineCopyServer() else {
+            _ = try copy.sync()  // says what a file that is not a copy is
+            return
+        }
+        var server: ChecklistStore?
+        var serverSeen: Int64?
+        var localSeen = try copy.dataVersion()
+        var mustSync = true
+        var wasUnreachable = false
+        while true {
+            if mustSync {
+                do {
+                    let report = try copy.sync()
+                    if report.sent + report.received + report.conflicts.count > 0 {
+                        try show(report)
+                    }
+                    if wasUnreachable {
+                        Output.summarize("the server is back; in step again", quiet: false)
+                    }
+                    wasUnreachable = false
+                    mustSync = false
+                    localSeen = try copy.dataVersion()
+                } catch let error as ChecklistError where ExitStatus(error) == .ioError {
+                    if !wasUnreachable {
+                        Output.reportError(
+                            "\(error.description); trying again every \(Int(retry)) s")
+                    }
+                    wasUnreachable = true
+                    server = nil
+                    Platform.sleep(seconds: retry)
+                    continue
+                }
+            }
+            Platform.sleep(seconds: interval)
+            let local = try copy.dataVersion()
+            if local != localSeen { mustSync = true }
+            do {
+                if server == nil {
+                    let uri = try copy.offlineCopyServer() ?? uri
+                    server = try DatabaseOpener.openForReading(DatabaseLocation(server: uri))
+                    serverSeen = nil
+                }
+                let version = try server?.dataVersion()
+                // Newly listening: what changed before it listened is caught by a sync.
+                if version != serverSeen { mustSync = true }
+                serverSeen = version
+            } catch let error as ChecklistError where ExitStatus(error) == .ioError {
+                server = nil
+                mustSync = true
+            }
+        }
+    }
+}

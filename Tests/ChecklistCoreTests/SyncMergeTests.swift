@@ -1,0 +1,143 @@
+import Testing
+
+@testable import ChecklistCore
+
+/// The merge rules of offline copies as plain values (issue 31, 5): what a copy's journal
+/// says it did, and which of its edits a server takes.
+struct SyncMergeTests {
+    private func item(_ id: ItemID, _ title: String, checked: Bool = false, position: Int64 = 1)
+        -> CopyItem
+    {
+        CopyItem(id: id, listID: 1, title: title, isSelected: checked, position: position)
+    }
+
+    private func entry(_ id: Int64) -> Change {
+        Change(
+            id: id, command: "c", description: "d", itemCount: 1,
+            createdAt: "2026-11-28T09:00:0\(id).000Z", author: "ana")
+    }
+
+    private let camping = CopyList(id: 1, name: "camping", mode: .multiple)
+
+    @Test func editsAreReadFromTheJournalChangeByChange() {
+        // Change 1 added item 5; change 2 checked it; change 3 renamed it; now: checked, 'Big'.
+        var added = JournalRecords(entry: entry(1))
+        added.added = [5...5]
+        var checked = JournalRecords(entry: entry(2))
+        checked.selections = [(5, false)]
+        var renamed = JournalRecords(entry: entry(3))
+        renamed.items = [item(5, "Tent", checked: true)]
+        let changes = CopyEdits.derive(
+            [added, checked, renamed], currentItems: [item(5, "Big", checked: true)],
+            currentLists: [camping])
+        #expect(
+            changes.map(\.edits) == [
+                [.create(5, list: "camping", title: "Tent", checked: false, position: 1)],
+                [.check(5, true)],
+                [.retitle(5, "Big")],
+            ])
+    }
+
+    @Test func aDeleteAndAListChangeAreEdits() {
+        var deleted = JournalRecords(entry: entry(1))
+        deleted.items = [item(2, "Map")]
+        var made = JournalRecords(entry: entry(2))
+        made.lists = [(7, nil)]
+        let beach = CopyList(id: 7, name: "beach", mode: .single)
+        let changes = CopyEdits.derive(
+            [deleted, made], currentItems: [], currentLists: [camping, beach])
+        #expect(changes[0].edits == [.delete(2)])
+        #expect(changes[1].edits == [.createList(name: "beach", mode: .single)])
+    }
+
+    private func server(
+        _ id: ItemID, checked: Bool, at stamp: String, title: String = "Tent"
+    ) -> [ItemID: ServerItem] {
+        let old = Stamp("2026-11-28T08:00:00.000Z postgres")
+        return [
+            id: ServerItem(
+                id: id, list: "camping", title: title, isSelected: checked, position: 1,
+                checkedStamp: Stamp(stamp), titleStamp: old, placeStamp: old)
+        ]
+    }
+
+    private let seen = Stamp("2026-11-28T08:30:00.000Z \u{FFFF}")
+
+    @Test func aLaterEditWinsAndTheEarlierOneIsTold() {
+        let mine = Stamp(time: "2026-11-28T09:00:00.000Z", author: "ana")
+        // Bob checked at 10:05, which ana had not seen: her 09:00 uncheck loses.
+        let lost = SyncMerge.decide(
+            [.check(1, false)], stamp: mine,
+            server: server(1, checked: true, at: "2026-11-28T10:05:00.000Z bob"), seen: seen)
+        #expect(lost.checks.isEmpty)
+        #expect(lost.conflicts.count == 1)
+        #expect(lost.conflicts.first?.loser.isYours == true)
+        #expect(lost.conflicts.first?.winner.author == "bob")
+        // Bob's check at 08:45, not seen either: ana's later uncheck wins, and bob's is told.
+        let won = SyncMerge.decide(
+            [.check(1, false)], stamp: mine,
+            server: server(1, checked: true, at: "2026-11-28T08:45:00.000Z bob"), seen: seen)
+        #expect(won.checks.map(\.id) == [1])
+        #expect(won.conflicts.first?.loser.author == "bob")
+        // An edit ana had seen (08:15) is no conflict.
+        let seenBefore = SyncMerge.decide(
+            [.check(1, false)], stamp: mine,
+            server: server(1, checked: true, at: "2026-11-28T08:15:00.000Z bob"), seen: seen)
+        #expect(seenBefore.checks.map(\.id) == [1])
+        #expect(seenBefore.conflicts.isEmpty)
+    }
+
+    @Test func theSameEditSentAgainChangesNothing() {
+        let mine = Stamp(time: "2026-11-28T09:00:00.000Z", author: "ana")
+        let again = SyncMerge.decide(
+            [
+                .check(1, true),
+                .create(1, list: "camping", title: "Tent", checked: true, position: 1),
+            ],
+            stamp: mine, server: server(1, checked: true, at: mine.text), seen: seen)
+        #expect(again == MergeDecision())
+    }
+
+    @Test func aDeleteWinsOverLaterEditsAndEditsOfDeletedItemsAreTold() {
+        let mine = Stamp(time: "2026-11-28T09:00:00.000Z", author: "ana")
+        let deleting = SyncMerge.decide(
+            [.delete(1)], stamp: mine,
+            server: server(1, checked: true, at: "2026-11-28T10:00:00.000Z bob"), seen: seen)
+        #expect(deleting.deletes == [1])
+        #expect(deleting.conflicts.map(\.winner.what) == ["delete"])
+        let editing = SyncMerge.decide(
+            [.retitle(1, "Big tent")], stamp: mine, server: [:], seen: seen,
+            deletedBy: [1: ("bob", "2026-11-28T08:50:00.000Z")])
+        #expect(editing.titles.isEmpty)
+        #expect(editing.conflicts.first?.winner.what == "delete")
+        #expect(editing.conflicts.first?.winner.author == "bob")
+    }
+
+    @Test func aSingleChoiceListKeepsTheLatestCheck() {
+        let keeper = SyncMerge.singleChoiceKeeper([
+            (1, Stamp("2026-11-28T09:00:00.000Z ana")), (2, Stamp("2026-11-28T10:00:00.000Z bob")),
+            (3, Stamp("2026-11-28T09:30:00.000Z cy")),
+        ])
+        #expect(keeper == 2)
+    }
+
+    /// The hybrid clock: a copy an hour behind still stamps after what it has seen; one an
+    /// hour ahead is held to the server's clock at arrival.
+    @Test func theClockIsNeverBehindWhatWasSeenNorAheadOfTheServer() {
+        let seen = "2026-11-28T10:00:00.000Z"
+        let behind = Stamp.clock(
+            ["2026-11-28T09:10:00.000Z", "2026-11-28T09:20:00.000Z"], seen: seen,
+            arrival: "2026-11-28T10:30:00.000Z")
+        #expect(behind == ["2026-11-28T10:00:00.001Z", "2026-11-28T10:00:00.002Z"])
+        let ahead = Stamp.clock(
+            ["2026-11-28T11:10:00.000Z", "2026-11-28T11:20:00.000Z"], seen: seen,
+            arrival: "2026-11-28T10:30:00.000Z")
+        #expect(ahead == ["2026-11-28T10:30:00.000Z", "2026-11-28T10:30:00.000Z"])
+        let right = Stamp.clock(
+            ["2026-11-28T10:10:00.000Z"], seen: seen, arrival: "2026-11-28T10:30:00.000Z")
+        #expect(right == ["2026-11-28T10:10:00.000Z"])
+        #expect(
+            ISOTime.adding(milliseconds: 1, to: "2026-11-28T10:59:59.999Z")
+                == "2026-11-28T11:00:00.000Z")
+    }
+}
