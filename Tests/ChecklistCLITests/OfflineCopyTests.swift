@@ -110,6 +110,21 @@ final class OfflineCopyTests {
         #expect(history.contains("ana  added 1 item to 'camping' (ID \(ids[0]))"))
         #expect(history.contains("bob  added 1 item to 'camping' (ID \(ids[1]))"))
         #expect(try on("ana.db", "history").stdout == history)
+        // After items from elsewhere with larger IDs came in, offline adds still work and
+        // still take IDs no one else has.
+        for round in 0..<2 {
+            var more: [String] = []
+            for database in ["ana.db", "bob.db", uri] {
+                let added = try on(database, "add", "-l", "camping", "Round \(round)")
+                #expect(added.status == 0, "\(database): \(added.stderr)")
+                more.append(added.stdout)
+            }
+            #expect(Set(more).count == 3, "\(more)")
+            _ = try sync("ana.db")
+            _ = try sync("bob.db")
+        }
+        _ = try sync("ana.db")
+        try expectInStep("ana.db", "bob.db")
     }
 
     @Test func theLatestEditOfAFieldWinsAndTheLoserIsTold() throws {

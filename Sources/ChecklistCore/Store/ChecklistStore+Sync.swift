@@ -135,11 +135,10 @@ extension ChecklistStore {
             }
             var progress = try sync.progress(ofCopy: state.copyID)
             let arrival = try sync.now()
+            // The server's changes the copy has not seen: all those after its last sync, before
+            // this one's own.
             report.received = try connection.query(
-                """
-                SELECT count(*) FROM checklist.changes
-                WHERE id > \(state.syncedThrough) AND author <> \(text: state.author)
-                """
+                "SELECT count(*) FROM checklist.changes WHERE id > \(state.syncedThrough)"
             ).onlyRow().int(0)
             let times = Stamp.clock(
                 events.map(\.time), seen: Stamp(state.seen).time, arrival: arrival)
@@ -160,13 +159,6 @@ extension ChecklistStore {
                 report.sent += 1
             }
             try sync.record(progress: progress, ofCopy: state.copyID)
-            var sequence = localSequence
-            if !hasIDs {
-                let ids = try sync.reserveIDs(OfflineCopy.reservedIDs)
-                newState.firstReservedID = ids.lowerBound
-                newState.lastReservedID = ids.upperBound
-                sequence = ids.lowerBound - 1
-            }
             syncedAt = try sync.now()
             // The server's lists, items and journal, as they are now, replace the copy's.
             let titles = try OfflineCopy.titles(
@@ -180,6 +172,18 @@ extension ChecklistStore {
             try db.execute(sql: "DELETE FROM changes; DELETE FROM items; DELETE FROM lists")
             try PostgreSQLStore.copyRows(
                 from: connection, into: db, tables: PostgreSQLStore.copiedTables)
+            // The copy's IDs: SQLite gives an item the larger of its counter and the largest ID
+            // in the table, plus one; while no item from elsewhere is above the copy's reserved
+            // IDs, they last; else, or when fewer than 1,000 are left, the server sets aside new
+            // ones, above every ID it has given.
+            var sequence = localSequence
+            let largest = try Int64.fetchOne(db, sql: "SELECT max(id) FROM items") ?? 0
+            if !hasIDs || largest > state.lastReservedID {
+                let ids = try sync.reserveIDs(OfflineCopy.reservedIDs)
+                newState.firstReservedID = ids.lowerBound
+                newState.lastReservedID = ids.upperBound
+                sequence = ids.lowerBound - 1
+            }
             let lastChange = try sync.lastChangeID()
             try db.execute(sql: "DELETE FROM sqlite_sequence")
             try db.execute(
