@@ -34,36 +34,48 @@ struct SQLiteChange {
                 SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'changes'), 0),
                            coalesce((SELECT max(id) FROM changes), 0)) + 1 AS changeId,
                        strftime('%Y-%m-%dT%H:%M:%fZ', 'now') AS now,
-                       (SELECT author FROM syncState) AS copyAuthor
+                       (SELECT rowid FROM syncState) AS isCopy
                 """)
         guard let row else { throw ChecklistError.invalidInput("SQLite returned no clock") }
         changeID = try row.decode(forColumn: "changeId")
         now = try row.decode(forColumn: "now")
-        // On an offline copy, the changes of the file's user are the copy's author's (the role
-        // it was cloned as, or `clone --as`); a name chosen otherwise (a page's person) stays.
-        if author == FileSystem.loginName, let copyAuthor = row["copyAuthor"] as String? {
-            self.author = copyAuthor
+        // An offline copy (a row in syncState; a plain file pays this one small subquery):
+        // the changes of the file's user are the copy's author's (the role it was cloned as,
+        // or `clone --as`); a name chosen otherwise (a page's person) stays.
+        if row["isCopy"] as Int64? != nil {
+            let copy = try Row.fetchOne(
+                db, sql: "SELECT author, syncedThrough, lastReservedId FROM syncState")
+            if let copy {
+                if author == FileSystem.loginName { self.author = copy[0] }
+                self.copy = (syncedThrough: copy[1], lastReservedID: copy[2])
+            }
         }
     }
 
+    /// On an offline copy: the journal's newest entry the server holds, and the last item ID
+    /// the server reserved for the copy.
+    private var copy: (syncedThrough: Int64, lastReservedID: Int64)?
+
     /// Completes the entry when the change recorded something; keeps the newest entries.
     func finish(_ command: String, _ change: some ChangeDescribing) throws {
-        // Whether the change recorded something, and, on an offline copy, whether it gave
-        // out an item ID beyond those the server reserved for the copy.
-        let row = try SQLRequest<Row>(
-            literal: """
-                SELECT EXISTS (SELECT 1 FROM changedItems WHERE changeId = \(changeID))
-                    OR EXISTS (SELECT 1 FROM changedSelections WHERE changeId = \(changeID))
-                    OR EXISTS (SELECT 1 FROM addedItems WHERE changeId = \(changeID))
-                    OR EXISTS (SELECT 1 FROM changedLists WHERE changeId = \(changeID)),
-                    (SELECT lastReservedId - firstReservedId + 1 FROM syncState
-                     WHERE (SELECT seq FROM sqlite_sequence WHERE name = 'items') > lastReservedId)
-                """
-        ).fetchOne(db)
-        if let reserved = row?[1] as Int64? {
-            throw ChecklistError.copyOutOfIDs(reserved: reserved)
+        let recordedSomething =
+            try SQLRequest<Bool>(
+                literal: """
+                    SELECT EXISTS (SELECT 1 FROM changedItems WHERE changeId = \(changeID))
+                        OR EXISTS (SELECT 1 FROM changedSelections WHERE changeId = \(changeID))
+                        OR EXISTS (SELECT 1 FROM addedItems WHERE changeId = \(changeID))
+                        OR EXISTS (SELECT 1 FROM changedLists WHERE changeId = \(changeID))
+                    """
+            ).fetchOne(db) ?? false
+        guard recordedSomething else { return }
+        // On an offline copy: no item ID beyond those the server reserved for it.
+        if let copy,
+            let given = try Int64.fetchOne(
+                db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'items'"),
+            given > copy.lastReservedID
+        {
+            throw ChecklistError.copyOutOfIDs(reserved: OfflineCopy.reservedIDs)
         }
-        guard row?[0] as Bool? ?? false else { return }
         try db.execute(
             literal: """
                 INSERT INTO changes (id, command, description, itemCount, createdAt, author)
@@ -73,11 +85,12 @@ struct SQLiteChange {
         // The newest entries by rank, not by ID: undone IDs leave gaps. The cascade drops the
         // old entries' rows (foreign keys are on for every connection). An offline copy keeps
         // the entries it has not sent yet (`syncState.syncedThrough`): they are what sync sends.
+        let unsent: SQL = copy.map { "AND id <= \($0.syncedThrough)" } ?? ""
         try db.execute(
             literal: """
                 DELETE FROM changes WHERE id <= (
                     SELECT id FROM changes ORDER BY id DESC LIMIT 1 OFFSET \(Self.journalDepth))
-                    AND id <= coalesce((SELECT syncedThrough FROM syncState), id)
+                    \(unsent)
                 """)
     }
 
