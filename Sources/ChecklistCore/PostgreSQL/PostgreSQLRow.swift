@@ -14,6 +14,11 @@ struct PostgreSQLRow {
             start: value, count: Int(library.getlength(result, index, column)))
     }
 
+    /// Whether the value is NULL.
+    func isNull(_ column: Int32) -> Bool {
+        library.getisnull(result, index, column) == 1
+    }
+
     func string(_ column: Int32) -> String {
         String(decoding: bytes(column), as: UTF8.self)
     }
