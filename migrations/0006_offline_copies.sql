@@ -21,9 +21,10 @@ CREATE TABLE syncState (
 
 -- `undo` on a copy of a change the server already holds (changeId, numbered as on the
 -- server), after the copy's journal entry afterChange: the next sync has the server undo that
--- change, by the same rules (exit 75's refusal is told as a conflict).
+-- change, by the same rules (exit 75's refusal is told as a conflict). Numbered without reuse:
+-- the server remembers the last one it applied.
 CREATE TABLE syncUndos (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     changeId INTEGER NOT NULL,
     afterChange INTEGER NOT NULL,
     createdAt TEXT NOT NULL,

@@ -368,4 +368,43 @@ final class OfflineCopyTests {
             })
         #expect(try String(contentsOf: errors, encoding: .utf8).contains("the server is back"))
     }
+
+    /// Review findings: a change numbered after an undo on the copy, and a second undo sent
+    /// from the copy, are not taken for ones already sent.
+    @Test func changesAndUndosAfterEarlierOnesAreAllSent() throws {
+        try twoCopies()
+        let tent = try on("ana.db", "add", "-l", "camping", "Tent 2").stdout
+            .trimmingCharacters(in: .newlines)
+        #expect(try on("ana.db", "add", "-q", "-l", "camping", "Map 2").status == 0)
+        #expect(try on("ana.db", "undo", "-q").status == 0)
+        #expect(try on("ana.db", "add", "-q", "-l", "camping", "Stove 2").status == 0)
+        _ = try sync("ana.db")
+        #expect(try on("ana.db", "check", "-q", tent).status == 0)
+        #expect(try sync("ana.db").stderr.contains("sent 1 change"))
+        #expect(try on(uri, "list", "-l", "camping").stdout.contains("[x] \(tent) Tent 2"))
+        // Two undos on the copy, each of a synced change, each sent.
+        for id in ["1", "3"] {
+            #expect(try on("ana.db", "check", "-q", id).status == 0)
+            _ = try sync("ana.db")
+            #expect(try on("ana.db", "undo", "-q").status == 0)
+            #expect(try sync("ana.db").stderr.contains("sent 1 change"))
+        }
+        #expect(
+            try on(uri, "list", "-l", "camping").stdout.hasPrefix(
+                "[ ] 1 Tent\n[x] 2 Stove\n[ ] 3 Map"))
+        try expectInStep("ana.db")
+    }
+
+    /// An undo on the copy of a change the server no longer holds is told, not dropped.
+    @Test func anUndoOfAChangeGoneFromTheServerIsTold() throws {
+        try twoCopies()
+        #expect(try on("ana.db", "check", "-q", "1").status == 0)
+        _ = try sync("ana.db")
+        #expect(try on("ana.db", "undo", "-q").status == 0)
+        #expect(try on(uri, "undo", "-q", "--anyone").status == 0)
+        let anas = try sync("ana.db")
+        #expect(anas.stdout.contains("your undo of change"), "\(anas.stdout)")
+        #expect(anas.stdout.contains("lost to the server's history, which no longer holds it"))
+        try expectInStep("ana.db")
+    }
 }

@@ -132,7 +132,7 @@ struct SyncMergeTests {
         let ahead = Stamp.clock(
             ["2026-11-28T11:10:00.000Z", "2026-11-28T11:20:00.000Z"], seen: seen,
             arrival: "2026-11-28T10:30:00.000Z")
-        #expect(ahead == ["2026-11-28T10:30:00.000Z", "2026-11-28T10:30:00.000Z"])
+        #expect(ahead == ["2026-11-28T10:30:00.000Z", "2026-11-28T10:30:00.001Z"])
         let right = Stamp.clock(
             ["2026-11-28T10:10:00.000Z"], seen: seen, arrival: "2026-11-28T10:30:00.000Z")
         #expect(right == ["2026-11-28T10:10:00.000Z"])

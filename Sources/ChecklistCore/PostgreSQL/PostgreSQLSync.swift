@@ -260,7 +260,19 @@ struct PostgreSQLSync {
             "SELECT pg_catalog.set_config('checklist.stamp'::pg_catalog.text, \(text: stamp.text), true)"
         )
         let steps = PostgreSQLUndo(connection: connection)
-        guard let change = try steps.change(changeID) else { return [] }
+        guard let change = try steps.change(changeID) else {
+            // Undone there already, or past the journal's newest 50: told, not dropped.
+            return [
+                SyncConflict(
+                    itemID: nil, title: "change \(changeID)",
+                    loser: .init(
+                        what: "undo of change \(changeID)", author: stamp.author,
+                        time: stamp.time, isYours: true),
+                    winner: .init(
+                        what: "the server's history, which no longer holds it", author: nil,
+                        time: nil, isYours: false))
+            ]
+        }
         try connection.execute("SAVEPOINT sync_undo")
         do {
             _ = try steps.undo(change)

@@ -185,10 +185,14 @@ extension ChecklistStore {
                 sequence = ids.lowerBound - 1
             }
             let lastChange = try sync.lastChangeID()
-            try db.execute(sql: "DELETE FROM sqlite_sequence")
+            // The copy's next changes are numbered past both the server's journal and every
+            // change of the copy the server has applied (`progress`, in the copy's numbers,
+            // which undone and empty changes leave ahead of the server's): a number at or
+            // below the mark would be taken for one already sent.
+            try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name IN ('items', 'changes')")
             try db.execute(
                 sql: "INSERT INTO sqlite_sequence (name, seq) VALUES ('items', ?), ('changes', ?)",
-                arguments: [sequence, lastChange])
+                arguments: [sequence, max(lastChange, progress.changes)])
             newState.syncedThrough = lastChange
             newState.seen = Self.seen(syncedAt)
             try db.execute(sql: "DELETE FROM syncUndos")

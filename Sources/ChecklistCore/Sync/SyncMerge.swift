@@ -20,13 +20,16 @@ struct Stamp: Comparable, Hashable, Sendable {
     /// The copy's clock for its changes since its last sync, in order: each change's own time,
     /// but never earlier than what the copy had seen from the server (`seen`) nor than the
     /// change before it (one millisecond later, then), and never later than the server's
-    /// clock when it arrives (`arrival`): a clock running ahead cannot make an edit win over
-    /// ones made after it reached the server.
+    /// clock when it arrives (`arrival`; or a millisecond after the one before, when several
+    /// are held to it): a clock running ahead cannot make an edit win over ones made after it
+    /// reached the server.
     static func clock(_ times: [String], seen: String, arrival: String) -> [String] {
         var last = seen
         return times.map { time in
             var stamp = time > last ? time : ISOTime.adding(milliseconds: 1, to: last)
-            if stamp > arrival { stamp = max(arrival, last) }
+            // Held to the arrival, but still one after another: two edits must never share a
+            // stamp (an equal stamp is the same edit sent again).
+            if stamp > arrival { stamp = max(arrival, ISOTime.adding(milliseconds: 1, to: last)) }
             last = stamp
             return stamp
         }

@@ -111,7 +111,9 @@ enum SyncLines {
             return
                 "your \(edit.what) (\([time, edit.author].compactMap { $0 }.joined(separator: ", ")))"
         }
-        guard let author = edit.author else { return "a \(edit.what) elsewhere" }
+        guard let author = edit.author else {
+            return edit.what.hasPrefix("the ") ? edit.what : "a \(edit.what) elsewhere"
+        }
         return "\(author)'s \(edit.what)" + (time.map { " (\($0))" } ?? "")
     }
 
@@ -147,6 +149,8 @@ struct SyncWatch {
         while true {
             if mustSync {
                 do {
+                    // Read before the sync: a change committed while it runs is synced next.
+                    let before = try copy.dataVersion()
                     let report = try copy.sync()
                     if report.sent + report.received + report.conflicts.count > 0 {
                         try show(report)
@@ -156,7 +160,7 @@ struct SyncWatch {
                     }
                     wasUnreachable = false
                     mustSync = false
-                    localSeen = try copy.dataVersion()
+                    localSeen = before
                 } catch let error as ChecklistError where ExitStatus(error) == .ioError {
                     if !wasUnreachable {
                         Output.reportError(
