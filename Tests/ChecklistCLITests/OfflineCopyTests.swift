@@ -13,12 +13,12 @@ final class OfflineCopyTests {
         uri = try TestServer.freshDatabase()
     }
 
-    private func path(_ name: String) -> String {
+    func path(_ name: String) -> String {
         cli.folder.appendingPathComponent(name).path
     }
 
     @discardableResult
-    private func on(_ database: String, _ arguments: String..., stdin: String = "") throws
+    func on(_ database: String, _ arguments: String..., stdin: String = "") throws
         -> CLI.Result
     {
         try cli.run(
@@ -29,32 +29,32 @@ final class OfflineCopyTests {
     }
 
     /// The server with `camping` (Tent, Stove checked, Map) and copies `ana.db` and `bob.db`.
-    private func twoCopies() throws {
+    func twoCopies() throws {
         #expect(try on(uri, "add", "-q", "-l", "camping", "Tent", "Stove", "Map").status == 0)
         #expect(try on(uri, "check", "-q", "2").status == 0)
         #expect(try on(uri, "clone", "--as", "ana", uri, path("ana.db")).status == 0)
         #expect(try on(uri, "clone", "--as", "bob", uri, path("bob.db")).status == 0)
     }
 
-    private func sync(_ copy: String) throws -> CLI.Result {
+    func sync(_ copy: String) throws -> CLI.Result {
         let result = try on(copy, "sync")
         #expect(result.status == 0, "\(result.stderr)")
         return result
     }
 
-    private func export(_ database: String) throws -> String {
+    func export(_ database: String) throws -> String {
         let result = try on(database, "export", "--all", "--format", "json")
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout
     }
 
     /// Both copies and the server hold the same lists, items, states, titles and order.
-    private func expectInStep(_ copies: String...) throws {
+    func expectInStep(_ copies: String...) throws {
         let server = try export(uri)
         for copy in copies { #expect(try export(copy) == server, "\(copy)") }
     }
 
-    private func sqlite(_ file: String, _ sql: String) throws -> String {
+    func sqlite(_ file: String, _ sql: String) throws -> String {
         try CLI.execute(
             URL(fileURLWithPath: "/usr/bin/sqlite3"), [path(file), sql], stdin: Data(),
             environment: ["PATH": "/usr/bin:/bin"], in: cli.folder

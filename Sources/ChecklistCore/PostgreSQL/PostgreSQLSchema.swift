@@ -16,13 +16,15 @@ enum PostgreSQLSchema {
         "changes_read", "changes_insert_own", "changes_update_own", "changes_delete",
     ]
 
-    /// Whether a trigger (its name, table and function columns of `pg_trigger`) is the one
-    /// the migrations create: `items_stamps` on the items, calling `checklist.stamp_item()`
-    /// (which only its owner can replace).
+    /// Whether a trigger (its name, table and function columns of `pg_trigger`) is one the
+    /// migrations create on the items: `items_stamps`, calling `checklist.stamp_item()`, or
+    /// `items_deletions`, calling `checklist.bury_items()` (which only their owner can replace).
     static func ownTrigger(_ name: String, _ table: String, _ function: String) -> String {
-        "(\(name) = 'items_stamps'"
-            + " AND \(table) = pg_catalog.to_regclass('checklist.items')"
+        let items = "\(table) = pg_catalog.to_regclass('checklist.items')"
+        return "(\(items) AND ((\(name) = 'items_stamps'"
             + " AND \(function) = pg_catalog.to_regprocedure('checklist.stamp_item()'))"
+            + " OR (\(name) = 'items_deletions'"
+            + " AND \(function) = pg_catalog.to_regprocedure('checklist.bury_items()'))))"
     }
 
     /// The schema's tables: those the migrations create, and `migrations`. (Found in the

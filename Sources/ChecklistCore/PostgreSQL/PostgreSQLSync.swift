@@ -106,15 +106,18 @@ struct PostgreSQLSync {
                     _ = try step.createList(named: ListName(stored: name), mode: mode)
                 }
             case .renameList(let from, let to):
+                let rename = "rename to \(Phrase.quoted(to))"
                 guard let id = try step.reads.listID(named: ListName(stored: from)) else {
                     if try step.reads.listID(named: ListName(stored: to)) == nil {
                         conflicts.append(
-                            listConflict(from, "rename to \(Phrase.quoted(to))", stamp))
+                            listConflict(from, rename, stamp, winner: "rename or delete"))
                     }
                     continue
                 }
                 if try step.reads.listID(named: ListName(stored: to)) != nil {
-                    conflicts.append(listConflict(from, "rename to \(Phrase.quoted(to))", stamp))
+                    conflicts.append(
+                        listConflict(
+                            from, rename, stamp, winner: "the list \(Phrase.quoted(to)) there"))
                     continue
                 }
                 try step.renameList(id, to: ListName(stored: to))
@@ -144,7 +147,10 @@ struct PostgreSQLSync {
             if left == 0 {
                 try step.deleteList(id)
             } else {
-                conflicts.append(listConflict(name, "delete", stamp, kept: left))
+                conflicts.append(
+                    listConflict(
+                        name, "delete", stamp,
+                        winner: "the \(Phrase.items(left)) added to it elsewhere"))
             }
         }
         try keepSingleChoice(in: step)
@@ -181,10 +187,18 @@ struct PostgreSQLSync {
                     """)
             }
         }
+        // A change of checks alone is recorded as `check` records it: the selections.
+        let checksAlone =
+            decision.creates.isEmpty && decision.titles.isEmpty && decision.places.isEmpty
+            && decision.deletes.isEmpty
         for value in [true, false] {
             let ids = decision.checks.filter { $0.value == value }.map(\.id)
             guard !ids.isEmpty else { continue }
-            try step.recordItems(where: "id = ANY(\(ids: ids))")
+            if checksAlone {
+                try step.recordSelections(where: "id = ANY(\(ids: ids))")
+            } else {
+                try step.recordItems(where: "id = ANY(\(ids: ids))")
+            }
             _ = try connection.run(
                 """
                 UPDATE checklist.items SET is_selected = \(value), checked_stamp = \(text: stamp.text),
@@ -294,15 +308,15 @@ struct PostgreSQLSync {
         }
     }
 
-    private func listConflict(_ name: String, _ what: String, _ stamp: Stamp, kept: Int = 0)
+    /// A list edit of the copy that lost to `winner`: a phrase that begins with "the", or
+    /// what was done elsewhere ("rename": "a rename elsewhere").
+    private func listConflict(_ name: String, _ what: String, _ stamp: Stamp, winner: String)
         -> SyncConflict
     {
         SyncConflict(
             itemID: nil, title: "list \(Phrase.quoted(name))",
             loser: .init(what: what, author: stamp.author, time: stamp.time, isYours: true),
-            winner: .init(
-                what: kept > 0 ? "\(Phrase.items(kept)) added elsewhere" : "a change elsewhere",
-                author: nil, time: nil, isYours: false))
+            winner: .init(what: winner, author: nil, time: nil, isYours: false))
     }
 
     /// Consecutive runs of IDs, as the journal records added items.

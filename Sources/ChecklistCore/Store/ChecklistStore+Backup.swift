@@ -55,6 +55,21 @@ extension ChecklistStore {
         }
     }
 
+    /// A connection that fills the new, private file `writeNewDatabase` hands its writer: no
+    /// rollback journal and no syncs while it is filled (a failure throws the file away, and the
+    /// rename follows one flush of the whole file), and a page cache that holds the fill, so
+    /// that SQLite never writes a page twice (a clone of 100,000 items: 0.70 s before, most of
+    /// it journal syncs and spilled pages).
+    static func fillingQueue(at path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = OFF")
+            try db.execute(sql: "PRAGMA synchronous = OFF; PRAGMA cache_size = -131072")
+        }
+        return try DatabaseQueue(
+            path: DatabaseOpener.plainPath(path), configuration: configuration)
+    }
+
     /// What a backup may not replace, even with `--force`: anything but a regular file.
     private static func irreplaceableKind(_ kind: FileSystem.Kind) -> String? {
         switch kind {

@@ -30,7 +30,7 @@ extension ChecklistStore {
         let (server, _) = try DatabaseOpener.serverStore(uri)
         var report: CloneReport?
         try writeNewDatabase(at: path) { temporary in
-            let queue = try DatabaseQueue(path: DatabaseOpener.plainPath(temporary))
+            let queue = try fillingQueue(at: temporary)
             try SQLiteSchema.migrate(queue)
             report = try server.write { connection in
                 let sync = PostgreSQLSync(connection: connection)
@@ -41,12 +41,13 @@ extension ChecklistStore {
                 let author = author ?? server.role
                 return try queue.write { db in
                     try PostgreSQLStore.copyRows(
-                        from: connection, into: db, tables: PostgreSQLStore.copiedTables)
+                        from: connection, into: db, PostgreSQLStore.copiedTables)
                     try db.execute(sql: "DELETE FROM sqlite_sequence")
                     try db.execute(
                         sql: """
                             INSERT INTO sqlite_sequence (name, seq) VALUES ('items', ?), ('changes', ?)
                             """, arguments: [ids.lowerBound - 1, try sync.lastChangeID()])
+                    try sync.recordPulled(ofCopy: copyID, at: try sync.revision())
                     let state = OfflineCopy.State(
                         uri: uri.shown, author: author, copyID: copyID,
                         syncedThrough: try sync.lastChangeID(), serverRevision: try sync.revision(),
@@ -169,9 +170,18 @@ extension ChecklistStore {
                     itemID: id, title: titles[id] ?? "", loser: conflict.loser,
                     winner: conflict.winner)
             }
-            try db.execute(sql: "DELETE FROM changes; DELETE FROM items; DELETE FROM lists")
-            try PostgreSQLStore.copyRows(
-                from: connection, into: db, tables: PostgreSQLStore.copiedTables)
+            // What changed there since the copy's last sync (and what it changed itself), or,
+            // when the server cannot tell (the copy's undos, or a sync before the server kept
+            // revisions), everything.
+            if undos.isEmpty, state.serverRevision >= (try sync.pullFrom()) {
+                try sync.pull(
+                    into: db, since: state.serverRevision, syncedThrough: state.syncedThrough,
+                    touched: Set(changes.flatMap { $0.edits.compactMap(\.itemID) }))
+            } else {
+                try db.execute(sql: "DELETE FROM changes; DELETE FROM items; DELETE FROM lists")
+                try PostgreSQLStore.copyRows(
+                    from: connection, into: db, PostgreSQLStore.copiedTables)
+            }
             // The copy's IDs: SQLite gives an item the larger of its counter and the largest ID
             // in the table, plus one; while no item from elsewhere is above the copy's reserved
             // IDs, they last; else, or when fewer than 1,000 are left, the server sets aside new
@@ -198,6 +208,7 @@ extension ChecklistStore {
             try db.execute(sql: "DELETE FROM syncUndos")
             if report.sent > 0 { PostgreSQLStore.changed(connection) }
             newState.serverRevision = try sync.revision()
+            try sync.recordPulled(ofCopy: state.copyID, at: newState.serverRevision)
             return false
         }
         if inStep { return report }
