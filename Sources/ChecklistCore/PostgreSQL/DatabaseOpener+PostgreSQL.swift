@@ -11,25 +11,29 @@ extension DatabaseOpener {
     {
         let (server, state) = try serverStore(uri)
         switch state {
-        case .tooNew: throw ChecklistError.schemaTooNew(path: uri.shown)
         case .missing where requiringSchema: throw ChecklistError.databaseNotFound(path: uri.shown)
         case .missing where !creating: return try ChecklistStore.empty()
-        case .missing: return ChecklistStore(engine: server)
-        case .current, .pending:
-            server.hasSchema = true
-            server.schemaIsCurrent = state == .current
-            return ChecklistStore(engine: server)
+        default: return ChecklistStore(engine: server)
         }
     }
 
-    /// A connection to the server at `uri`, and the state of its schema (refused when it
-    /// carries code this program did not create).
+    /// A connection to the server at `uri`, and the state of its schema, which the store then
+    /// knows (refused when it carries code this program did not create, or is of a newer
+    /// program: 65).
     static func serverStore(_ uri: PostgreSQLURI) throws -> (
         PostgreSQLStore, PostgreSQLSchema.State
     ) {
         let server = PostgreSQLStore(try PostgreSQLConnection(uri))
         let opening = try PostgreSQLSchema.opening(server.connection)
         if let role = opening.role { server.role = role }
+        switch opening.state {
+        case .tooNew: throw ChecklistError.schemaTooNew(path: uri.shown)
+        case .missing: break
+        case .current, .pending:
+            server.hasSchema = true
+            server.schemaIsCurrent = opening.state == .current
+            server.revisionAtOpening = opening.revision
+        }
         return (server, opening.state)
     }
 }

@@ -63,8 +63,9 @@ enum PostgreSQLSchema {
     /// name, without a join over the catalogs: a new connection plans this about 1 ms faster
     /// (measured: psql's `\timing` on new connections). Without `checklist.migrations` the
     /// statement fails and `state`'s own answers.
-    static func opening(_ connection: PostgreSQLConnection) throws -> (state: State, role: String?)
-    {
+    static func opening(_ connection: PostgreSQLConnection) throws -> (
+        state: State, role: String?, revision: Int64?
+    ) {
         let oids =
             "ARRAY["
             + tables.map { "pg_catalog.to_regclass('checklist.\($0)')" }
@@ -79,6 +80,7 @@ enum PostgreSQLSchema {
                 """
                 SELECT current_user::pg_catalog.text,
                     (SELECT pg_catalog.string_agg(identifier, ' ') FROM checklist.migrations),
+                    (SELECT revision FROM checklist.state),
                     (SELECT pg_catalog.string_agg(what, ', ' ORDER BY what) FROM (
                         SELECT 'trigger ' || tgname::pg_catalog.text || ' on ' || \(sql: named("tgrelid"))
                             AS what
@@ -95,12 +97,12 @@ enum PostgreSQLSchema {
                     ) AS foreign_objects)
                 """)
         }
-        guard let row = found?.first else { return (try state(connection), nil) }
-        if let foreign = row[2] {
+        guard let row = found?.first else { return (try state(connection), nil, nil) }
+        if let foreign = row[3] {
             throw ChecklistError.untrustedServerSchema(path: connection.uri.shown, objects: foreign)
         }
         let applied = Set((row[1] ?? "").split(separator: " ").map(String.init))
-        return (state(applied: applied), row[0])
+        return (state(applied: applied), row[0], row[2].flatMap { Int64($0) })
     }
 
     /// `body`'s result, or nil when it failed with SQLSTATE `code`.

@@ -73,6 +73,9 @@ final class PostgreSQLStore {
     /// Whether the schema is known to be at this program's version (the opener looked; a
     /// write made it): a write then need not look.
     var schemaIsCurrent = false
+    /// The revision when the connection was opened (read with the schema's state): a sync with
+    /// nothing to send and nothing new there needs no transaction.
+    var revisionAtOpening: Int64?
 
     /// Runs `body` in one read-only transaction over one snapshot; nil when the database has no
     /// `checklist` schema yet (it reads as empty, and nothing is created). A schema recorded at

@@ -128,9 +128,13 @@ extension ChecklistStore {
         var newState = state
         var syncedAt = ""
         let hasIDs = state.lastReservedID - localSequence >= OfflineCopy.reservedIDs
+        // Nothing to send, nothing new there (the revision read as the connection opened):
+        // nothing to do on either side.
+        if events.isEmpty, hasIDs, server.revisionAtOpening == state.serverRevision {
+            return report
+        }
         let inStep = try server.write { connection -> Bool in
             let sync = PostgreSQLSync(connection: connection)
-            // Nothing sent, nothing new there: nothing to do on either side.
             if events.isEmpty, hasIDs, try sync.revision() == state.serverRevision {
                 return true
             }
