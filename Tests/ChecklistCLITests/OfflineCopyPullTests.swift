@@ -98,6 +98,24 @@ extension OfflineCopyTests {
         try expectInStep("ana.db", "bob.db")
     }
 
+    /// A move within a list renumbers the others: that never brings back an item another copy
+    /// moved to another list before (it did: issue 31's property test with moves found it).
+    @Test func aReorderOnACopyNeverBringsBackAnItemMovedElsewhere() throws {
+        #expect(try on(uri, "add", "-q", "Tent", "Stove", "Map", "Lamp").status == 0)
+        #expect(try on(uri, "lists", "add", "-q", "other").status == 0)
+        #expect(try on(uri, "clone", "--as", "ana", uri, path("ana.db")).status == 0)
+        #expect(try on(uri, "clone", "--as", "bob", uri, path("bob.db")).status == 0)
+        #expect(try on("bob.db", "move", "-q", "3", "-l", "other").status == 0)
+        _ = try sync("bob.db")
+        #expect(try on("ana.db", "move", "-q", "4", "--to", "1").status == 0)
+        let anas = try sync("ana.db")
+        #expect(anas.stdout.contains("item 3 'Map': your move ("), "\(anas.stdout)")
+        #expect(try on(uri, "list", "-l", "other").stdout == "[ ] 3 Map\n")
+        #expect(try on(uri, "list").stdout == "[ ] 4 Lamp\n[ ] 1 Tent\n[ ] 2 Stove\n")
+        _ = try sync("bob.db")
+        try expectInStep("ana.db", "bob.db")
+    }
+
     /// A conflict of list edits reads as one sentence.
     @Test func aListDeleteThatLostToItemsAddedElsewhereIsTold() throws {
         try twoCopies()

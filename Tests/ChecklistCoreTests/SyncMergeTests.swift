@@ -63,6 +63,28 @@ struct SyncMergeTests {
 
     private let seen = Stamp("2026-11-28T08:30:00.000Z \u{FFFF}")
 
+    /// A reorder of a list on the copy (its own move, or the renumbering another item's move
+    /// made) never brings back an item moved out of that list elsewhere, even earlier; a move
+    /// into another list is decided by the later stamp as any field.
+    @Test func aReorderNeverBringsBackAnItemMovedToAnotherList() {
+        let earlier = Stamp("2026-11-28T08:45:00.000Z bob")
+        let moved: [ItemID: ServerItem] = [
+            3: ServerItem(
+                id: 3, list: "other", title: "Map", isSelected: false, position: 1,
+                checkedStamp: earlier, titleStamp: earlier, placeStamp: earlier)
+        ]
+        let mine = Stamp(time: "2026-11-28T09:00:00.000Z", author: "ana")
+        let reorder = SyncMerge.decide(
+            [.place(3, list: "camping", position: 2, from: "camping")], stamp: mine,
+            server: moved, seen: seen)
+        #expect(reorder.places.isEmpty)
+        #expect(reorder.conflicts.map(\.winner.author) == ["bob"])
+        let move = SyncMerge.decide(
+            [.place(3, list: "beach", position: 1, from: "camping")], stamp: mine,
+            server: moved, seen: seen)
+        #expect(move.places.map(\.list) == ["beach"])
+    }
+
     @Test func aLaterEditWinsAndTheEarlierOneIsTold() {
         let mine = Stamp(time: "2026-11-28T09:00:00.000Z", author: "ana")
         // Bob checked at 10:05, which ana had not seen: her 09:00 uncheck loses.

@@ -346,7 +346,7 @@ extension CopyEdit {
     var itemID: ItemID? {
         switch self {
         case .create(let id, _, _, _, _), .check(let id, _), .retitle(let id, _),
-            .place(let id, _, _), .delete(let id):
+            .place(let id, _, _, _), .delete(let id):
             id
         case .createList, .renameList, .setMode, .deleteList: nil
         }

@@ -24,7 +24,9 @@ enum CopyEdit: Equatable, Sendable {
     case create(ItemID, list: String, title: String, checked: Bool, position: Int64)
     case check(ItemID, Bool)
     case retitle(ItemID, String)
-    case place(ItemID, list: String, position: Int64)
+    /// A new place: list and position; `from`, the list it was in before the change (the same
+    /// when the change only reordered that list, as a move within it renumbers the others).
+    case place(ItemID, list: String, position: Int64, from: String)
     case delete(ItemID)
 }
 
@@ -140,7 +142,10 @@ enum CopyEdits {
             if before.isSelected != after.isSelected { edits.append(.check(id, after.isSelected)) }
             if before.title != after.title { edits.append(.retitle(id, after.title)) }
             if before.listID != after.listID || before.position != after.position {
-                edits.append(.place(id, list: listName(after.listID), position: after.position))
+                edits.append(
+                    .place(
+                        id, list: listName(after.listID), position: after.position,
+                        from: listName(before.listID)))
             }
             return edits
         case (nil, nil):

@@ -188,9 +188,21 @@ enum SyncMerge {
                 {
                     decision.titles.append((id, value))
                 }
-            case .place(let id, let list, let position):
+            case .place(let id, let list, let position, let from):
                 guard let item = server[id] else {
                     decision.conflicts += deleted(id, mine("move"), deletedBy, me)
+                    continue
+                }
+                // A new order of a list never brings back an item moved out of it elsewhere,
+                // whenever that was: the copy's reorder (or the renumbering another item's
+                // move made) was of a list the item is no longer in.
+                if from == list, item.list != list {
+                    if item.placeStamp.author != me {
+                        decision.conflicts.append(
+                            SyncConflict(
+                                itemID: id, title: item.title, loser: mine("move"),
+                                winner: theirs("move", item.placeStamp)))
+                    }
                     continue
                 }
                 if wins(
