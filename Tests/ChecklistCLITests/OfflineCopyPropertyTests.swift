@@ -3,10 +3,11 @@ import Foundation
 import Testing
 
 /// Issue 31's seeded property test: three copies and the server itself take random commands
-/// (add, check, uncheck, toggle, rename, delete, reset, delete --checked) with random syncs,
-/// some of them killed (-9) mid-way; after a final round of syncs every copy equals the server,
-/// and both equal a model of the merge rules written here, independently of the program's
-/// merge code. `CHECKLIST_TEST_SEED=N` replays a run.
+/// (add, check, uncheck, toggle, rename, move to another list, delete, reset, delete
+/// --checked, lists add, and checks in a single-choice list) with random syncs, some of them
+/// killed (-9) mid-way; after a final round of syncs every copy equals the server, and both
+/// equal a model of the merge rules written here, independently of the program's merge code.
+/// `CHECKLIST_TEST_SEED=N` replays a run.
 @Suite(.runsProcesses, .enabled(if: TestServer.isAvailable, "\(TestServer.missing)"))
 final class OfflineCopyPropertyTests {
     let cli: CLI
@@ -28,54 +29,142 @@ final class OfflineCopyPropertyTests {
     struct ModelItem: Equatable {
         var title: Field<String>
         var checked: Field<Bool>
+        var list: Field<String>
+    }
+
+    /// What a copy or the server sees of an item.
+    struct Seen: Equatable {
+        var title: String
+        var checked: Bool
+        var list: String
     }
 
     enum Edit {
-        case create(Int64, String, Int)
+        case create(Int64, String, String, Int)
         case title(Int64, String, Int)
         case check(Int64, Bool, Int)
+        case move(Int64, String, Int)
         case delete(Int64)
     }
+
+    /// The lists every database has from the start: items move between the first two;
+    /// `pick` is single choice.
+    static let lists = ["default", "other", "pick"]
 
     struct Model {
         var server: [Int64: ModelItem] = [:]
         var deleted: Set<Int64> = []
-        /// Each copy's items as it sees them (title, checked), and its unsent edits.
-        var views: [[Int64: (String, Bool)]] = []
-        var pending: [[Edit]] = []
+        /// Each copy's items as it sees them, and its unsent changes (each a command's edits,
+        /// at its time).
+        var views: [[Int64: Seen]] = []
+        var pending: [[(edits: [Edit], time: Int)]] = []
 
-        /// Applies edits to the server by the rules: the later edit of a field wins; a delete
-        /// wins over everything.
-        mutating func apply(_ edit: Edit) {
-            switch edit {
-            case .create(let id, let title, let time):
-                if server[id] == nil, !deleted.contains(id) {
-                    server[id] = ModelItem(
-                        title: Field(value: title, time: time),
-                        checked: Field(value: false, time: time))
+        /// Applies one change's edits to the server by the rules: the later edit of a field
+        /// wins; a delete wins over everything; then a single-choice list with several items
+        /// checked keeps the latest check, the others unchecked at the change's time.
+        mutating func apply(_ edits: [Edit], at changeTime: Int) {
+            for edit in edits {
+                switch edit {
+                case .create(let id, let title, let list, let time):
+                    if server[id] == nil, !deleted.contains(id) {
+                        server[id] = ModelItem(
+                            title: Field(value: title, time: time),
+                            checked: Field(value: false, time: time),
+                            list: Field(value: list, time: time))
+                    }
+                case .title(let id, let title, let time):
+                    if let item = server[id], time > item.title.time {
+                        server[id]?.title = Field(value: title, time: time)
+                    }
+                case .check(let id, let value, let time):
+                    if let item = server[id], time > item.checked.time {
+                        server[id]?.checked = Field(value: value, time: time)
+                    }
+                case .move(let id, let list, let time):
+                    if let item = server[id], time > item.list.time {
+                        server[id]?.list = Field(value: list, time: time)
+                    }
+                case .delete(let id):
+                    server[id] = nil
+                    deleted.insert(id)
                 }
-            case .title(let id, let title, let time):
-                if let item = server[id], time > item.title.time {
-                    server[id]?.title = Field(value: title, time: time)
+            }
+            let checked = server.filter { $0.value.list.value == "pick" && $0.value.checked.value }
+            if checked.count > 1,
+                let keeper = checked.max(by: {
+                    ($0.value.checked.time, $0.key) < ($1.value.checked.time, $1.key)
+                })?.key
+            {
+                for id in checked.keys where id != keeper {
+                    server[id]?.checked = Field(value: false, time: changeTime)
                 }
-            case .check(let id, let value, let time):
-                if let item = server[id], time > item.checked.time {
-                    server[id]?.checked = Field(value: value, time: time)
-                }
-            case .delete(let id):
-                server[id] = nil
-                deleted.insert(id)
             }
         }
 
-        func serverView() -> [Int64: (String, Bool)] {
-            server.mapValues { ($0.title.value, $0.checked.value) }
+        func serverView() -> [Int64: Seen] {
+            server.mapValues {
+                Seen(title: $0.title.value, checked: $0.checked.value, list: $0.list.value)
+            }
         }
 
         mutating func sync(_ copy: Int) {
-            for edit in pending[copy] { apply(edit) }
+            for change in pending[copy] { apply(change.edits, at: change.time) }
             pending[copy] = []
             views[copy] = serverView()
+        }
+    }
+
+    /// The edits a command makes, seen from `view`, at `time`; the arguments that make it.
+    static func command(
+        _ kind: Int, id: Int64, list: String, view: [Int64: Seen], step: Int, time: Int
+    ) -> (arguments: [String], edits: [Edit]) {
+        /// A check in the single-choice list unchecks the others there.
+        func check(_ id: Int64) -> [Edit] {
+            guard view[id]?.list == "pick" else { return [.check(id, true, time)] }
+            return [.check(id, true, time)]
+                + view.filter { $0.key != id && $0.value.list == "pick" && $0.value.checked }
+                .map { .check($0.key, false, time) }
+        }
+        let item = view[id]
+        switch kind {
+        case 1:
+            return (["check", "-q", String(id)], item?.checked == false ? check(id) : [])
+        case 2:
+            return (
+                ["uncheck", "-q", String(id)],
+                item?.checked == true ? [.check(id, false, time)] : []
+            )
+        case 3:
+            return (
+                ["toggle", "-q", String(id)],
+                item?.checked == true ? [.check(id, false, time)] : check(id)
+            )
+        case 4:
+            return (["rename", "-q", String(id), "t\(step)"], [.title(id, "t\(step)", time)])
+        case 5:
+            return (["delete", "-q", String(id)], [.delete(id)])
+        case 6:
+            let list = item?.list ?? "default"
+            return (
+                ["uncheck", "-q", "--all", "-l", list],
+                view.filter { $0.value.list == list && $0.value.checked }
+                    .map { .check($0.key, false, time) }
+            )
+        case 7:
+            let list = item?.list ?? "default"
+            return (
+                ["delete", "-q", "--checked", "--yes", "-l", list],
+                view.filter { $0.value.list == list && $0.value.checked }.map { .delete($0.key) }
+            )
+        case 8:
+            // Between the two multiple-choice lists (the other items of both renumbered).
+            guard let from = item?.list, from != "pick" else { return (["count"], []) }
+            let to = from == "default" ? "other" : "default"
+            return (["move", "-q", String(id), "-l", to], [.move(id, to, time)])
+        case 9:
+            return (["lists", "add", "-q", "x\(step)"], [])
+        default:
+            return (["add", "-l", list, "a\(step)"], [])
         }
     }
 
@@ -92,12 +181,18 @@ final class OfflineCopyPropertyTests {
         var random = SplitMix(seed: seed)
         var model = Model()
         var time = 0
-        // The server starts with three items; each copy is cloned from it.
+        // The server starts with three items in `default` and the lists `other` and `pick`
+        // (single choice); each copy is cloned from it.
         #expect(try on(uri, ["add", "-q", "Tent", "Stove", "Map"]).status == 0)
+        #expect(try on(uri, ["lists", "add", "-q", "other"]).status == 0)
+        #expect(try on(uri, ["lists", "add", "-q", "pick"]).status == 0)
+        #expect(try on(uri, ["lists", "mode", "-q", "pick", "single"]).status == 0)
         time += 1
-        for id in Int64(1)...3 {
-            model.apply(.create(id, ["Tent", "Stove", "Map"][Int(id) - 1], time))
-        }
+        model.apply(
+            (Int64(1)...3).map {
+                .create($0, ["Tent", "Stove", "Map"][Int($0) - 1], "default", time)
+            },
+            at: time)
         for copy in 0..<3 {
             #expect(
                 try on(uri, ["clone", "--as", ["ana", "bob", "cy"][copy], uri, path(copy)]).status
@@ -128,63 +223,40 @@ final class OfflineCopyPropertyTests {
             let database = actor < 3 ? path(actor) : uri
             let view = actor < 3 ? model.views[actor] : model.serverView()
             let ids = view.keys.sorted()
-            var edits: [Edit] = []
-            var arguments: [String]
-            let kind = ids.isEmpty ? 0 : random.next(8)
+            let kind = ids.isEmpty ? 0 : random.next(10)
             let id = ids.isEmpty ? 0 : ids[random.next(ids.count)]
-            switch kind {
-            case 1:
-                arguments = ["check", "-q", String(id)]
-                if view[id]?.1 == false { edits.append(.check(id, true, time)) }
-            case 2:
-                arguments = ["uncheck", "-q", String(id)]
-                if view[id]?.1 == true { edits.append(.check(id, false, time)) }
-            case 3:
-                arguments = ["toggle", "-q", String(id)]
-                edits.append(.check(id, !(view[id]?.1 ?? false), time))
-            case 4:
-                let title = "t\(step)"
-                arguments = ["rename", "-q", String(id), title]
-                edits.append(.title(id, title, time))
-            case 5:
-                arguments = ["delete", "-q", String(id)]
-                edits.append(.delete(id))
-            case 6:
-                arguments = ["uncheck", "-q", "--all"]
-                for (id, item) in view where item.1 { edits.append(.check(id, false, time)) }
-            case 7:
-                arguments = ["delete", "-q", "--checked", "--yes"]
-                for (id, item) in view where item.1 { edits.append(.delete(id)) }
-            default:
-                arguments = ["add", "a\(step)"]
-            }
+            let list = Self.lists[random.next(Self.lists.count)]
+            var (arguments, edits) = Self.command(
+                kind, id: id, list: list, view: view, step: step, time: time)
             let result = try on(database, arguments)
             #expect(
                 result.status == 0,
                 "seed \(seed) step \(step): \(actor) \(arguments) \(result.stderr)\n\(log.joined(separator: "\n"))"
             )
-            if kind == 0 {
+            if arguments.first == "add" {
                 guard let added = Int64(result.stdout.trimmingCharacters(in: .newlines)) else {
                     Issue.record("seed \(seed): add printed \(result.stdout)")
                     return
                 }
-                edits.append(.create(added, "a\(step)", time))
+                edits.append(.create(added, "a\(step)", list, time))
             }
             log.append("\(actor): \(arguments.joined(separator: " "))")
             if actor == 3 {
-                for edit in edits { model.apply(edit) }
+                model.apply(edits, at: time)
             } else {
                 var local = model.views[actor]
                 for edit in edits {
                     switch edit {
-                    case .create(let id, let title, _): local[id] = (title, false)
-                    case .title(let id, let title, _): local[id]?.0 = title
-                    case .check(let id, let value, _): local[id]?.1 = value
+                    case .create(let id, let title, let list, _):
+                        local[id] = Seen(title: title, checked: false, list: list)
+                    case .title(let id, let title, _): local[id]?.title = title
+                    case .check(let id, let value, _): local[id]?.checked = value
+                    case .move(let id, let list, _): local[id]?.list = list
                     case .delete(let id): local[id] = nil
                     }
                 }
                 model.views[actor] = local
-                model.pending[actor] += edits
+                model.pending[actor].append((edits, time))
             }
         }
         // A final round: every copy sends, then every copy brings what the others sent.
@@ -202,11 +274,14 @@ final class OfflineCopyPropertyTests {
         let listed = try on(uri, ["list", "--all", "--format", "json"]).stdout
         let items = try #require(
             try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])
-        var found: [Int64: (String, Bool)] = [:]
+        var found: [Int64: Seen] = [:]
         for item in items {
             let id = Int64(item["id"] as? Int ?? -1)
             #expect(found[id] == nil, "seed \(seed): ID \(id) twice")
-            found[id] = (item["title"] as? String ?? "", item["isSelected"] as? Bool ?? false)
+            found[id] = Seen(
+                title: item["title"] as? String ?? "",
+                checked: item["isSelected"] as? Bool ?? false,
+                list: item["list"] as? String ?? "")
         }
         let expected = model.serverView()
         #expect(
@@ -214,7 +289,7 @@ final class OfflineCopyPropertyTests {
             "seed \(seed)\n\(log.joined(separator: "\n"))")
         for (id, item) in expected {
             #expect(
-                found[id]?.0 == item.0 && found[id]?.1 == item.1,
+                found[id] == item,
                 "seed \(seed): item \(id) is \(String(describing: found[id])), the model says \(item)\n\(log.joined(separator: "\n"))"
             )
         }
