@@ -44,9 +44,10 @@ class Served:
         self.folder = tempfile.mkdtemp(prefix="checklist-page-")
         self.db = db or os.path.join(self.folder, "c.db")
         self.list = list_name
-        subprocess.run([self.bin, "--db", self.db, "-l", list_name, "add", "-q", "-"],
-                       input="\n".join(titles) + "\n", text=True, check=True,
-                       capture_output=True)
+        if titles:
+            subprocess.run([self.bin, "--db", self.db, "-l", list_name, "add", "-q", "-"],
+                           input="\n".join(titles) + "\n", text=True, check=True,
+                           capture_output=True)
         self.process = subprocess.Popen(
             [self.bin, "serve", "--db", self.db, "-l", list_name, "--port", "0"],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -674,6 +675,49 @@ def check_postgres(browser, bin_dir, base):
             served.process.kill()
 
 
+def check_copy_with_sync_watch(browser, bin_dir, base):
+    """Issue 31, 9: `serve` on an offline copy with `sync --watch` beside it keeps the page, the
+    copy and the server in step: a change on the server shows on the page within 2 s, and a
+    tap on the page reaches the server."""
+    name = "page_copy_%d" % os.getpid()
+    subprocess.run(["psql", base, "-q", "-c", "CREATE DATABASE " + name], check=True)
+    server = base.replace("/postgres?", "/%s?" % name)
+    binary = os.path.join(bin_dir, "checklist")
+    subprocess.run([binary, "--db", server, "-l", "camping", "add", "-q", "Tent", "Map"],
+                   check=True, capture_output=True)
+    folder = tempfile.mkdtemp(prefix="checklist-copy-")
+    copy = os.path.join(folder, "copy.db")
+    subprocess.run([binary, "clone", server, copy, "-q"], check=True, capture_output=True)
+    watch = subprocess.Popen([binary, "sync", "--watch", "--db", copy],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    served = Served(bin_dir, [], db=copy)
+    try:
+        page = browser.new_page(viewport={"width": 360, "height": 740})
+        page.goto(served.url)
+        expect(row(page, "Map")).to_be_visible()
+        time.sleep(0.5)  # sync --watch is listening by now
+        subprocess.run([binary, "--db", server, "check", "-q", "2"], check=True)
+        expect(row(page, "Map").locator("input")).to_be_checked(timeout=2000)
+        with page.expect_response(lambda r: r.url.endswith("/toggle")):
+            row(page, "Tent").locator("label").click()
+        deadline = time.time() + 5
+        listed = ""
+        while time.time() < deadline:
+            listed = subprocess.run([binary, "--db", server, "list", "-l", "camping"],
+                                    check=True, capture_output=True, text=True).stdout
+            if listed.startswith("[x] 1 Tent"):
+                break
+            time.sleep(0.1)
+        assert listed == "[x] 1 Tent\n[x] 2 Map\n", listed
+        page.close()
+        served.stop()
+    finally:
+        if served.process.poll() is None:
+            served.process.kill()
+        watch.terminate()
+        watch.wait(timeout=10)
+
+
 def check_load(browser, bin_dir):
     """20 pages open; the command line checks items 1-100 while the pages tap 101-200."""
     served = Served(bin_dir, ["item %d" % n for n in range(1, 201)])
@@ -754,6 +798,8 @@ def main():
         if base:
             check_postgres(browser, arguments.bin, base)
             print("ok: the page over a PostgreSQL server")
+            check_copy_with_sync_watch(browser, arguments.bin, base)
+            print("ok: the page on an offline copy with sync --watch beside it (issue 31, 9)")
         else:
             print("skipped: the page over a PostgreSQL server (CHECKLIST_TEST_POSTGRES is not set)")
         check_load(browser, arguments.bin)
