@@ -62,6 +62,8 @@ extension ChecklistStore {
     /// it journal syncs and spilled pages).
     static func fillingQueue(at path: String) throws -> DatabaseQueue {
         var configuration = Configuration()
+        // The rows come whole from a database that enforced them.
+        configuration.foreignKeysEnabled = false
         configuration.prepareDatabase { db in
             _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = OFF")
             try db.execute(sql: "PRAGMA synchronous = OFF; PRAGMA cache_size = -131072")
