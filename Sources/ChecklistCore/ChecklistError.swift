@@ -29,6 +29,9 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
     case malformedServerValue(value: String, expected: String)
     /// The file cannot be opened or written: permissions, a full disk, a held lock.
     case databaseUnavailable(path: String, reason: String)
+    /// The server refused this role what the command needs (insufficient privilege, or a
+    /// row-level policy): exit 74, as `databaseUnavailable`, but trying again cannot help.
+    case serverRefused(path: String, reason: String)
     /// Another process held the write lock for longer than the busy timeout.
     case databaseBusy(path: String)
     /// A list of that name exists already; nothing changed.
@@ -112,7 +115,7 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
         case .schemaTooNew(let path):
             return "\(path) was written by a newer checklist; left it untouched"
                 + " (upgrade checklist to use it)"
-        case .databaseUnavailable(let path, let reason):
+        case .databaseUnavailable(let path, let reason), .serverRefused(let path, let reason):
             return "cannot use \(path): \(reason)"
         case .databaseBusy(let path):
             return "\(path) is busy: another process held it locked for too long;"

@@ -35,7 +35,7 @@ extension ChecklistError {
         case .notAChecklistDatabase, .corruptDatabase, .damagedBackupSource, .schemaTooNew,
             .untrustedServerSchema, .malformedServerValue, .malformedImport, .strictImportRefused:
             (.dataError, 500)
-        case .databaseUnavailable, .databaseBusy, .cannotRead: (.ioError, 503)
+        case .databaseUnavailable, .serverRefused, .databaseBusy, .cannotRead: (.ioError, 503)
         case .undoConflict, .newestChangeElsewhere: (.undoRefused, 409)
         case .copyOutOfIDs: (.undoRefused, 503)
         }

@@ -168,4 +168,30 @@ extension OfflineCopyTests {
         #expect(listed.hasPrefix("[x] 1 Tent\n[ ] 2 Stove\n[x] 3 Map\n"), "\(listed)")
         try expectInStep("ana.db", "bob.db")
     }
+
+    /// A server that refuses this role what a sync needs (here: a change under another's name,
+    /// which row-level security refuses) is told with the way out, 74; `sync --watch` ends on
+    /// it rather than trying again for ever.
+    @Test func aSyncTheServerRefusesSaysWhyAndWatchEndsOnIt() throws {
+        #expect(try on(uri, "add", "-q", "Tent").status == 0)
+        let role = "sync_" + UUID().uuidString.prefix(8).lowercased()
+        _ = try TestServer.psql(
+            uri,
+            """
+            CREATE ROLE \(role) LOGIN; GRANT USAGE ON SCHEMA checklist TO \(role);
+            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA checklist TO \(role)
+            """)
+        let asRole = uri.replacingOccurrences(of: "user=postgres", with: "user=\(role)")
+        #expect(try on(uri, "clone", "--as", "ana", asRole, path("ana.db")).status == 0)
+        #expect(try on("ana.db", "check", "-q", "1").status == 0)
+        let refused = try on("ana.db", "sync")
+        #expect(refused.status == 74, "\(refused)")
+        #expect(refused.stderr.contains("a role records changes only under its own name"))
+        #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused)")
+        // `timeout` only guards the test: a watch that kept trying would end 124.
+        let watch = try cli.pipeline(
+            "CHECKLIST_DB=ana.db timeout 20 \"$CHECKLIST\" sync --watch")
+        #expect(watch.status == 74, "\(watch)")
+        #expect(try on(uri, "list").stdout == "[ ] 1 Tent\n")
+    }
 }

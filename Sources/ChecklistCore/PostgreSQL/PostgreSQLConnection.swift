@@ -224,16 +224,27 @@ final class PostgreSQLConnection {
             let message =
                 result.flatMap(library.resultErrorMessage) ?? library.errorMessage(connection)
             var reason = Self.oneLine(message, hiding: secrets)
-            // insufficient_privilege: the role may not create or use the schema.
+            // insufficient_privilege: the role may not create or use the schema, or write a
+            // change under another's name.
             if state == "42501" {
-                reason +=
-                    reason.contains("permission denied for database")
+                if reason.contains("permission denied for database") {
                     // The schema does not exist yet, and creating it needs CREATE on the
                     // database: a GRANT on the schema cannot help.
-                    ? "; nothing changed (the schema checklist does not exist yet: the database's"
+                    reason +=
+                        "; nothing changed (the schema checklist does not exist yet: the database's"
                         + " owner can write first, or GRANT CREATE ON DATABASE to this role)"
-                    : "; nothing changed (the database's owner can GRANT this role the"
+                } else if reason.contains("row-level security") {
+                    // The journal takes a change only under the name of the role that makes it.
+                    reason +=
+                        "; nothing changed (a role records changes only under its own name:"
+                        + " sync a copy made with clone --as NAME as the role NAME, or as the"
+                        + " schema's owner)"
+                } else {
+                    reason +=
+                        "; nothing changed (the database's owner can GRANT this role the"
                         + " schema checklist, as the README's shared lists section shows)"
+                }
+                throw .serverRefused(path: uri.shown, reason: reason)
             }
             throw .databaseUnavailable(path: uri.shown, reason: reason)
         }

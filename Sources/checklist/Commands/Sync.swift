@@ -128,7 +128,8 @@ enum SyncLines {
 /// `sync --watch`: syncs at once, then whenever the copy changes (another process's commit
 /// moves its data version) or the server's NOTIFY says something changed there, looking twice
 /// a second; until killed. A server out of reach is said once on stderr, and tried again every
-/// few seconds; any other error ends it.
+/// few seconds; any other error ends it (a server that refuses this role, among them: trying
+/// again cannot help).
 struct SyncWatch {
     let copy: ChecklistStore
     let show: (SyncReport) throws -> Void
@@ -161,7 +162,9 @@ struct SyncWatch {
                     wasUnreachable = false
                     mustSync = false
                     localSeen = before
-                } catch let error as ChecklistError where ExitStatus(error) == .ioError {
+                } catch let error as ChecklistError
+                    where ExitStatus(error) == .ioError && !error.isRefusal
+                {
                     if !wasUnreachable {
                         Output.reportError(
                             "\(error.description); trying again every \(Int(retry)) s")
@@ -190,5 +193,13 @@ struct SyncWatch {
                 mustSync = true
             }
         }
+    }
+}
+
+extension ChecklistError {
+    /// A refusal that trying again cannot change.
+    var isRefusal: Bool {
+        if case .serverRefused = self { return true }
+        return false
     }
 }
