@@ -4,7 +4,8 @@ import Testing
 
 /// Issue 31's seeded property test: three copies and the server itself take random commands
 /// (add, check, uncheck, toggle, rename, move to another list, delete, reset, delete
-/// --checked, lists add, and checks in a single-choice list) with random syncs, some of them
+/// --checked, lists add / rename / delete / mode, and checks in a single-choice list) with
+/// random syncs, some of them
 /// killed (-9) mid-way; after a final round of syncs every copy equals the server, and both
 /// equal a model of the merge rules written here, independently of the program's merge code.
 /// `CHECKLIST_TEST_SEED=N` replays a run.
@@ -45,6 +46,12 @@ final class OfflineCopyPropertyTests {
         case check(Int64, Bool, Int)
         case move(Int64, String, Int)
         case delete(Int64)
+        /// The lists the test adds (`x…`, never holding items): merged by name, in the order
+        /// the changes reach the server.
+        case createList(String)
+        case renameList(String, String)
+        case deleteList(String)
+        case setMode(String, String)
     }
 
     /// The lists every database has from the start: items move between the first two;
@@ -58,6 +65,9 @@ final class OfflineCopyPropertyTests {
         /// at its time).
         var views: [[Int64: Seen]] = []
         var pending: [[(edits: [Edit], time: Int)]] = []
+        /// The added lists, name to mode: the server's, and each copy's.
+        var serverLists: [String: String] = [:]
+        var listViews: [[String: String]] = []
 
         /// Applies one change's edits to the server by the rules: the later edit of a field
         /// wins; a delete wins over everything; then a single-choice list with several items
@@ -87,6 +97,8 @@ final class OfflineCopyPropertyTests {
                 case .delete(let id):
                     server[id] = nil
                     deleted.insert(id)
+                case .createList, .renameList, .deleteList, .setMode:
+                    Self.apply(edit, to: &serverLists)
                 }
             }
             let checked = server.filter { $0.value.list.value == "pick" && $0.value.checked.value }
@@ -101,6 +113,24 @@ final class OfflineCopyPropertyTests {
             }
         }
 
+        /// A list edit by the rules: a list made where one of its name is, is that one; a
+        /// rename of a list gone, or to a name taken, changes nothing; a mode is set as it
+        /// arrives.
+        static func apply(_ edit: Edit, to lists: inout [String: String]) {
+            switch edit {
+            case .createList(let name):
+                if lists[name] == nil { lists[name] = "multiple" }
+            case .renameList(let from, let to):
+                if let mode = lists[from], lists[to] == nil {
+                    lists[from] = nil
+                    lists[to] = mode
+                }
+            case .deleteList(let name): lists[name] = nil
+            case .setMode(let name, let mode): if lists[name] != nil { lists[name] = mode }
+            default: break
+            }
+        }
+
         func serverView() -> [Int64: Seen] {
             server.mapValues {
                 Seen(title: $0.title.value, checked: $0.checked.value, list: $0.list.value)
@@ -111,13 +141,17 @@ final class OfflineCopyPropertyTests {
             for change in pending[copy] { apply(change.edits, at: change.time) }
             pending[copy] = []
             views[copy] = serverView()
+            listViews[copy] = serverLists
         }
     }
 
     /// The edits a command makes, seen from `view`, at `time`; the arguments that make it.
     static func command(
-        _ kind: Int, id: Int64, list: String, view: [Int64: Seen], step: Int, time: Int
+        _ kind: Int, id: Int64, list: String, view: [Int64: Seen], lists: [String: String],
+        pick: Int, step: Int, time: Int
     ) -> (arguments: [String], edits: [Edit]) {
+        let added = lists.keys.sorted()
+        let some = added.isEmpty ? nil : added[pick % added.count]
         /// A check in the single-choice list unchecks the others there.
         func check(_ id: Int64) -> [Edit] {
             guard view[id]?.list == "pick" else { return [.check(id, true, time)] }
@@ -162,7 +196,17 @@ final class OfflineCopyPropertyTests {
             let to = from == "default" ? "other" : "default"
             return (["move", "-q", String(id), "-l", to], [.move(id, to, time)])
         case 9:
-            return (["lists", "add", "-q", "x\(step)"], [])
+            return (["lists", "add", "-q", "x\(step)"], [.createList("x\(step)")])
+        case 10:
+            guard let some else { return (["count"], []) }
+            return (["lists", "rename", "-q", some, "x\(step)"], [.renameList(some, "x\(step)")])
+        case 11:
+            guard let some else { return (["count"], []) }
+            return (["lists", "delete", "-q", some], [.deleteList(some)])
+        case 12:
+            guard let some, let mode = lists[some] else { return (["count"], []) }
+            let other = mode == "single" ? "multiple" : "single"
+            return (["lists", "mode", "-q", some, other], [.setMode(some, other)])
         default:
             return (["add", "-l", list, "a\(step)"], [])
         }
@@ -199,6 +243,7 @@ final class OfflineCopyPropertyTests {
                     == 0)
             model.views.append(model.serverView())
             model.pending.append([])
+            model.listViews.append([:])
         }
         var log: [String] = []
         for step in 0..<45 {
@@ -223,11 +268,13 @@ final class OfflineCopyPropertyTests {
             let database = actor < 3 ? path(actor) : uri
             let view = actor < 3 ? model.views[actor] : model.serverView()
             let ids = view.keys.sorted()
-            let kind = ids.isEmpty ? 0 : random.next(10)
+            let kind = ids.isEmpty ? 0 : random.next(13)
             let id = ids.isEmpty ? 0 : ids[random.next(ids.count)]
             let list = Self.lists[random.next(Self.lists.count)]
+            let lists = actor < 3 ? model.listViews[actor] : model.serverLists
             var (arguments, edits) = Self.command(
-                kind, id: id, list: list, view: view, step: step, time: time)
+                kind, id: id, list: list, view: view, lists: lists, pick: random.next(1000),
+                step: step, time: time)
             let result = try on(database, arguments)
             #expect(
                 result.status == 0,
@@ -253,6 +300,8 @@ final class OfflineCopyPropertyTests {
                     case .check(let id, let value, _): local[id]?.checked = value
                     case .move(let id, let list, _): local[id]?.list = list
                     case .delete(let id): local[id] = nil
+                    case .createList, .renameList, .deleteList, .setMode:
+                        Model.apply(edit, to: &model.listViews[actor])
                     }
                 }
                 model.views[actor] = local
@@ -270,6 +319,16 @@ final class OfflineCopyPropertyTests {
                 try on(path(copy), ["export", "--all", "--format", "json"]).stdout == server,
                 "seed \(seed): copy \(copy)")
         }
+        // The added lists as the model says: names and modes.
+        let exported = try #require(
+            try JSONSerialization.jsonObject(with: Data(server.utf8)) as? [String: Any])
+        var lists: [String: String] = [:]
+        for list in exported["lists"] as? [[String: Any]] ?? [] {
+            guard let name = list["name"] as? String, name.hasPrefix("x") else { continue }
+            lists[name] = list["mode"] as? String ?? ""
+        }
+        #expect(
+            lists == model.serverLists, "seed \(seed)\n\(log.joined(separator: "\n"))")
         // Every item as the model says: IDs, titles and states; none given twice.
         let listed = try on(uri, ["list", "--all", "--format", "json"]).stdout
         let items = try #require(
