@@ -277,12 +277,9 @@ struct PostgreSQLSync {
         guard let change = try steps.change(changeID) else {
             // Undone there already, or past the journal's newest 50: told, not dropped.
             return [
-                SyncConflict(
-                    itemID: nil, title: "change \(changeID)",
-                    loser: .init(
-                        what: "undo of change \(changeID)", author: stamp.author,
-                        time: stamp.time, isYours: true),
-                    winner: .init(
+                undoLost(
+                    changeID, title: "change \(changeID)", stamp: stamp,
+                    to: .init(
                         what: "the server's history, which no longer holds it", author: nil,
                         time: nil, isYours: false))
             ]
@@ -296,16 +293,25 @@ struct PostgreSQLSync {
             guard case .undoConflict(_, let later, _) = error else { throw error }
             try connection.execute("ROLLBACK TO SAVEPOINT sync_undo")
             return [
-                SyncConflict(
-                    itemID: nil, title: "change \(change.id) (\(change.description))",
-                    loser: .init(
-                        what: "undo of change \(change.id)", author: stamp.author,
-                        time: stamp.time, isYours: true),
-                    winner: .init(
+                undoLost(
+                    change.id, title: "change \(change.id) (\(change.description))", stamp: stamp,
+                    to: .init(
                         what: "change \(later.id) (\(later.description))", author: later.author,
                         time: later.createdAt, isYours: false))
             ]
         }
+    }
+
+    /// The copy's undo of change `changeID`, stamped `stamp`, that lost to `winner`.
+    private func undoLost(
+        _ changeID: Int64, title: String, stamp: Stamp, to winner: SyncConflict.Edit
+    ) -> SyncConflict {
+        SyncConflict(
+            itemID: nil, title: title,
+            loser: .init(
+                what: "undo of change \(changeID)", author: stamp.author, time: stamp.time,
+                isYours: true),
+            winner: winner)
     }
 
     /// A list edit of the copy that lost to `winner`: a phrase that begins with "the", or

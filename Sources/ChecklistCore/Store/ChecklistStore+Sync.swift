@@ -133,11 +133,8 @@ extension ChecklistStore {
         if events.isEmpty, hasIDs, server.revisionAtOpening == state.serverRevision {
             return report
         }
-        let inStep = try server.write { connection -> Bool in
+        try server.write { connection in
             let sync = PostgreSQLSync(connection: connection)
-            if events.isEmpty, hasIDs, try sync.revision() == state.serverRevision {
-                return true
-            }
             var progress = try sync.progress(ofCopy: state.copyID)
             let arrival = try sync.now()
             // The server's changes the copy has not seen: all those after its last sync, before
@@ -213,9 +210,7 @@ extension ChecklistStore {
             if report.sent > 0 { PostgreSQLStore.changed(connection) }
             newState.serverRevision = try sync.revision()
             try sync.recordPulled(ofCopy: state.copyID, at: newState.serverRevision)
-            return false
         }
-        if inStep { return report }
         try OfflineCopy.write(newState, syncedAt: syncedAt, into: db)
         return report
     }
