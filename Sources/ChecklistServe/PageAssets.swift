@@ -18,10 +18,10 @@ enum PageAssets {
 
     /// The service worker (in a secure context: HTTPS, or the machine's own address): every
     /// page the phone opens, with its style, script and icons, is kept and given back when the
-    /// server cannot be reached, so the list opens with what the phone saw last. The page's own
-    /// reads of the state and its changes always go to the server: a kept state would tell the
-    /// page the server answers again (and clear a failed tap's note), and a tap made offline
-    /// says it was not saved.
+    /// server cannot be reached, so the list opens with what the phone saw last (the page's
+    /// script keeps the newest state it had, and its unsent taps, in `localStorage`). The page's
+    /// own reads of the state and its changes always go to the server: a kept answer would tell
+    /// the page the server answers again, and a tap made offline stays kept until it is sent.
     static let serviceWorker = PackageResources.service_worker_js
 
     /// The icon as SVG (`PageIcon` draws the PNG sizes from the same shape).

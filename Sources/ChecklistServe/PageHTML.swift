@@ -78,7 +78,8 @@ enum PageHTML {
     /// whose link opened the page ("" the plain link), who gets an Undo of their own change.
     static func page(
         _ window: EditorPage, mark: Int64, editing: Bool, startedFrom: Bool, firstRank: Int = 0,
-        person: String = "", renaming: ItemID? = nil
+        person: String = "", renaming: ItemID? = nil, epoch: String = "",
+        time: String = PageClock.now()
     ) -> String {
         let list = window.list
         let identity = window.listIdentity.map(Self.identityText) ?? ""
@@ -137,6 +138,7 @@ enum PageHTML {
         return PageAssets.page.filled([
             "list": escaped(list.text), "list-id": escaped(identity),
             "mode": window.mode.rawValue, "mark": String(mark), "editing": String(editing),
+            "epoch": escaped(epoch), "time": escaped(time),
             "partial": String(startedFrom), "list-options": options.joined(),
             "edit-field": editField, "list-field": listField,
             "checked": String(window.counts.checked), "total": String(window.counts.total),

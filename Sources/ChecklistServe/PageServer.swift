@@ -29,6 +29,8 @@ public final class PageServer: Sendable {
     }
 
     private let startList: ListName
+    /// This process's name for itself in the states it sends (`PageState.epoch`).
+    let epoch = String(UInt64.random(in: 1...UInt64.max), radix: 36)
     /// The store and what its calls share, one call at a time.
     private let turn: Mutex<Shared>
     /// The SHA-256 of each link's secret, as last read from the store: what a request's secret
@@ -490,7 +492,8 @@ public final class PageServer: Sendable {
                 window, mark: mark, editing: request.queryValue("edit") == "1",
                 startedFrom: request.queryValue("from") != nil,
                 firstRank: try firstRank(of: window, shared),
-                person: person, renaming: request.queryValue("rename").flatMap(ItemID.init)))
+                person: person, renaming: request.queryValue("rename").flatMap(ItemID.init),
+                epoch: epoch))
         if let host = request.headers["host"], !host.isEmpty,
             host.utf8.allSatisfy({ byte in
                 (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
@@ -510,7 +513,7 @@ public final class PageServer: Sendable {
         return PageResponse(
             status: 200,
             headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
-            body: PageState(window, mark: mark).json)
+            body: PageState(window, mark: mark, epoch: epoch).json)
     }
 
     /// The state of a list's first window as JSON, with its change mark: what the live updates
@@ -524,7 +527,10 @@ public final class PageServer: Sendable {
                 throw ChecklistError.listNotFound(name.text)
             }
             let mark = try shared.store.dataVersion() &+ shared.ownWrites
-            return (mark, String(decoding: PageState(window, mark: mark).json, as: UTF8.self))
+            return (
+                mark,
+                String(decoding: PageState(window, mark: mark, epoch: epoch).json, as: UTF8.self)
+            )
         }
     }
 
@@ -538,6 +544,7 @@ public final class PageServer: Sendable {
     ) throws -> PageResponse {
         let store = person.isEmpty ? shared.store : shared.store.actingAs(person)
         var undone: Change?
+        var lost: [PageState.LostTap]?
         let versionBefore = try store.dataVersion()
         let markBefore = versionBefore &+ shared.ownWrites
         func value(_ name: String) -> String? { form.last { $0.0 == name }?.1 }
@@ -558,6 +565,18 @@ public final class PageServer: Sendable {
         let editing = value("edit") == "1"
         switch route {
         case "toggle":
+            // The page's taps, in the order they were made, each with its time (those it kept
+            // while the server could not be reached, or one just made): they merge by the
+            // offline copies' rules, and those that lost are told. Without times (`id=` and
+            // `to=`), a check or uncheck made now, as the command's.
+            if let taps = try Self.taps(form) {
+                let merged = try store.mergeTaps(
+                    taps, seen: value("seen").flatMap { PageClock.isTime($0) ? $0 : nil })
+                lost = merged.compactMap { outcome in
+                    outcome.lostTo.map { PageState.LostTap(outcome, winner: $0) }
+                }
+                break
+            }
             guard let text = value("id"), let id = ItemID(text), id > 0 else {
                 throw PageError("toggle needs id=, an item's ID")
             }
@@ -650,9 +669,32 @@ public final class PageServer: Sendable {
             let window = try window(of: name, around: .first, after: Self.windowSize - 1, &shared)
             return PageResponse(
                 status: 200, headers: ["Content-Type": "application/json"],
-                body: PageState(window, mark: markAfter, undone: undone?.description).json)
+                body: PageState(
+                    window, mark: markAfter, epoch: epoch, undone: undone?.description,
+                    lost: lost
+                ).json)
         }
         return .seeOther(PageHTML.pageURL(list: name, editing: editing))
+    }
+}
+
+extension PageServer {
+    /// A toggle's taps: `tap=ID:checked:TIME` or `tap=ID:unchecked:TIME`, repeated, in the
+    /// order they were made (TIME by the phone's clock); nil when there are none.
+    static func taps(_ form: [(String, String)]) throws -> [PageTap]? {
+        let fields = form.filter { $0.0 == "tap" }.map(\.1)
+        if fields.isEmpty { return nil }
+        return try fields.map { field in
+            let parts = field.split(separator: ":", maxSplits: 2).map(String.init)
+            guard parts.count == 3, let id = ItemID(parts[0]), id > 0,
+                parts[1] == "checked" || parts[1] == "unchecked", PageClock.isTime(parts[2])
+            else {
+                throw PageError(
+                    "tap= needs ID:checked:TIME or ID:unchecked:TIME (TIME as 2026-11-28T10:05:00.000Z)"
+                )
+            }
+            return PageTap(id: id, checked: parts[1] == "checked", time: parts[2])
+        }
     }
 }
 

@@ -22,10 +22,55 @@ struct PageState: Codable, Equatable {
     /// Whether rows follow the window.
     var more: Bool
     var mark: Int64
+    /// This server process's own name for itself: marks count within one process (a page
+    /// open across a restart takes the new process's states whatever their marks).
+    var epoch: String
+    /// The server's clock when the state was read (ISO 8601 UTC): a page's taps are never
+    /// stamped before what it has seen (`ChecklistStore.mergeTaps`).
+    var time: String
     /// What a person's Undo undid; absent otherwise.
     var undone: String?
+    /// The taps of this answer's request that did not hold, each with what won over it.
+    var lost: [LostTap]?
 
-    init(_ window: EditorPage, mark: Int64, undone: String? = nil) {
+    /// A tap that lost to a later edit made elsewhere, or to a delete, in the page's words.
+    struct LostTap: Codable, Equatable {
+        var id: ItemID
+        var title: String
+        /// "check" or "uncheck".
+        var tap: String
+        /// When the tap was made (as merged).
+        var at: String
+        /// What won over it, said after the title: "ben unchecked it", "someone deleted it".
+        var said: String
+        /// When that was, if known.
+        var when: String?
+
+        init(_ outcome: TapOutcome, winner: SyncConflict.Edit) {
+            id = outcome.tap.id
+            title = outcome.title ?? ""
+            tap = outcome.tap.checked ? "check" : "uncheck"
+            at = outcome.time
+            let who = winner.author.flatMap { $0.isEmpty ? nil : $0 } ?? "someone"
+            let did: String
+            switch winner.what {
+            case "check": did = "checked it"
+            case "uncheck": did = "unchecked it"
+            case "delete": did = "deleted it"
+            case let what where what.hasPrefix("check "):
+                // A single-choice list's later choice: "check 'Small'".
+                did = "chose " + String(what.dropFirst("check ".count))
+            default: did = "changed it"
+            }
+            said = who + " " + did
+            when = winner.time
+        }
+    }
+
+    init(
+        _ window: EditorPage, mark: Int64, epoch: String, undone: String? = nil,
+        lost: [LostTap]? = nil
+    ) {
         list = window.list.text
         listId = window.listIdentity.map(PageHTML.identityText) ?? ""
         mode = window.mode.rawValue
@@ -37,10 +82,33 @@ struct PageState: Codable, Equatable {
         }
         more = window.hasRowsAfter
         self.mark = mark
+        self.epoch = epoch
+        self.time = PageClock.now()
         self.undone = undone
+        self.lost = lost
     }
 
     var json: [UInt8] { PageJSON.encoded(self) }
+}
+
+/// The serving machine's clock, as the program writes times: ISO 8601 UTC with milliseconds.
+enum PageClock {
+    static func now() -> String {
+        let format = ISO8601DateFormatter()
+        format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return format.string(from: Date())
+    }
+
+    /// Whether `text` is such a time (`2026-11-28T10:05:00.000Z`).
+    static func isTime(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 24 else { return false }
+        let shape = Array("0000-00-00T00:00:00.000Z".utf8)
+        return zip(bytes, shape).allSatisfy { byte, expected in
+            expected == UInt8(ascii: "0")
+                ? (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) : byte == expected
+        }
+    }
 }
 
 /// A read or change the page's script asked for and did not get: why, and for a list deleted

@@ -135,6 +135,36 @@ struct SyncMergeTests {
         #expect(editing.conflicts.first?.winner.author == "bob")
     }
 
+    /// A single-choice list keeps the latest check: a copy's check made before another
+    /// author's later choice there loses, and is told; made after it, it wins (the server then
+    /// unchecks the old choice). A page's tap is told the same way, whoever's the later edit.
+    @Test func aCheckLosesToALaterChoiceInASingleChoiceListAndIsTold() {
+        let mine = Stamp(time: "2026-11-28T09:00:00.000Z", author: "ana")
+        var items = server(1, checked: false, at: "2026-11-28T08:00:00.000Z ana", title: "Big")
+        items.merge(server(2, checked: true, at: "2026-11-28T10:00:00.000Z bob", title: "Small")) {
+            $1
+        }
+        let lost = SyncMerge.decide(
+            [.check(1, true)], stamp: mine, server: items, seen: seen, choices: [1: [2]])
+        #expect(lost.checks.isEmpty)
+        #expect(lost.conflicts.map(\.winner.what) == ["check 'Small'"])
+        #expect(lost.conflicts.map(\.winner.author) == ["bob"])
+        let view = MergeView(items: items, choices: [1: [2]])
+        #expect(
+            SyncMerge.tap(1, true, stamp: mine, view: view, seen: seen)
+                == .lost(
+                    .init(
+                        what: "check 'Small'", author: "bob", time: "2026-11-28T10:00:00.000Z",
+                        isYours: false)))
+        let later = Stamp(time: "2026-11-28T10:30:00.000Z", author: "ana")
+        let won = SyncMerge.decide(
+            [.check(1, true)], stamp: later, server: items, seen: seen, choices: [1: [2]])
+        #expect(won.checks.map(\.id) == [1])
+        #expect(SyncMerge.tap(1, true, stamp: later, view: view, seen: seen) == .apply)
+        // An uncheck is not a choice: only the item's own checked field decides it.
+        #expect(SyncMerge.tap(1, false, stamp: mine, view: view, seen: seen) == .holds)
+    }
+
     @Test func aSingleChoiceListKeepsTheLatestCheck() {
         let keeper = SyncMerge.singleChoiceKeeper([
             (1, Stamp("2026-11-28T09:00:00.000Z ana")), (2, Stamp("2026-11-28T10:00:00.000Z bob")),

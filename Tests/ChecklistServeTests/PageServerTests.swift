@@ -140,6 +140,42 @@ import Testing
         #expect(try checked() == [1, 2])
     }
 
+    /// Issue 32, 12: the page sends the taps it kept, in order, each with the time it was made
+    /// (`tap=ID:checked:TIME`); each is its own change at that time, and one that lost to a
+    /// later change elsewhere is told in the answer, with who and when. The state says the
+    /// server's time (the page's `seen`) and its process (`epoch`).
+    @Test func keptTapsAreMergedInOrderAndThoseThatLostAreTold() throws {
+        let before = PageClock.now()
+        Thread.sleep(forTimeInterval: 0.005)
+        try store.actingAs("ben").check(.ids(IDSet(ids: [3])))
+        let answer = post(
+            "toggle", "tap=1:checked:\(before)&tap=3:unchecked:\(before)&tap=1:unchecked:\(before)",
+            json: true)
+        #expect(answer.status == 200)
+        let state = try JSONDecoder().decode(PageState.self, from: Data(answer.body))
+        #expect(try checked() == [3])
+        let lost = try #require(state.lost)
+        #expect(lost.map(\.id) == [3])
+        #expect(lost.first?.said == "ben checked it")
+        #expect(lost.first?.tap == "uncheck")
+        #expect(lost.first?.title == "Map")
+        #expect(PageClock.isTime(state.time))
+        #expect(state.epoch == server.epoch)
+        // Two taps of Tent, a millisecond apart, each its own change at its own time.
+        let history = try store.history().prefix(2)
+        #expect(history.map(\.command) == ["uncheck", "check"])
+        #expect(history.map(\.createdAt).allSatisfy { $0 < PageClock.now() })
+        #expect(Set(history.map(\.createdAt)).count == 2)
+        try unchanged {
+            for body in [
+                "tap=1:checked", "tap=1:on:\(before)", "tap=x:checked:\(before)",
+                "tap=1:checked:yesterday", "tap=0:checked:\(before)",
+            ] {
+                #expect(post("toggle", body, json: true).status == 400, "\(body)")
+            }
+        }
+    }
+
     @Test func unknownIDsAndMalformedBodiesAre4xxAndChangeNothing() throws {
         try unchanged {
             #expect(post("toggle", "id=99&to=checked", json: true).status == 404)

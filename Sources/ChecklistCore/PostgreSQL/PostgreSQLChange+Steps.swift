@@ -12,6 +12,12 @@ extension PostgreSQLChange: ChangeSteps {
             """)
     }
 
+    /// The server keeps each field's stamp in the item's row (`migrations/postgresql/0004`).
+    func checkMergeView(of ids: [ItemID], since time: String) throws -> MergeView {
+        try PostgreSQLSync(connection: connection).view(
+            of: ids, singleChoice: try hasSingleChoiceLists())
+    }
+
     func deleteItems(where condition: PostgreSQLQuery) throws -> Int {
         try recordItems(where: condition)
         return try connection.run("DELETE FROM checklist.items WHERE \(condition)")

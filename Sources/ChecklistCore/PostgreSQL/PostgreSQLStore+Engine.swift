@@ -11,10 +11,11 @@ extension PostgreSQLStore: StoreEngine {
     }
 
     func recordingChange<Change: ChangeDescribing>(
-        _ command: String, author: String, _ body: (any ChangeSteps) throws -> Change
+        _ command: String, author: String, at time: String?,
+        _ body: (any ChangeSteps) throws -> Change
     ) throws -> Change {
         try write { connection in
-            let change = try PostgreSQLChange(connection, author: author)
+            let change = try PostgreSQLChange(connection, author: author, at: time, stamp: nil)
             let result = try body(change)
             change.finish(command, result)
             return result
@@ -27,6 +28,11 @@ extension PostgreSQLStore: StoreEngine {
 
     func undo(by author: String?, onlyIn list: Int64?) throws -> Change {
         try write { try PostgreSQLUndo(connection: $0).undo(by: author, onlyIn: list) }
+    }
+
+    /// The server's clock (its transaction's edits are stamped by it).
+    func clock() throws -> String {
+        try PostgreSQLSync(connection: connection).now()
     }
 
     func dataVersion() throws -> Int64 {

@@ -74,6 +74,34 @@ struct PostgreSQLSync {
         return found
     }
 
+    /// For each of `ids` in a single-choice list, the other items of that list checked now.
+    func choices(of ids: [ItemID]) throws -> [ItemID: [ItemID]] {
+        guard !ids.isEmpty else { return [:] }
+        var found: [ItemID: [ItemID]] = [:]
+        for row in try connection.query(
+            """
+            SELECT i.id, o.id FROM checklist.items i
+            JOIN checklist.lists l ON l.id = i.list_id AND l.mode = 'single'
+            JOIN checklist.items o ON o.list_id = i.list_id AND o.is_selected AND o.id <> i.id
+            WHERE i.id = ANY(\(ids: ids))
+            """)
+        {
+            found[try row.int64(0), default: []].append(try row.int64(1))
+        }
+        return found
+    }
+
+    /// The items `ids` as a merge of checks reads them, with the checked items of their
+    /// single-choice lists (looked for only when `singleChoice`: there are such lists).
+    func view(of ids: [ItemID], singleChoice: Bool) throws -> MergeView {
+        let choices = singleChoice ? try choices(of: ids) : [:]
+        let all = Array(Set(ids).union(choices.values.joined()))
+        let items = try items(all)
+        return MergeView(
+            items: items, choices: choices,
+            deletedBy: try deleters(of: ids.filter { items[$0] == nil }))
+    }
+
     /// Who deleted the items (missing ones), when the journal still holds the delete.
     func deleters(of ids: [ItemID]) throws -> [ItemID: (author: String, time: String)] {
         guard !ids.isEmpty else { return [:] }
@@ -129,12 +157,11 @@ struct PostgreSQLSync {
             default: continue
             }
         }
-        let ids = change.edits.compactMap(\.itemID)
-        let server = try items(ids)
-        let missing = ids.filter { server[$0] == nil }
+        let view = try view(
+            of: change.edits.compactMap(\.itemID), singleChoice: try step.hasSingleChoiceLists())
         let decision = SyncMerge.decide(
-            change.edits, stamp: stamp, server: server, seen: seen,
-            deletedBy: try deleters(of: missing))
+            change.edits, stamp: stamp, server: view.items, seen: seen,
+            deletedBy: view.deletedBy, choices: view.choices)
         conflicts += decision.conflicts
         try make(decision, in: step, stamp: stamp)
         // A list the copy deleted goes when nothing is left in it; items added there

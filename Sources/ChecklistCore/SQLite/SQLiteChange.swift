@@ -15,14 +15,17 @@ struct SQLiteChange {
     let db: Database
     /// The entry's ID, reserved from AUTOINCREMENT's counter.
     let changeID: Int64
-    /// One timestamp for the whole change, ISO 8601 UTC with milliseconds, from SQLite's clock.
+    /// One timestamp for the whole change, ISO 8601 UTC with milliseconds, from SQLite's clock
+    /// (or the time a page's queued tap was made: `init(_:author:at:)`).
     let now: String
     /// Who makes the change.
     private(set) var author: String
     /// The highest list ID the journal remembers, once read (see `createList`).
     let journalListIDs = SQLiteJournalListIDs()
 
-    init(_ db: Database, author: String) throws {
+    /// An entry made now, or `at` a given time (a tap the page queued while the server could
+    /// not be reached, recorded at the time it was made).
+    init(_ db: Database, author: String, at time: String? = nil) throws {
         self.db = db
         self.author = author
         // The records written before the entry's row name its ID: foreign keys are checked at
@@ -38,7 +41,7 @@ struct SQLiteChange {
                 """)
         guard let row else { throw ChecklistError.invalidInput("SQLite returned no clock") }
         changeID = try row.decode(forColumn: "changeId")
-        now = try row.decode(forColumn: "now")
+        now = try time ?? row.decode(forColumn: "now")
         // An offline copy (a row in syncState; a plain file pays this one small subquery):
         // the changes of the file's user are the copy's author's (the role it was cloned as,
         // or `clone --as`); a name chosen otherwise (a page's person) stays.

@@ -15,11 +15,12 @@ struct SQLiteEngine: StoreEngine {
     }
 
     func recordingChange<Change: ChangeDescribing>(
-        _ command: String, author: String, _ body: (any ChangeSteps) throws -> Change
+        _ command: String, author: String, at time: String?,
+        _ body: (any ChangeSteps) throws -> Change
     ) throws -> Change {
         try translatingErrors {
             try writer.write { db in
-                let change = try SQLiteChange(db, author: author)
+                let change = try SQLiteChange(db, author: author, at: time)
                 let result = try body(change)
                 try change.finish(command, result)
                 return result
@@ -46,6 +47,15 @@ struct SQLiteEngine: StoreEngine {
                 // On an offline copy, an undo of a change the server holds is sent by sync.
                 try OfflineCopy.noteUndo(of: change, author: author, in: db)
                 return change
+            }
+        }
+    }
+
+    /// The machine's clock, as SQLite writes a change's time.
+    func clock() throws -> String {
+        try translatingErrors {
+            try writer.read {
+                try String.fetchOne($0, sql: "SELECT strftime('%Y-%m-%dT%H:%M:%fZ', 'now')") ?? ""
             }
         }
     }

@@ -87,6 +87,13 @@ protocol ChangeSteps {
     /// The items this change recorded whole (deleted or changed).
     func itemsRecorded() throws -> IDSet
 
+    // MARK: Merging
+
+    /// The items `ids` as a merge of checks reads them (`MergeView`), for an edit stamped at
+    /// `time` or later: an item unchanged since then needs no stamp more exact than its time of
+    /// change.
+    func checkMergeView(of ids: [ItemID], since time: String) throws -> MergeView
+
     // MARK: Single choice
 
     /// Whether any list is a single-choice one (most databases have none).

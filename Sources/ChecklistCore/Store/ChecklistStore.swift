@@ -73,6 +73,6 @@ public struct ChecklistStore: @unchecked Sendable {
     func recordingSteps<Change: ChangeDescribing>(
         _ command: String, _ body: (any ChangeSteps) throws -> Change
     ) throws -> Change {
-        try engine.recordingChange(command, author: author, body)
+        try engine.recordingChange(command, author: author, at: nil, body)
     }
 }

@@ -11,10 +11,15 @@ protocol StoreEngine {
     /// Runs `body` in one read over one snapshot.
     func reading<T>(_ body: (any ReadSteps) throws -> T) throws -> T
     /// Runs `body` in one write, journalled under `command` by `author` with the description
-    /// `body` returns: a body that throws changes and records nothing.
+    /// `body` returns, made now or `at` a given time (its edits stamped with it): a body that
+    /// throws changes and records nothing.
     func recordingChange<Change: ChangeDescribing>(
-        _ command: String, author: String, _ body: (any ChangeSteps) throws -> Change
+        _ command: String, author: String, at time: String?,
+        _ body: (any ChangeSteps) throws -> Change
     ) throws -> Change
+    /// The clock changes are made by, ISO 8601 UTC with milliseconds: the machine's for a file,
+    /// the server's for a server.
+    func clock() throws -> String
     /// Runs `body` in one read, with the engine's reads for the editor.
     func editorRead<T>(_ body: (any EditorReads) throws -> T) throws -> T
     /// Reverts `author`'s newest change (anyone's when nil), only in the list `onlyIn` when

@@ -79,13 +79,37 @@ enum OfflineCopy {
 
     /// The copy's changes after `syncedThrough`, oldest first, with their edits.
     static func unsent(_ db: Database, after syncedThrough: Int64) throws -> [CopyChange] {
+        let (records, items) = try journal(db, after: syncedThrough, only: nil)
+        guard !records.isEmpty else { return [] }
+        let lists = try Row.fetchAll(db, sql: "SELECT id, name, mode FROM lists").map {
+            CopyList(id: $0[0], name: $0[1], mode: ListMode(rawValue: $0[2]) ?? .multiple)
+        }
+        return CopyEdits.derive(records, currentItems: items, currentLists: lists)
+    }
+
+    /// The item edits of the journal's entries that touched `ids`, oldest first (no list edits):
+    /// what `CopyEdits.derive` reads from the records of those items alone.
+    static func edits(of ids: Set<ItemID>, in db: Database) throws -> [CopyChange] {
+        guard !ids.isEmpty else { return [] }
+        let (records, items) = try journal(db, after: 0, only: ids)
+        return CopyEdits.derive(
+            records.filter { !$0.items.isEmpty || !$0.selections.isEmpty || !$0.added.isEmpty },
+            currentItems: items, currentLists: [])
+    }
+
+    /// The journal's entries after `after`, oldest first, with their records, and the items
+    /// they touched as they are now; only of the items `only` names when given (and then
+    /// without the lists' records).
+    private static func journal(_ db: Database, after: Int64, only: Set<ItemID>?) throws
+        -> (records: [JournalRecords], items: [CopyItem])
+    {
         let entries = try Row.fetchAll(
             db,
             sql: """
                 SELECT id, command, description, itemCount, createdAt, author FROM changes
                 WHERE id > ? ORDER BY id
-                """, arguments: [syncedThrough])
-        guard !entries.isEmpty else { return [] }
+                """, arguments: [after])
+        guard !entries.isEmpty else { return ([], []) }
         var records: [Int64: JournalRecords] = [:]
         var order: [Int64] = []
         for row in entries {
@@ -95,12 +119,14 @@ enum OfflineCopy {
             records[change.id] = JournalRecords(entry: change)
             order.append(change.id)
         }
+        // IDs are numbers: written into the statements as they are.
+        let named = only.map { " IN (" + $0.map(String.init).joined(separator: ",") + ")" }
         for row in try Row.fetchAll(
             db,
             sql: """
                 SELECT changeId, itemId, listId, title, isSelected, position FROM changedItems
-                WHERE changeId > ?
-                """, arguments: [syncedThrough])
+                WHERE changeId > ? \(named.map { "AND itemId" + $0 } ?? "")
+                """, arguments: [after])
         {
             records[row[0]]?.items.append(
                 CopyItem(
@@ -112,47 +138,54 @@ enum OfflineCopy {
             sql: """
                 SELECT s.changeId, s.isSelected, j.value FROM changedSelections AS s,
                     json_each(s.itemIds) AS j
-                WHERE s.changeId > ?
-                """, arguments: [syncedThrough])
+                WHERE s.changeId > ? \(named.map { "AND j.value" + $0 } ?? "")
+                """, arguments: [after])
         {
             records[row[0]]?.selections.append((row[2], row[1]))
         }
         for row in try Row.fetchAll(
             db, sql: "SELECT changeId, firstId, lastId FROM addedItems WHERE changeId > ?",
-            arguments: [syncedThrough])
+            arguments: [after])
         {
-            records[row[0]]?.added.append((row[1] as Int64)...(row[2] as Int64))
-        }
-        for row in try Row.fetchAll(
-            db,
-            sql: "SELECT changeId, listId, name, mode FROM changedLists WHERE changeId > ?",
-            arguments: [syncedThrough])
-        {
-            let name: String? = row[2]
-            let before = name.map {
-                CopyList(
-                    id: row[1], name: $0, mode: ListMode(rawValue: row[3] ?? "") ?? .multiple)
+            let range = (row[1] as Int64)...(row[2] as Int64)
+            if let only {
+                // Only the named items of a range (an import's may hold a million).
+                records[row[0]]?.added += only.filter(range.contains).sorted().map { $0...$0 }
+            } else {
+                records[row[0]]?.added.append(range)
             }
-            records[row[0]]?.lists.append((row[1], before))
         }
-        let items = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT id, listId, title, isSelected, position FROM items
-                WHERE id IN (SELECT itemId FROM changedItems WHERE changeId > ?1
+        if only == nil {
+            for row in try Row.fetchAll(
+                db,
+                sql: "SELECT changeId, listId, name, mode FROM changedLists WHERE changeId > ?",
+                arguments: [after])
+            {
+                let name: String? = row[2]
+                let before = name.map {
+                    CopyList(
+                        id: row[1], name: $0, mode: ListMode(rawValue: row[3] ?? "") ?? .multiple)
+                }
+                records[row[0]]?.lists.append((row[1], before))
+            }
+        }
+        let touched =
+            named.map { "id" + $0 }
+                ?? """
+                id IN (SELECT itemId FROM changedItems WHERE changeId > ?1
                     UNION SELECT j.value FROM changedSelections AS s, json_each(s.itemIds) AS j
                         WHERE s.changeId > ?1)
                     OR EXISTS (SELECT 1 FROM addedItems AS a
                         WHERE a.changeId > ?1 AND items.id BETWEEN a.firstId AND a.lastId)
-                """, arguments: [syncedThrough]
+                """
+        let items = try Row.fetchAll(
+            db,
+            sql: "SELECT id, listId, title, isSelected, position FROM items WHERE \(touched)",
+            arguments: named == nil ? [after] : []
         ).map {
             CopyItem(id: $0[0], listID: $0[1], title: $0[2], isSelected: $0[3], position: $0[4])
         }
-        let lists = try Row.fetchAll(db, sql: "SELECT id, name, mode FROM lists").map {
-            CopyList(id: $0[0], name: $0[1], mode: ListMode(rawValue: $0[2]) ?? .multiple)
-        }
-        return CopyEdits.derive(
-            order.compactMap { records[$0] }, currentItems: items, currentLists: lists)
+        return (order.compactMap { records[$0] }, items)
     }
 
     /// The copy's titles of items, for telling a conflict over an item gone from the server.

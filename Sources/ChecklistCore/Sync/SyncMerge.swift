@@ -69,6 +69,27 @@ public struct SyncConflict: Equatable, Sendable {
     public let winner: Edit
 }
 
+/// Items as a merge of checks reads them, inside the change's transaction: each with the stamp
+/// of the edit that set its checked field (on a file, read from the undo journal: see
+/// `SQLiteChange.checkMergeView`), the checked items of the same single-choice lists beside
+/// them, and who deleted the missing ones, when the journal still says.
+struct MergeView {
+    var items: [ItemID: ServerItem] = [:]
+    /// For an item of a single-choice list: the other items of that list checked now.
+    var choices: [ItemID: [ItemID]] = [:]
+    var deletedBy: [ItemID: (author: String, time: String)] = [:]
+}
+
+/// What a page's tap comes to (`SyncMerge.tap`).
+enum TapDecision: Equatable, Sendable {
+    /// The tap wins: check or uncheck the item.
+    case apply
+    /// The item already is as the tap left it.
+    case holds
+    /// A later edit (or a delete) wins; nothing changes.
+    case lost(SyncConflict.Edit)
+}
+
 /// What a merge does with one of a copy's changes on the server.
 struct MergeDecision: Equatable, Sendable {
     var creates: [CopyEdit] = []
@@ -103,9 +124,13 @@ enum SyncMerge {
     /// rows for the items they name (`server`, by ID; a missing one was deleted there, by
     /// `deletedBy` when the server's journal still says). `seen`: the newest stamp the copy
     /// had seen from the server, so an older edit there was one it knew of.
+    /// `choices`: for an item of a single-choice list, the other items of that list checked
+    /// there (in `server`): a check loses to a later one of them (the list keeps only the latest
+    /// check).
     static func decide(
         _ edits: [CopyEdit], stamp: Stamp, server: [ItemID: ServerItem], seen: Stamp,
-        deletedBy: [ItemID: (author: String, time: String)] = [:]
+        deletedBy: [ItemID: (author: String, time: String)] = [:],
+        choices: [ItemID: [ItemID]] = [:]
     ) -> MergeDecision {
         var decision = MergeDecision()
         let me = stamp.author
@@ -168,6 +193,16 @@ enum SyncMerge {
                     decision.conflicts += deleted(id, mine(what), deletedBy, me)
                     continue
                 }
+                if value, let later = laterChoice(of: id, than: stamp, server, choices) {
+                    if later.checkedStamp.author != me {
+                        decision.conflicts.append(
+                            SyncConflict(
+                                itemID: id, title: item.title, loser: mine(what),
+                                winner: theirs(
+                                    "check \(Phrase.quoted(later.title))", later.checkedStamp)))
+                    }
+                    continue
+                }
                 if wins(
                     id, item.title, .checked, mine: value, theirs: item.isSelected,
                     at: item.checkedStamp, myEdit: mine(what),
@@ -217,6 +252,48 @@ enum SyncMerge {
             }
         }
         return decision
+    }
+
+    /// The latest of the other items checked in `id`'s single-choice list, when it was checked
+    /// after `stamp`.
+    private static func laterChoice(
+        of id: ItemID, than stamp: Stamp, _ server: [ItemID: ServerItem],
+        _ choices: [ItemID: [ItemID]]
+    ) -> ServerItem? {
+        (choices[id] ?? []).compactMap { server[$0] }.filter { $0.checkedStamp > stamp }
+            .max { $0.checkedStamp < $1.checkedStamp }
+    }
+
+    /// What became of a page's tap (a check or uncheck of `id` to `value`, stamped `stamp`):
+    /// decided by the same rules as a copy's check, then told from the tapper's side: kept
+    /// (applied, or the item already so), or lost, with the edit it lost to, whoever's it was
+    /// (a person is told of every tap that did not hold, their own later edit too).
+    static func tap(
+        _ id: ItemID, _ value: Bool, stamp: Stamp, view: MergeView, seen: Stamp
+    ) -> TapDecision {
+        let decision = decide(
+            [.check(id, value)], stamp: stamp, server: view.items, seen: seen,
+            deletedBy: view.deletedBy, choices: view.choices)
+        if !decision.checks.isEmpty { return .apply }
+        guard let item = view.items[id] else {
+            let by = view.deletedBy[id]
+            return .lost(
+                .init(what: "delete", author: by?.author, time: by?.time, isYours: false))
+        }
+        if value, let later = laterChoice(of: id, than: stamp, view.items, view.choices) {
+            return .lost(
+                .init(
+                    what: "check \(Phrase.quoted(later.title))",
+                    author: later.checkedStamp.author, time: later.checkedStamp.time,
+                    isYours: false))
+        }
+        if item.isSelected == value { return .holds }
+        let at = item.checkedStamp
+        return .lost(
+            .init(
+                what: item.isSelected ? "check" : "uncheck",
+                author: at.author.isEmpty ? nil : at.author,
+                time: at.time.isEmpty ? nil : at.time, isYours: false))
     }
 
     /// An edit of an item deleted on the server: dropped, and told unless the delete was the

@@ -13,19 +13,55 @@
   let list = page.list, gone = false;
   const listId = page.listId, editing = page.editing === "true", partial = page.partial === "true";
   const kind = page.mode === "single" ? "radio" : "checkbox";
-  let mark = Number(page.mark);
-  // Taps on their way, by row; a row's taps are sent one after another, in order.
-  const pending = new Map(), queues = new Map();
-  // What the server last said is stored, row by row: a failed tap goes back to it.
+  // Marks count within one server process (`epoch`); `seen` is the server's time of the
+  // newest state this page has had: a tap is never stamped before it.
+  let mark = Number(page.mark), epoch = page.epoch, seen = page.time;
+
+  // Taps are kept on the phone (localStorage, so a reload keeps them) until the server has
+  // them, and sent in the order they were made, each with its time: made while the server
+  // cannot be reached, they go when it is back, and merge by the offline copies' rules (a
+  // later change made elsewhere wins, and the page says which taps lost).
+  const storage = (() => { try { return window.localStorage; } catch (error) { return null; } })();
+  const queueKey = "checklist-taps:" + (listId || list), stateKey = "checklist-state:" + (listId || list);
+  function readStored(key, fallback) {
+    try { const value = JSON.parse(storage && storage.getItem(key)); return value === null ? fallback : value; }
+    catch (error) { return fallback; }
+  }
+  function writeStored(key, value) {
+    try { if (!storage) return; if (value === null) storage.removeItem(key); else storage.setItem(key, JSON.stringify(value)); }
+    catch (error) { /* full or refused: the taps stay in this page */ }
+  }
+  const queue = (Array.isArray(readStored(queueKey, [])) ? readStored(queueKey, []) : []).filter(tap =>
+    tap && /^[0-9]+$/.test(String(tap.id)) && (tap.to === "checked" || tap.to === "unchecked")
+    && typeof tap.at === "string");
+  function saveQueue() { writeStored(queueKey, queue.length ? queue : null); }
+  // A row's newest tap the server does not have yet, if any.
+  function queued(id) {
+    for (let i = queue.length - 1; i >= 0; i--) if (String(queue[i].id) === id) return queue[i];
+    return null;
+  }
+  // What the server last said is stored, row by row: a row shows its newest unsent tap, else that.
   const boxes = () => rows.querySelectorAll("input[name=checked]");
   const stored = new Map([...boxes()].map(input => [input.value, input.checked]));
   function restore() {
     for (const input of boxes()) {
-      if (stored.has(input.value) && !pending.has(input.value)) input.checked = stored.get(input.value);
+      const tap = queued(input.value);
+      if (tap) input.checked = tap.to === "checked";
+      else if (stored.has(input.value)) input.checked = stored.get(input.value);
+      input.closest("li").classList.toggle("unsent", tap !== null && away);
     }
     updateToolbar();
   }
   const status = document.getElementById("status");
+  const pendingLine = document.getElementById("pending");
+  const lostList = document.getElementById("lost");
+  // Whether the server could not be reached at the last try.
+  let away = false;
+  function showPending() {
+    const count = queue.length;
+    pendingLine.textContent = count && away ? count + (count === 1 ? " tap" : " taps")
+      + " not sent yet: kept on this phone, and sent when the server is back." : "";
+  }
 
   async function post(action, fields) {
     const body = new URLSearchParams(fields);
@@ -36,13 +72,18 @@
     if (isLinkReplaced(response)) { linkReplaced(); throw new Error("the link was replaced"); }
     const data = await response.json().catch(() => null);
     if (response.status === 410) showGone(data);
-    if (!response.ok) throw new Error((data && data.error) || "the server answered " + response.status);
+    if (!response.ok) {
+      const failure = new Error((data && data.error) || "the server answered " + response.status);
+      failure.status = response.status;
+      throw failure;
+    }
     return data;
   }
 
   function note(li, text) { const n = li.querySelector(".note"); if (n) n.textContent = text; }
   // What a person is told, in words of the page: never a path or a driver's text.
-  const unreachable = "The server cannot be reached: taps are not saved until it is back. Reconnecting…";
+  const unreachable = "The server cannot be reached: taps are kept on this phone until it is back. Reconnecting…";
+  const unavailable = "The list is busy or cannot be reached: taps are kept on this phone until it can be. Trying again…";
   function reason(error) {
     // fetch's own failure (no answer at all) is a TypeError with the browser's words.
     return error instanceof TypeError ? "the server cannot be reached; try again" : error.message;
@@ -142,9 +183,13 @@
 
   function apply(state) {
     // An answer older than what the page shows (a slow reply after a push), or for
-    // another list, is dropped.
-    if (!state || gone || state.mark < mark) return;
+    // another list, is dropped; a restarted server's marks start again.
+    if (!state || gone || (state.epoch === epoch && state.mark < mark)) return;
     if (listId ? state.listId !== listId : state.list !== list) return;
+    epoch = state.epoch;
+    if (typeof state.time === "string" && !(state.time < seen)) seen = state.time;
+    // The last state this phone saw, for a page opened with no connection.
+    if (!partial) writeStored(stateKey, Object.assign({}, state, { lost: undefined, undone: undefined }));
     // The server answers again: the notes of taps that failed before go.
     for (const n of rows.querySelectorAll(".note")) if (n.textContent) n.textContent = "";
     if (state.list !== list) renamed(state.list);
@@ -167,7 +212,7 @@
       const title = label && label.querySelector("bdi");
       if (title && title.textContent !== row.title) title.textContent = row.title;
       stored.set(id, row.checked);
-      if (!pending.has(id)) input.checked = row.checked;
+      if (!queued(id)) input.checked = row.checked;
       const next = previous ? previous.nextSibling : rows.firstChild;
       if (next !== li) rows.insertBefore(li, next);
       previous = li;
@@ -175,7 +220,7 @@
     const empty = document.getElementById("empty");
     if (empty) empty.hidden = rows.children.length > 0;
     updateTools();
-    updateToolbar();
+    restore();
     document.dispatchEvent(new CustomEvent("checklist:applied", { detail: { mark } }));
   }
 
@@ -190,7 +235,7 @@
       else if (isLinkReplaced(response)) linkReplaced();
       else if (response.status === 410 || response.status === 404)
         showGone(await response.json().catch(() => null));
-    } catch (error) { status.textContent = unreachable; }
+    } catch (error) { status.textContent = unreachable; away = true; showPending(); }
   }
 
   // A 404 that is not the list's (JSON) is the link's: it was replaced (serve --new-link).
@@ -215,27 +260,89 @@
     const ids = checkedShown();
     setText(button, "Delete (" + ids.length + ")");
     // Not while a tap is on its way: Delete counts what is stored.
-    button.disabled = ids.length === 0 || pending.size > 0;
+    button.disabled = ids.length === 0 || queue.length > 0;
     document.querySelector("#delete-form input[name=ids]").value = ids.join(",");
   }
 
   rows.addEventListener("change", event => {
     const input = event.target;
     if (!(input instanceof HTMLInputElement) || input.name !== "checked") return;
-    const li = input.closest("li"), id = li.dataset.id;
-    const to = input.checked ? "checked" : "unchecked";
-    pending.set(id, (pending.get(id) || 0) + 1);
+    const li = input.closest("li"), title = li.querySelector("label");
+    queue.push({ id: li.dataset.id, to: input.checked ? "checked" : "unchecked",
+      at: new Date().toISOString(), title: title ? title.textContent : "" });
+    saveQueue();
     note(li, "");
-    updateToolbar();
-    const sent = (queues.get(id) || Promise.resolve()).then(() => post("toggle", { id, to }));
-    queues.set(id, sent.catch(() => null));
-    const done = () => {
-      const left = pending.get(id) - 1;
-      if (left > 0) pending.set(id, left); else { pending.delete(id); queues.delete(id); }
-    };
-    sent.then(state => { done(); settled(state); })
-      .catch(error => { done(); restore(); note(li, "Not saved: " + reason(error)); refresh(); });
+    lostList.replaceChildren();
+    restore();
+    flush();
   });
+
+  // Sends the kept taps, oldest first, one request at a time; those that lost are told. No
+  // answer, or a proxy's or the server's "not now" (502, 503: a database that cannot be
+  // reached, a lock held too long; 504), keeps them and tries again, less often each time.
+  let sending = false, retry = null, retryDelay = 1000;
+  async function flush() {
+    if (retry) { clearTimeout(retry); retry = null; }
+    if (sending || gone || replaced || queue.length === 0) { showPending(); return; }
+    sending = true;
+    const batch = queue.slice();
+    let again = false;
+    try {
+      const fields = new URLSearchParams();
+      for (const tap of batch) fields.append("tap", tap.id + ":" + tap.to + ":" + tap.at);
+      if (seen) fields.set("seen", seen);
+      const state = await post("toggle", fields);
+      queue.splice(0, batch.length);
+      saveQueue();
+      away = false;
+      retryDelay = 1000;
+      if (status.textContent === unreachable || status.textContent === unavailable) status.textContent = "";
+      showLost(state && state.lost, batch);
+      settled(state);
+      again = true;
+    } catch (error) {
+      if (error instanceof TypeError || [502, 503, 504].includes(error.status)) {
+        // Kept, and sent when the server is back (the same tap sent twice changes nothing
+        // more).
+        away = true;
+        status.textContent = error instanceof TypeError ? unreachable : unavailable;
+        retry = setTimeout(flush, retryDelay);
+        retryDelay = Math.min(retryDelay * 2, 10000);
+      } else {
+        // The server answered no (busy, or the list is gone): not saved, said on the rows.
+        queue.splice(0, batch.length);
+        saveQueue();
+        for (const tap of batch) {
+          const li = rows.querySelector("li[data-id='" + tap.id + "']");
+          if (li) note(li, "Not saved: " + reason(error));
+        }
+        refresh();
+        again = true;
+      }
+    } finally {
+      sending = false;
+      restore();
+      showPending();
+    }
+    if (again && queue.length) flush();
+  }
+
+  // A phone's clock, in its own words ("10:05:03").
+  function clock(time) {
+    const date = new Date(time);
+    return isNaN(date) ? "" : date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  }
+  function showLost(lost, batch) {
+    if (!Array.isArray(lost)) return;
+    for (const tap of lost) {
+      const sent = batch.find(each => String(each.id) === String(tap.id));
+      const title = tap.title || (sent && sent.title) || "an item";
+      const line = document.createElement("li");
+      line.textContent = "“" + title + "”: your " + tap.tap + " at " + clock(tap.at)
+        + " was not kept; " + tap.said + (tap.when ? " at " + clock(tap.when) : "") + ".";
+      lostList.append(line);
+    }
+  }
 
   // A change's answer is the list's first window: a page after "Next items" reads its own.
   function settled(state) {
@@ -269,7 +376,7 @@
     const button = event.target.closest && event.target.closest("button[name=move]");
     if (!button) return;
     event.preventDefault();
-    if (!button.value || pending.size > 0) return;
+    if (!button.value || queue.length > 0) return;
     const li = button.closest("li");
     post("move", { move: button.value, edit: "1" })
       .then(state => settled(state))
@@ -289,7 +396,7 @@
   if (deleteForm) deleteForm.addEventListener("submit", event => {
     event.preventDefault();
     const ids = checkedShown();
-    if (ids.length === 0 || pending.size > 0) return;
+    if (ids.length === 0 || queue.length > 0) return;
     const noun = ids.length === 1 ? "item" : "items";
     if (!window.confirm("Delete " + ids.length + " checked " + noun + "?")) return;
     post("delete", { ids: ids.join(","), confirm: "yes" })
@@ -308,7 +415,7 @@
     const base = location.pathname.replace(/[^/]*$/, "");
     socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://")
       + location.host + base + "events?list=" + encodeURIComponent(list));
-    socket.onopen = () => { delay = 250; status.textContent = ""; refresh(); };
+    socket.onopen = () => { delay = 250; status.textContent = ""; away = false; refresh(); flush(); };
     // The server pushes the list's first window; a page after "Next items" reads its own.
     socket.onmessage = message => {
       let state = null;
@@ -319,6 +426,9 @@
     socket.onclose = async () => {
       if (replaced || gone) return;
       status.textContent = unreachable;
+      away = true;
+      restore();
+      showPending();
       // A socket refused or closed because the link was replaced: the state says so.
       try {
         const response = await fetch("state?list=" + encodeURIComponent(list), { headers: { "Accept": "application/json" } });
@@ -328,9 +438,15 @@
       delay = Math.min(delay * 2, 5000);
     };
   }
+  // Opened with no connection (the service worker's copy of the page): the last state this
+  // phone saw, when it is newer than the page; then the taps it kept, shown and sent.
+  const kept = readStored(stateKey, null);
+  if (kept && typeof kept.time === "string" && kept.time > seen) apply(kept);
+  window.addEventListener("online", flush);
   listen();
   updateTools();
-  updateToolbar();
+  restore();
+  flush();
   // Where a service worker may run (HTTPS, or this machine), the list opens offline
   // with what the phone saw last.
   if ("serviceWorker" in navigator && window.isSecureContext)
