@@ -294,6 +294,20 @@ struct PostgreSQLSync {
         }
     }
 
+    /// The server's entry for a copy's change it applied after its journal entry `after`: the
+    /// same time, author, command and description (`apply` records the copy's own).
+    func change(matching copied: Change, author: String, after: Int64) throws -> Int64? {
+        try connection.query(
+            """
+            SELECT id FROM checklist.changes
+            WHERE id > \(after) AND created_at = \(text: copied.createdAt)
+                AND author = \(text: author) AND command = \(text: copied.command)
+                AND description = \(text: copied.description)
+            ORDER BY id DESC LIMIT 1
+            """
+        ).first.map { try $0.int64(0) }
+    }
+
     /// A copy's `undo` of a change the server holds, made on the server by `undo`'s rules; a
     /// refusal (another author's later change) is told, and changes nothing.
     func undo(changeID: Int64, stamp: Stamp) throws -> [SyncConflict] {

@@ -145,6 +145,7 @@ extension ChecklistStore {
             let times = Stamp.clock(
                 events.map(\.time), seen: Stamp(state.seen).time, arrival: arrival)
             let seen = Stamp(state.seen)
+            var undoneOnServer = false
             for (event, time) in zip(events, times) {
                 switch event {
                 case .change(let change):
@@ -153,10 +154,25 @@ extension ChecklistStore {
                     report.conflicts += try sync.apply(change, stamp: stamp, seen: seen)
                     progress.changes = change.entry.id
                 case .undo(let undo):
+                    // A change the server took: an undo the server made (or refused) leaves
+                    // rows the server's revisions may not name, so the copy takes all back.
+                    let taken = undo.unsent.map { $0.id <= progress.changes } ?? true
+                    if taken { undoneOnServer = true }
                     guard undo.id > progress.undos else { continue }
-                    let stamp = Stamp(time: time, author: undo.author ?? state.author)
-                    report.conflicts += try sync.undo(changeID: undo.changeID, stamp: stamp)
                     progress.undos = undo.id
+                    let stamp = Stamp(time: time, author: undo.author ?? state.author)
+                    guard let unsent = undo.unsent else {
+                        report.conflicts += try sync.undo(changeID: undo.changeID, stamp: stamp)
+                        break
+                    }
+                    // Undone before it was sent: nothing to send, unless the server took it in
+                    // a sync whose end the copy never heard (cut as the server committed).
+                    guard taken,
+                        let change = try sync.change(
+                            matching: unsent, author: unsent.author ?? state.author,
+                            after: state.syncedThrough)
+                    else { continue }
+                    report.conflicts += try sync.undo(changeID: change, stamp: stamp)
                 }
                 report.sent += 1
             }
@@ -174,7 +190,7 @@ extension ChecklistStore {
             // What changed there since the copy's last sync (and what it changed itself), or,
             // when the server cannot tell (the copy's undos, or a sync before the server kept
             // revisions), everything.
-            if undos.isEmpty, state.serverRevision >= (try sync.pullFrom()) {
+            if !undoneOnServer, state.serverRevision >= (try sync.pullFrom()) {
                 try sync.pull(
                     into: db, since: state.serverRevision, syncedThrough: state.syncedThrough,
                     touched: Set(changes.flatMap { $0.edits.compactMap(\.itemID) }))

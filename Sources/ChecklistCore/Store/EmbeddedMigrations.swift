@@ -8,6 +8,10 @@ let embeddedMigrations: [(identifier: String, bytes: [UInt8])] = [
     ("0004_change_authors", PackageResources._004_change_authors_sql),
     ("0005_page_links", PackageResources._005_page_links_sql),
     ("0006_offline_copies", PackageResources._006_offline_copies_sql),
+    (
+        "0007_copy_undos_of_unsent_changes",
+        PackageResources._007_copy_undos_of_unsent_changes_sql
+    ),
 ]
 
 /// The PostgreSQL schema's migrations, `migrations/postgresql/`, registered the same way.

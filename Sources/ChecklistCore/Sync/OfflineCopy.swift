@@ -17,13 +17,16 @@ enum OfflineCopy {
         var lastReservedID: Int64
     }
 
-    /// A copy's `undo` of a change the server holds, to be sent.
+    /// A copy's `undo` of a change the server holds, to be sent; or of one of its own changes
+    /// it had not sent yet (`unsent`), which the server may have taken all the same.
     struct Undo: Equatable, Sendable {
         var id: Int64
         var changeID: Int64
         var afterChange: Int64
         var createdAt: String
         var author: String?
+        /// The undone change as the copy's journal had it (`migrations/0007`).
+        var unsent: Change?
     }
 
     /// The copy's state; nil on a file that is not a copy.
@@ -59,22 +62,44 @@ enum OfflineCopy {
     static func undos(_ db: Database) throws -> [Undo] {
         try Row.fetchAll(
             db,
-            sql: "SELECT id, changeId, afterChange, createdAt, author FROM syncUndos ORDER BY id"
-        ).map {
-            Undo(id: $0[0], changeID: $0[1], afterChange: $0[2], createdAt: $0[3], author: $0[4])
+            sql: """
+                SELECT id, changeId, afterChange, createdAt, author, copyChange, changeCreatedAt,
+                    changeAuthor, changeCommand, changeDescription
+                FROM syncUndos ORDER BY id
+                """
+        ).map { row in
+            let copyChange: Int64? = row[5]
+            return Undo(
+                id: row[0], changeID: row[1], afterChange: row[2], createdAt: row[3],
+                author: row[4],
+                unsent: copyChange.map {
+                    Change(
+                        id: $0, command: row[8] ?? "", description: row[9] ?? "", itemCount: 0,
+                        createdAt: row[6] ?? "", author: row[7])
+                })
         }
     }
 
-    /// Remembers an `undo` made on a copy of a change the server already holds (when `db` is a
-    /// copy and the change was sent), for the next sync to send.
+    /// Remembers an `undo` made on a copy (when `db` is one), for the next sync: of a change
+    /// the server already holds, to be made there; of one the copy had not sent, with what
+    /// names it on the server, in case a sync cut as the server committed had it taken there.
     static func noteUndo(of change: Change, author: String?, in db: Database) throws {
         try db.execute(
             sql: """
-                INSERT INTO syncUndos (changeId, afterChange, createdAt, author)
-                SELECT ?, coalesce((SELECT max(id) FROM changes), 0),
-                       strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?
-                FROM syncState WHERE ? <= syncedThrough
-                """, arguments: [change.id, author ?? change.author, change.id])
+                INSERT INTO syncUndos (changeId, afterChange, createdAt, author, copyChange,
+                    changeCreatedAt, changeAuthor, changeCommand, changeDescription)
+                SELECT CASE WHEN :id <= syncedThrough THEN :id ELSE 0 END,
+                       coalesce((SELECT max(id) FROM changes), 0),
+                       strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), :undoer,
+                       CASE WHEN :id > syncedThrough THEN :id END,
+                       :createdAt, :author, :command, :description
+                FROM syncState
+                """,
+            arguments: [
+                "id": change.id, "undoer": author ?? change.author, "createdAt": change.createdAt,
+                "author": change.author ?? author, "command": change.command,
+                "description": change.description,
+            ])
     }
 
     /// The copy's changes after `syncedThrough`, oldest first, with their edits.
