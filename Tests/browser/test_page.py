@@ -574,6 +574,39 @@ def check_taps_kept_offline(browser, bin_dir):
             served.process.kill()
 
 
+def check_taps_kept_while_busy(browser, bin_dir):
+    """Issue 32, 12 and 15: a tap the server answers "not now" (503: the database held locked by
+    another process past the 5 s busy timeout) is kept too, said beside the rows, and sent
+    again until it is stored."""
+    import sqlite3
+    served = Served(bin_dir, ["Tent", "Stove"])
+    try:
+        page = browser.new_page(viewport={"width": 360, "height": 740})
+        page.goto(served.url)
+        expect(page.locator("#counts")).to_have_text("0 of 2 checked")
+        holder = sqlite3.connect(served.db, isolation_level=None, timeout=10)
+        holder.execute("BEGIN IMMEDIATE")
+        try:
+            with page.expect_response(lambda r: r.url.endswith("/toggle"), timeout=15000) as answer:
+                row(page, "Stove").locator("label").click()
+            assert answer.value.status == 503, answer.value.status
+            expect(page.locator("#status")).to_contain_text("busy or cannot be reached")
+            expect(page.locator("#pending")).to_contain_text("1 tap not sent yet")
+            expect(row(page, "Stove").locator("input")).to_be_checked()
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        expect(page.locator("#pending")).to_be_empty(timeout=15000)
+        expect(page.locator("#status")).to_be_empty()
+        expect(page.locator("#counts")).to_have_text("1 of 2 checked")
+        assert served.items()["Stove"] is True, served.items()
+        page.close()
+        served.stop()
+    finally:
+        if served.process.poll() is None:
+            served.process.kill()
+
+
 def check_long_list_and_quick_taps(browser, bin_dir):
     """A 250-item list: the first page has 200 rows and "Next items"; a tap there is stored
     and the page keeps its 50 rows. Two quick taps on one row end as the box shows."""
@@ -894,6 +927,8 @@ def main():
         print("ok: installable, and the list opens with the server gone (issue 32, 13)")
         check_taps_kept_offline(browser, arguments.bin)
         print("ok: taps kept while the server is stopped, across a reload, then merged in order (issue 32, 12)")
+        check_taps_kept_while_busy(browser, arguments.bin)
+        print("ok: a tap the server cannot take now (a lock held too long) is kept and sent again")
         check_edit_mode(browser, arguments.bin)
         print("ok: edit mode moves, renames; a single-choice list's None (issue 32, 18)")
         check_long_list_and_quick_taps(browser, arguments.bin)
