@@ -138,7 +138,7 @@ enum PageHTML {
         return PageAssets.page.filled([
             "list": escaped(list.text), "list-id": escaped(identity),
             "mode": window.mode.rawValue, "mark": String(mark), "editing": String(editing),
-            "epoch": escaped(epoch), "time": escaped(time),
+            "epoch": escaped(epoch), "time": escaped(time), "person": escaped(person),
             "partial": String(startedFrom), "list-options": options.joined(),
             "edit-field": editField, "list-field": listField,
             "checked": String(window.counts.checked), "total": String(window.counts.total),

@@ -679,21 +679,26 @@ public final class PageServer: Sendable {
 }
 
 extension PageServer {
-    /// A toggle's taps: `tap=ID:checked:TIME` or `tap=ID:unchecked:TIME`, repeated, in the
-    /// order they were made (TIME by the phone's clock); nil when there are none.
+    /// A toggle's taps: `tap=ID:checked:TIME` or `tap=ID:unchecked:TIME`, each followed by
+    /// `/SEEN` (the server's time of the state its page had), repeated, in the order they were
+    /// made; nil when there are none.
     static func taps(_ form: [(String, String)]) throws -> [PageTap]? {
         let fields = form.filter { $0.0 == "tap" }.map(\.1)
         if fields.isEmpty { return nil }
         return try fields.map { field in
-            let parts = field.split(separator: ":", maxSplits: 2).map(String.init)
+            // ID:checked:TIME, then /SEEN when the page had a state from the server.
+            let halves = field.split(separator: "/", maxSplits: 1).map(String.init)
+            let parts = (halves.first ?? "").split(separator: ":", maxSplits: 2).map(String.init)
+            let seen = halves.count == 2 ? halves[1] : nil
             guard parts.count == 3, let id = ItemID(parts[0]), id > 0,
-                parts[1] == "checked" || parts[1] == "unchecked", PageClock.isTime(parts[2])
+                parts[1] == "checked" || parts[1] == "unchecked", PageClock.isTime(parts[2]),
+                seen.map(PageClock.isTime) ?? true
             else {
                 throw PageError(
-                    "tap= needs ID:checked:TIME or ID:unchecked:TIME (TIME as 2026-11-28T10:05:00.000Z)"
+                    "tap= needs ID:checked:TIME or ID:unchecked:TIME, then /SEEN (times as 2026-11-28T10:05:00.000Z)"
                 )
             }
-            return PageTap(id: id, checked: parts[1] == "checked", time: parts[2])
+            return PageTap(id: id, checked: parts[1] == "checked", time: parts[2], seen: seen)
         }
     }
 }

@@ -161,6 +161,52 @@ struct PageTapTests {
         #expect(try checked(ana)["Stove"] == true)
     }
 
+    /// A tap keeps the `seen` its page had when it was made: a state read later (after a
+    /// reload, or a push between two tries) does not lift it over an edit made meanwhile; and
+    /// a `seen` from the future is held to the server's clock.
+    @Test(arguments: Engine.all)
+    func aTapIsStampedByWhatItsPageHadSeenWhenItWasMade(_ engine: Engine) throws {
+        let (ana, ben) = try stores(engine)
+        let seenThen = Self.tapTime()
+        let made = Self.tapTime()
+        try ben.uncheck(.ids(IDSet(ids: [1])))
+        try ben.check(.ids(IDSet(ids: [1])))
+        try ben.uncheck(.ids(IDSet(ids: [1])))
+        let seenNow = Self.tapTime()
+        let lost = try ana.mergeTaps(
+            [PageTap(id: 1, checked: true, time: made, seen: seenThen)], seen: seenNow)
+        #expect(lost.first?.lostTo?.author == "ben")
+        #expect(try checked(ana)["Tent"] == false)
+        let future = try ana.mergeTaps(
+            [PageTap(id: 2, checked: true, time: made, seen: "2099-01-01T00:00:00.000Z")],
+            seen: nil)
+        #expect(future.first.map { $0.time < Self.time(1) } == true)
+        _ = Self.tapTime()
+        try ben.uncheck(.ids(IDSet(ids: [2])))
+        #expect(try checked(ana)["Stove"] == false)
+    }
+
+    /// The same taps sent again after their answer was lost, with another person's change in
+    /// between: the change stays, and an earlier tap overtaken by a later one of the same item
+    /// in the same send is not told as lost.
+    @Test(arguments: Engine.all)
+    func tapsSentAgainNeverUndoALaterChangeNorLoseToThemselves(_ engine: Engine) throws {
+        let (ana, ben) = try stores(engine)
+        let seen = Self.tapTime()
+        let taps = [
+            PageTap(id: 1, checked: true, time: Self.tapTime(), seen: seen),
+            PageTap(id: 1, checked: false, time: Self.tapTime(), seen: seen),
+            PageTap(id: 2, checked: true, time: Self.tapTime(), seen: seen),
+        ]
+        _ = try ana.mergeTaps(taps, seen: nil)
+        let again = try ana.mergeTaps(taps, seen: nil)
+        #expect(again.map(\.lostTo) == [nil, nil, nil])
+        try ben.uncheck(.ids(IDSet(ids: [2])))
+        let third = try ana.mergeTaps(taps, seen: nil)
+        #expect(third.map { $0.lostTo?.author } == [nil, nil, "ben"])
+        #expect(try checked(ana) == ["Tent": false, "Stove": false, "Map": false])
+    }
+
     /// On a file the journal says who last checked an item; when the item changed after the
     /// tap and the journal no longer reaches back that far, the tap loses rather than undo
     /// what it cannot see; a rename after the tap does not make it lose.

@@ -191,5 +191,19 @@ struct SyncMergeTests {
         #expect(
             ISOTime.adding(milliseconds: 1, to: "2026-11-28T10:59:59.999Z")
                 == "2026-11-28T11:00:00.000Z")
+        // A tick past midnight is the next day's first millisecond (two edits held to the
+        // last one of a day must not share a stamp), across months, years and leap days.
+        for (time, next) in [
+            ("2026-12-31T23:59:59.999Z", "2027-01-01T00:00:00.000Z"),
+            ("2028-02-28T23:59:59.999Z", "2028-02-29T00:00:00.000Z"),
+            ("2027-02-28T23:59:59.999Z", "2027-03-01T00:00:00.000Z"),
+            ("2026-11-30T23:59:59.999Z", "2026-12-01T00:00:00.000Z"),
+        ] {
+            #expect(ISOTime.adding(milliseconds: 1, to: time) == next)
+        }
+        #expect(
+            ISOTime.adding(milliseconds: -1, to: "2027-01-01T00:00:00.000Z")
+                == "2026-12-31T23:59:59.999Z")
+        #expect(ISOTime.adding(milliseconds: 1, to: "not a time") == "not a time")
     }
 }

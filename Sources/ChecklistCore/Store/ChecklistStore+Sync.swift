@@ -146,6 +146,8 @@ extension ChecklistStore {
                 events.map(\.time), seen: Stamp(state.seen).time, arrival: arrival)
             let seen = Stamp(state.seen)
             var undoneOnServer = false
+            // How far the server had applied the copy's journal before this sync.
+            let appliedBefore = progress.changes
             for (event, time) in zip(events, times) {
                 switch event {
                 case .change(let change):
@@ -156,7 +158,7 @@ extension ChecklistStore {
                 case .undo(let undo):
                     // A change the server took: an undo the server made (or refused) leaves
                     // rows the server's revisions may not name, so the copy takes all back.
-                    let taken = undo.unsent.map { $0.id <= progress.changes } ?? true
+                    let taken = undo.unsent.map { $0.id <= appliedBefore } ?? true
                     if taken { undoneOnServer = true }
                     guard undo.id > progress.undos else { continue }
                     progress.undos = undo.id

@@ -4,13 +4,18 @@
 public struct PageTap: Equatable, Sendable {
     public var id: ItemID
     public var checked: Bool
-    /// When it was made, by the phone's clock: ISO 8601 UTC with milliseconds.
+    /// When it was made, ISO 8601 UTC with milliseconds: by the phone's clock, set right by
+    /// what the page learnt of the server's (so the same tap sent again has the same time).
     public var time: String
+    /// The server's time of the newest state the page had when the tap was made: the tap is
+    /// never stamped before it (it was made seeing that); nil when unknown.
+    public var seen: String?
 
-    public init(id: ItemID, checked: Bool, time: String) {
+    public init(id: ItemID, checked: Bool, time: String, seen: String? = nil) {
         self.id = id
         self.checked = checked
         self.time = time
+        self.seen = seen
     }
 }
 
@@ -32,18 +37,27 @@ extension ChecklistStore {
     /// its own time (so `history` shows when it was made and `undo` reverts it as any change):
     /// by the offline copies' rules, a tap holds unless a later edit of the item's checked
     /// field was made elsewhere meanwhile (or a later choice in its single-choice list), and an
-    /// item deleted meanwhile stays deleted. `seen`: the server's time of the last state the
-    /// page had (a tap is never stamped before what it saw); each tap's time is also held to
-    /// the server's clock now (a phone's clock running ahead cannot win over later edits).
-    /// The same tap sent again (an answer lost on the way) changes nothing more.
+    /// item deleted meanwhile stays deleted. A tap is stamped with its time, but never before
+    /// what its page had seen (`PageTap.seen`, or `seen` for taps without one) nor the tap
+    /// before it, and never after the server's clock now (a phone's clock running ahead, or a
+    /// `seen` from the future, cannot win over later edits). The same taps sent again (an
+    /// answer lost on the way) change nothing more. Only the last tap of an item is told as
+    /// lost: an earlier one is overtaken by it anyway.
     public func mergeTaps(_ taps: [PageTap], seen: String?) throws -> [TapOutcome] {
         guard !taps.isEmpty else { return [] }
         let arrival = try engine.clock()
-        let times = Stamp.clock(taps.map(\.time), seen: seen ?? "", arrival: arrival)
-        let seenStamp = Stamp(seen.map(Self.seen) ?? "")
+        var last = ""
+        let times = taps.map { tap in
+            let floor = min(tap.seen ?? seen ?? "", arrival)
+            last = Stamp.clock([tap.time], seen: max(floor, last), arrival: arrival)[0]
+            return last
+        }
         var outcomes: [TapOutcome] = []
-        for (tap, time) in zip(taps, times) {
+        for (index, (tap, time)) in zip(taps, times).enumerated() {
             let stamp = Stamp(time: time, author: author)
+            let seenStamp = Stamp(
+                Self.seen(min(tap.seen ?? seen ?? "", arrival)))
+            let overtaken = taps[(index + 1)...].contains { $0.id == tap.id }
             let kind: SelectionKind = tap.checked ? .check : .uncheck
             let merged = try engine.recordingChange(kind.rawValue, author: author, at: time) {
                 steps in
@@ -59,7 +73,7 @@ extension ChecklistStore {
                 case .holds:
                     return MergedTap(change: nil, outcome: outcome)
                 case .lost(let winner):
-                    outcome.lostTo = winner
+                    outcome.lostTo = overtaken ? nil : winner
                     return MergedTap(change: nil, outcome: outcome)
                 }
             }

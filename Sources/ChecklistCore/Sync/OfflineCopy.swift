@@ -97,7 +97,7 @@ enum OfflineCopy {
                 """,
             arguments: [
                 "id": change.id, "undoer": author ?? change.author, "createdAt": change.createdAt,
-                "author": change.author ?? author, "command": change.command,
+                "author": change.author, "command": change.command,
                 "description": change.description,
             ])
     }

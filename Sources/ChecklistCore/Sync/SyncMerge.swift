@@ -319,25 +319,60 @@ enum SyncMerge {
 
 /// ISO 8601 UTC times with milliseconds, as the program writes them.
 enum ISOTime {
-    /// `time` plus `milliseconds` (within a day's carry: enough for a clock's tick).
+    /// `time` plus `milliseconds` (a clock's tick: past midnight, the next day; a text that is
+    /// not such a time comes back as it is).
     static func adding(milliseconds: Int, to time: String) -> String {
         // 2026-11-28T10:05:00.123Z
         let bytes = Array(time.utf8)
-        guard bytes.count == 24,
-            let hour = Int(String(decoding: bytes[11..<13], as: UTF8.self)),
-            let minute = Int(String(decoding: bytes[14..<16], as: UTF8.self)),
-            let second = Int(String(decoding: bytes[17..<19], as: UTF8.self)),
-            let milli = Int(String(decoding: bytes[20..<23], as: UTF8.self))
+        func number(_ range: Range<Int>) -> Int? {
+            Int(String(decoding: bytes[range], as: UTF8.self))
+        }
+        guard bytes.count == 24, let year = number(0..<4), let month = number(5..<7),
+            let day = number(8..<10), let hour = number(11..<13), let minute = number(14..<16),
+            let second = number(17..<19), let milli = number(20..<23)
         else { return time }
-        var total = ((hour * 60 + minute) * 60 + second) * 1000 + milli + milliseconds
-        // Past midnight: the last millisecond of the day (a tick never moves the date).
-        total = min(total, 86_400_000 - 1)
+        let dayLength = 86_400_000
+        let total = ((hour * 60 + minute) * 60 + second) * 1000 + milli + milliseconds
+        let days = days(year: year, month: month, day: day) + total.floorDivided(by: dayLength)
+        let within = total - total.floorDivided(by: dayLength) * dayLength
+        let (y, m, d) = civil(days)
         func pad(_ value: Int, _ width: Int) -> String {
             let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text
         }
-        return String(decoding: bytes[0..<11], as: UTF8.self)
-            + "\(pad(total / 3_600_000, 2)):\(pad(total / 60_000 % 60, 2)):"
-            + "\(pad(total / 1000 % 60, 2)).\(pad(total % 1000, 3))Z"
+        return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(within / 3_600_000, 2)):"
+            + "\(pad(within / 60_000 % 60, 2)):\(pad(within / 1000 % 60, 2)).\(pad(within % 1000, 3))Z"
+    }
+
+    /// Days since 1970-01-01 of a date of the proleptic Gregorian calendar (H. Hinnant's
+    /// `days_from_civil`).
+    private static func days(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = y.floorDivided(by: 400)
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The date of a day since 1970-01-01 (`civil_from_days`).
+    private static func civil(_ days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = z.floorDivided(by: 146_097)
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
+
+extension Int {
+    /// The quotient rounded down (`-1 / 2` is -1, not 0).
+    fileprivate func floorDivided(by divisor: Int) -> Int {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 }

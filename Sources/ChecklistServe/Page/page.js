@@ -21,8 +21,13 @@
   // them, and sent in the order they were made, each with its time: made while the server
   // cannot be reached, they go when it is back, and merge by the offline copies' rules (a
   // later change made elsewhere wins, and the page says which taps lost).
+  // Kept per list and per person (two people's links open in one browser keep their own).
   const storage = (() => { try { return window.localStorage; } catch (error) { return null; } })();
-  const queueKey = "checklist-taps:" + (listId || list), stateKey = "checklist-state:" + (listId || list);
+  const keyed = (listId || list) + ":" + (page.person || "");
+  const queueKey = "checklist-taps:" + keyed, stateKey = "checklist-state:" + keyed;
+  // The server's clock less the phone's, as last measured (a tap's time is the phone's set
+  // right by it, so the same tap sent again has the same time).
+  const offsetKey = "checklist-clock-offset";
   function readStored(key, fallback) {
     try { const value = JSON.parse(storage && storage.getItem(key)); return value === null ? fallback : value; }
     catch (error) { return fallback; }
@@ -31,10 +36,21 @@
     try { if (!storage) return; if (value === null) storage.removeItem(key); else storage.setItem(key, JSON.stringify(value)); }
     catch (error) { /* full or refused: the taps stay in this page */ }
   }
-  const queue = (Array.isArray(readStored(queueKey, [])) ? readStored(queueKey, []) : []).filter(tap =>
-    tap && /^[0-9]+$/.test(String(tap.id)) && (tap.to === "checked" || tap.to === "unchecked")
-    && typeof tap.at === "string");
+  // The taps not sent yet, each {key, id, to, at, seen, title}. Read again before each change
+  // of it (another tab of the list keeps the same queue), and written back at once.
+  let queue = [];
+  function loadQueue() {
+    if (!storage) return;
+    const kept = readStored(queueKey, []);
+    queue = (Array.isArray(kept) ? kept : []).filter(tap => tap && typeof tap.key === "string"
+      && /^[0-9]+$/.test(String(tap.id)) && (tap.to === "checked" || tap.to === "unchecked")
+      && typeof tap.at === "string");
+  }
   function saveQueue() { writeStored(queueKey, queue.length ? queue : null); }
+  loadQueue();
+  let offset = Number(readStored(offsetKey, 0)) || 0;
+  // The last state this phone saw of the list, kept for a page opened with no connection.
+  const kept = readStored(stateKey, null);
   // A row's newest tap the server does not have yet, if any.
   function queued(id) {
     for (let i = queue.length - 1; i >= 0; i--) if (String(queue[i].id) === id) return queue[i];
@@ -187,7 +203,14 @@
     if (!state || gone || (state.epoch === epoch && state.mark < mark)) return;
     if (listId ? state.listId !== listId : state.list !== list) return;
     epoch = state.epoch;
-    if (typeof state.time === "string" && !(state.time < seen)) seen = state.time;
+    if (typeof state.time === "string" && !(state.time < seen)) {
+      seen = state.time;
+      // Measured on a state just read (not the kept one a page opened offline shows).
+      if (state !== kept && !isNaN(Date.parse(state.time))) {
+        offset = Date.parse(state.time) - Date.now();
+        writeStored(offsetKey, offset);
+      }
+    }
     // The last state this phone saw, for a page opened with no connection.
     if (!partial) writeStored(stateKey, Object.assign({}, state, { lost: undefined, undone: undefined }));
     // The server answers again: the notes of taps that failed before go.
@@ -268,8 +291,10 @@
     const input = event.target;
     if (!(input instanceof HTMLInputElement) || input.name !== "checked") return;
     const li = input.closest("li"), title = li.querySelector("label");
-    queue.push({ id: li.dataset.id, to: input.checked ? "checked" : "unchecked",
-      at: new Date().toISOString(), title: title ? title.textContent : "" });
+    loadQueue();
+    queue.push({ key: Math.random().toString(36).slice(2) + Date.now().toString(36),
+      id: li.dataset.id, to: input.checked ? "checked" : "unchecked",
+      at: new Date(Date.now() + offset).toISOString(), seen, title: title ? title.textContent : "" });
     saveQueue();
     note(li, "");
     lostList.replaceChildren();
@@ -281,19 +306,28 @@
   // answer, or a proxy's or the server's "not now" (502, 503: a database that cannot be
   // reached, a lock held too long; 504), keeps them and tries again, less often each time.
   let sending = false, retry = null, retryDelay = 1000;
+  function forget(batch) {
+    const sent = new Set(batch.map(tap => tap.key));
+    loadQueue();
+    queue = queue.filter(tap => !sent.has(tap.key));
+    saveQueue();
+  }
   async function flush() {
     if (retry) { clearTimeout(retry); retry = null; }
+    loadQueue();
     if (sending || gone || replaced || queue.length === 0) { showPending(); return; }
     sending = true;
-    const batch = queue.slice();
+    // At most 200 a request: well inside the server's 64 KiB for a body.
+    const batch = queue.slice(0, 200);
     let again = false;
     try {
       const fields = new URLSearchParams();
-      for (const tap of batch) fields.append("tap", tap.id + ":" + tap.to + ":" + tap.at);
-      if (seen) fields.set("seen", seen);
+      for (const tap of batch)
+        fields.append("tap", tap.id + ":" + tap.to + ":" + tap.at + (tap.seen ? "/" + tap.seen : ""));
       const state = await post("toggle", fields);
-      queue.splice(0, batch.length);
-      saveQueue();
+      // A 2xx that is not the server's answer (a captive portal's page) sent nothing.
+      if (!state || typeof state.mark !== "number") throw new TypeError("not the server's answer");
+      forget(batch);
       away = false;
       retryDelay = 1000;
       if (status.textContent === unreachable || status.textContent === unavailable) status.textContent = "";
@@ -308,10 +342,10 @@
         status.textContent = error instanceof TypeError ? unreachable : unavailable;
         retry = setTimeout(flush, retryDelay);
         retryDelay = Math.min(retryDelay * 2, 10000);
-      } else {
-        // The server answered no (busy, or the list is gone): not saved, said on the rows.
-        queue.splice(0, batch.length);
-        saveQueue();
+      } else if (!replaced) {
+        // The server answered no (the list is gone, a tap it cannot read): not saved, said on
+        // the rows. (With the link replaced they stay kept: the new link's page sends them.)
+        forget(batch);
         for (const tap of batch) {
           const li = rows.querySelector("li[data-id='" + tap.id + "']");
           if (li) note(li, "Not saved: " + reason(error));
@@ -440,8 +474,14 @@
   }
   // Opened with no connection (the service worker's copy of the page): the last state this
   // phone saw, when it is newer than the page; then the taps it kept, shown and sent.
-  const kept = readStored(stateKey, null);
-  if (kept && typeof kept.time === "string" && kept.time > seen) apply(kept);
+  if (!partial && kept && typeof kept.time === "string" && kept.time > seen) apply(kept);
+  // Another tab of the list changed the kept taps.
+  window.addEventListener("storage", event => {
+    if (event.key !== queueKey) return;
+    loadQueue();
+    restore();
+    showPending();
+  });
   window.addEventListener("online", flush);
   listen();
   updateTools();
