@@ -496,7 +496,7 @@ def check_installable_and_offline(browser, bin_dir):
             served.process.kill()
 
 
-def check_taps_kept_offline(browser, bin_dir):
+def check_taps_kept_offline(browser, bin_dir, width=360, height=740):
     """Issue 32, 12 and 13: taps made while the server is stopped are kept in the page, shown as
     not sent yet, and kept across a reload (the service worker opens the page with no server,
     with the state the phone saw last); when the server is back they are all stored, in the
@@ -507,7 +507,7 @@ def check_taps_kept_offline(browser, bin_dir):
         served.checklist("check", "-q", "2")
         root = served.url.rstrip("/").rsplit("/", 1)[0] + "/"
         port = root.rsplit(":", 1)[1].strip("/")
-        context = browser.new_context(viewport={"width": 360, "height": 740})
+        context = browser.new_context(viewport={"width": width, "height": height})
         page = context.new_page()
         page.goto(served.url)
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=10000)
@@ -565,6 +565,7 @@ def check_taps_kept_offline(browser, bin_dir):
         elsewhere = [entry for entry in history if entry["description"] == "checked 1 item (ID 3)"
                      and entry["id"] > last]
         assert elsewhere and times[-1] < elsewhere[0]["createdAt"], (times, elsewhere)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
         page.reload()
         expect(page.locator("#pending")).to_be_empty()
         context.close()
@@ -925,8 +926,10 @@ def main():
         print("ok: a person's link: their taps, their Undo, refused after another's change")
         check_installable_and_offline(browser, arguments.bin)
         print("ok: installable, and the list opens with the server gone (issue 32, 13)")
-        check_taps_kept_offline(browser, arguments.bin)
-        print("ok: taps kept while the server is stopped, across a reload, then merged in order (issue 32, 12)")
+        for width, height in ((360, 740), (1280, 800)):
+            check_taps_kept_offline(browser, arguments.bin, width, height)
+            print("ok: taps kept while the server is stopped, across a reload, then merged in order, at %dx%d (issue 32, 12)"
+                  % (width, height))
         check_taps_kept_while_busy(browser, arguments.bin)
         print("ok: a tap the server cannot take now (a lock held too long) is kept and sent again")
         check_edit_mode(browser, arguments.bin)
