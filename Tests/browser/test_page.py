@@ -539,7 +539,7 @@ def check_taps_kept_offline(browser, bin_dir, width=360, height=740):
             [served.bin, "serve", "--db", served.db, "-l", "camping", "--port", port],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         served.process.stdout.readline()
-        expect(page.locator("#pending")).to_be_empty(timeout=10000)
+        expect(page.locator("#pending")).to_be_empty(timeout=15000)
         lost = page.locator("#lost li")
         expect(lost).to_have_count(2, timeout=3000)
         user = json.loads(served.checklist("history", "--format", "json"))[0]["author"]
