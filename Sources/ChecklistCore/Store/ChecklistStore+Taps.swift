@@ -46,17 +46,18 @@ extension ChecklistStore {
     public func mergeTaps(_ taps: [PageTap], seen: String?) throws -> [TapOutcome] {
         guard !taps.isEmpty else { return [] }
         let arrival = try engine.clock()
+        // What each tap's page had seen, held to the server's clock.
+        let floors = taps.map { min($0.seen ?? seen ?? "", arrival) }
         var last = ""
-        let times = taps.map { tap in
-            let floor = min(tap.seen ?? seen ?? "", arrival)
+        let times = zip(taps, floors).map { tap, floor in
             last = Stamp.clock([tap.time], seen: max(floor, last), arrival: arrival)[0]
             return last
         }
         var outcomes: [TapOutcome] = []
-        for (index, (tap, time)) in zip(taps, times).enumerated() {
+        for (index, tap) in taps.enumerated() {
+            let time = times[index]
             let stamp = Stamp(time: time, author: author)
-            let seenStamp = Stamp(
-                Self.seen(min(tap.seen ?? seen ?? "", arrival)))
+            let seenStamp = Stamp(Self.seen(floors[index]))
             let overtaken = taps[(index + 1)...].contains { $0.id == tap.id }
             let kind: SelectionKind = tap.checked ? .check : .uncheck
             let merged = try engine.recordingChange(kind.rawValue, author: author, at: time) {
