@@ -98,7 +98,9 @@ def check_width(browser, bin_dir, width, height, screenshots):
         assert served.items()["Stove"] is False
 
         # Edit mode: mark three, unmark one, delete the two, confirming once.
-        page.get_by_role("link", name="Edit").click()
+        # Waits for the new page's load: its script (deferred) has run, so a tap is heard.
+        with page.expect_navigation():
+            page.get_by_role("link", name="Edit").click()
         delete = page.locator("#delete")
         expect(delete).to_have_text("Delete (0)")
         expect(delete).to_be_disabled()
@@ -128,7 +130,9 @@ def check_width(browser, bin_dir, width, height, screenshots):
         expect(page.locator("#counts")).to_have_text("1 of 4 checked", timeout=1000)
 
         # The keyboard alone: Space on a focused box, and an item added with Enter.
-        page.get_by_role("link", name="Done").click()
+        # Waits for the new page's load: its script (deferred) has run, so a tap is heard.
+        with page.expect_navigation():
+            page.get_by_role("link", name="Done").click()
         page.locator("#list-menu").focus()
         box = row(page, "Map").locator("input")
         for _ in range(20):
@@ -369,7 +373,9 @@ def check_edit_mode(browser, bin_dir):
     try:
         page = browser.new_page(viewport={"width": 360, "height": 740})
         page.goto(served.url)
-        page.get_by_role("link", name="Edit").click()
+        # Waits for the new page's load: its script (deferred) has run, so a tap is heard.
+        with page.expect_navigation():
+            page.get_by_role("link", name="Edit").click()
         expect(page.locator("#rows li button.up").first).to_be_disabled()
         order = lambda: [li.get_attribute("data-id") for li in page.locator("#rows li").all()]
         with page.expect_response(lambda r: r.url.endswith("/move")):
