@@ -75,6 +75,16 @@ def row(page, title):
     return page.locator("#rows li").filter(has_text=title)
 
 
+def wait_for_worker(page, seconds=10):
+    """Until a service worker controls the page. Polled with evaluate: wait_for_function, once
+    its first look fails, polls with a predicate compiled in the page, which the page's
+    policy (no 'unsafe-eval') refuses."""
+    deadline = time.time() + seconds
+    while not page.evaluate("navigator.serviceWorker.controller !== null"):
+        assert time.time() < deadline, "no service worker controls the page"
+        time.sleep(0.1)
+
+
 def rows_id(page, title):
     return row(page, title).get_attribute("data-id")
 
@@ -476,7 +486,7 @@ def check_installable_and_offline(browser, bin_dir):
         finally:
             installing.close()
             shutil.rmtree(profile, ignore_errors=True)
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=10000)
+        wait_for_worker(page)
         page.reload()
         expect(row(page, "Stove")).to_have_count(1)
         served.checklist("-l", "camping", "check", "-q", "1")
@@ -516,7 +526,7 @@ def check_taps_kept_offline(browser, bin_dir, width=360, height=740):
         context = browser.new_context(viewport={"width": width, "height": height})
         page = context.new_page()
         page.goto(served.url)
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=10000)
+        wait_for_worker(page)
         page.reload()
         expect(page.locator("#counts")).to_have_text("1 of 4 checked")
         # A change the page sees live, after its load: the kept state is newer than the page.
@@ -722,12 +732,8 @@ def check_through_caddy(browser, bin_dir):
         expect(row(page, "Tent").locator("input")).to_be_checked(timeout=3000)
         # Issue 32, 13: over HTTPS the service worker opens the list with no connection at all
         # (Caddy gone too), with what the phone saw last, and a tap made then is kept and sent
-        # once the way to the server is back. (Polled by evaluate: behind Caddy the page's
-        # policy refuses wait_for_function's compiled predicate.)
-        deadline = time.time() + 10
-        while not page.evaluate("navigator.serviceWorker.controller !== null"):
-            assert time.time() < deadline, "no service worker controls the page over HTTPS"
-            time.sleep(0.1)
+        # once the way to the server is back.
+        wait_for_worker(page)
         page.reload()
         expect(row(page, "Tent").locator("input")).to_be_checked()
         served.checklist("uncheck", "-q", "1")
