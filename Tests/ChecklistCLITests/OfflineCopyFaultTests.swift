@@ -164,7 +164,8 @@ extension OfflineCopyTests {
             #expect(try server("crash", own).status == 0)
             let result = try syncing.finish()
             #expect(result.status == 74 || result.status == 0, "\(result)")
-            #expect(result.status == 0 || result.stderr.split(separator: "\n").count == 1)
+            #expect(
+                result.status == 0 || result.stderr.split(separator: "\n").count == 1, "\(result)")
             if result.status == 74 { stopped += 1 }
             try #require(try server("restart", own).status == 0)
         }
