@@ -72,3 +72,53 @@ final class ServerNetworkTests {
         }
     }
 }
+
+/// What a server says, or does not say, while a command connects: `Tests/network/startup_server.py`
+/// plays it on 127.0.0.1, so no real server is needed (libpq is: psql's package brings it).
+@Suite(.runsProcesses, .needs(.python3, .psql))
+final class ServerStartupTests {
+    /// Runs `checklist list` against a stand-in server in `mode` (the URI's `settings` added):
+    /// its result and how long it took, in seconds.
+    private func connect(to mode: String, settings: String) throws -> (CLI.Result, Double) {
+        let cli = try CLI()
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("network/startup_server.py").path
+        let portFile = cli.folder.appendingPathComponent("port").path
+        let server = try ChildProcess("/usr/bin/python3", [script, portFile, mode])
+        defer {
+            kill(server.pid, SIGTERM)
+            _ = try? server.wait()
+        }
+        try waitUntil("the stand-in server listens") {
+            FileManager.default.fileExists(atPath: portFile)
+        }
+        let port = try String(contentsOfFile: portFile, encoding: .utf8)
+        let start = Date()
+        let result = try cli.run(
+            ["list"], stdin: Data(),
+            environment: ["CHECKLIST_DB": "postgresql://ana@127.0.0.1:\(port)/trips?\(settings)"])
+        return (result, Date().timeIntervalSince(start))
+    }
+
+    /// A server stopped (`pg_ctl stop -m immediate`) while a command logs in sends a WARNING
+    /// before its FATAL: the command's stderr is its own one line (74), never libpq's notice
+    /// text beside it (issue 31's fault test met it under load: the notice processor was set
+    /// only once the connection was made).
+    @Test func aWarningWhileConnectingIsNotPrintedBesideTheOneLine() throws {
+        let (result, _) = try connect(to: "warning", settings: "sslmode=disable&gssencmode=disable")
+        #expect(result.status == 74, "\(result)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result)")
+        #expect(!result.stderr.contains("WARNING"), "\(result)")
+        #expect(result.stderr.contains("immediate shutdown"), "the FATAL is the reason: \(result)")
+    }
+
+    /// A server that takes the connection and never answers: the URI's `connect_timeout` ends
+    /// the wait, as libpq's own would (2 s), in one line naming it.
+    @Test func aServerThatNeverAnswersIsLeftAfterConnectTimeout() throws {
+        let (result, seconds) = try connect(to: "silent", settings: "connect_timeout=2")
+        #expect(result.status == 74, "\(result)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result)")
+        #expect(result.stderr.contains("timeout expired"), "\(result)")
+        #expect(seconds >= 1.9 && seconds < 30, "\(seconds) s")
+    }
+}

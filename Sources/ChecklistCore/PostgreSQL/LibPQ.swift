@@ -12,11 +12,16 @@ struct LibPQ: @unchecked Sendable {
     typealias Text = UnsafePointer<CChar>
     typealias NoticeProcessor = @convention(c) (UnsafeMutableRawPointer?, Text?) -> Void
 
-    /// `PQconnectdbParams(keywords, values, expand_dbname)`: NULL-terminated arrays; with
+    /// `PQconnectStartParams(keywords, values, expand_dbname)`: NULL-terminated arrays; with
     /// `expand_dbname` 1 the `dbname` value may be a URI, whose settings override the
-    /// keywords before it and are overridden by those after it.
-    let connectdbParams:
+    /// keywords before it and are overridden by those after it. It returns at once; the
+    /// connection is made by calling `PQconnectPoll` as its socket (`PQsocket`) is ready.
+    /// (`PQconnectdbParams` would make it before the program can set its notice processor,
+    /// and a server's WARNING met while connecting would reach stderr in libpq's words.)
+    let connectStartParams:
         @convention(c) (UnsafePointer<Text?>, UnsafePointer<Text?>, Int32) -> Connection?
+    let connectPoll: @convention(c) (Connection?) -> Int32
+    let socket: @convention(c) (Connection?) -> Int32
     let status: @convention(c) (Connection?) -> Int32
     let errorMessage: @convention(c) (Connection?) -> Text?
     let finish: @convention(c) (Connection?) -> Void
@@ -76,6 +81,13 @@ struct LibPQ: @unchecked Sendable {
         let setSingleRowMode: @convention(c) (Connection?) -> Int32
     }
 
+    /// `CONNECTION_BAD`; `PQconnectPoll`'s `PGRES_POLLING_FAILED`, `_READING`, `_WRITING`, `_OK`.
+    static let connectionBad: Int32 = 1
+    static let pollingFailed: Int32 = 0
+    static let pollingReading: Int32 = 1
+    static let pollingWriting: Int32 = 2
+    static let pollingOK: Int32 = 3
+
     /// `CONNECTION_OK`, `PGRES_COMMAND_OK`, `PGRES_TUPLES_OK`, `PG_DIAG_SQLSTATE`.
     static let connectionOK: Int32 = 0
     static let commandOK: Int32 = 1
@@ -100,9 +112,11 @@ struct LibPQ: @unchecked Sendable {
             dlsym(handle, symbol).map { unsafeBitCast($0, to: T.self) }
         }
         guard
-            let connectdbParams:
+            let connectStartParams:
                 @convention(c) (UnsafePointer<Text?>, UnsafePointer<Text?>, Int32) -> Connection? =
-                load("PQconnectdbParams"),
+                load("PQconnectStartParams"),
+            let connectPoll: @convention(c) (Connection?) -> Int32 = load("PQconnectPoll"),
+            let socket: @convention(c) (Connection?) -> Int32 = load("PQsocket"),
             let status: @convention(c) (Connection?) -> Int32 = load("PQstatus"),
             let errorMessage: @convention(c) (Connection?) -> Text? = load("PQerrorMessage"),
             let finish: @convention(c) (Connection?) -> Void = load("PQfinish"),
@@ -142,9 +156,10 @@ struct LibPQ: @unchecked Sendable {
             dlclose(handle)
             return nil
         }
-        (self.connectdbParams, self.status, self.errorMessage, self.finish) = (
-            connectdbParams, status, errorMessage, finish
+        (self.connectStartParams, self.connectPoll, self.socket) = (
+            connectStartParams, connectPoll, socket
         )
+        (self.status, self.errorMessage, self.finish) = (status, errorMessage, finish)
         (self.execParams, self.exec, self.resultStatus) = (execParams, exec, resultStatus)
         self.cmdTuples = cmdTuples
         (self.resultErrorField, self.resultErrorMessage) = (resultErrorField, resultErrorMessage)
@@ -199,11 +214,18 @@ struct LibPQ: @unchecked Sendable {
         return nil
     }
 
-    /// Connects with `settings` (keyword, value) around the URI: those in `defaults` give way
-    /// to the URI's own and the `PG*` variables', those in `overrides` win over them.
+    /// Starts a connection with `settings` (keyword, value) around the URI: those in
+    /// `defaults` give way to the URI's own and the `PG*` variables', those in `overrides` win
+    /// over them. `prepare` runs on the new connection before a byte is read from the server
+    /// (the notice processor); then the connection is made, as `PQconnectdbParams` would,
+    /// waiting for its socket with `poll` and giving up after `connect_timeout` seconds
+    /// (libpq's rule: under 2 means 2, 0 or none means no limit) for each host tried.
+    /// Returns nil only when libpq could not allocate one; check `status` for the outcome
+    /// (`timedOut`: the connection failed because `connect_timeout` passed).
     func connect(
-        uri: String, defaults: [(String, String)], overrides: [(String, String)]
-    ) -> Connection? {
+        uri: String, defaults: [(String, String)], overrides: [(String, String)],
+        prepare: (Connection) -> Void
+    ) -> (connection: Connection, timedOut: Bool)? {
         let pairs = defaults + [("dbname", uri)] + overrides
         let keywords = pairs.map { strdup($0.0) }
         let values = pairs.map { strdup($0.1) }
@@ -213,6 +235,46 @@ struct LibPQ: @unchecked Sendable {
         }
         let keywordArray = keywords.map { UnsafePointer($0) } + [nil]
         let valueArray = values.map { UnsafePointer($0) } + [nil]
-        return connectdbParams(keywordArray, valueArray, 1)
+        guard let connection = connectStartParams(keywordArray, valueArray, 1) else { return nil }
+        prepare(connection)
+        guard status(connection) != Self.connectionBad else { return (connection, false) }
+        let timeout =
+            conninfoValue(connection, "connect_timeout").flatMap { Int($0) }
+            .map { $0 <= 0 ? 0 : max($0, 2) } ?? 0
+        var attempt = target(connection)
+        var deadline = timeout > 0 ? Self.now() + Double(timeout) : nil
+        // As the documentation says: act as if `PQconnectPoll` had said "writing".
+        var polling = Self.pollingWriting
+        while polling == Self.pollingReading || polling == Self.pollingWriting {
+            let events = Int16(polling == Self.pollingReading ? POLLIN : POLLOUT)
+            var descriptor = pollfd(fd: socket(connection), events: events, revents: 0)
+            let wait = deadline.map { Int32(max(0, ($0 - Self.now()) * 1000).rounded(.up)) } ?? -1
+            let ready = poll(&descriptor, 1, wait)
+            if ready < 0 && errno == EINTR { continue }
+            if ready == 0 {
+                // Time is up for this host: libpq itself would try the next; here the
+                // connection fails, as it does with one host.
+                return (connection, true)
+            }
+            polling = connectPoll(connection)
+            let now = target(connection)
+            if now != attempt {
+                attempt = now
+                deadline = timeout > 0 ? Self.now() + Double(timeout) : nil
+            }
+        }
+        return (connection, false)
+    }
+
+    /// The host and port a connection being made is trying now.
+    private func target(_ connection: Connection) -> String {
+        (host(connection).map { String(cString: $0) } ?? "") + ":"
+            + (port(connection).map { String(cString: $0) } ?? "")
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

@@ -29,21 +29,25 @@ final class PostgreSQLConnection {
                     + "`sudo apt-get install libpq5`)")
         }
         self.library = library
+        // Notices (a table that already exists, a server's WARNING as it shuts down…) are not
+        // this program's output: silenced before the connection reads a byte.
         guard
-            let connection = library.connect(
-                uri: uri.text, defaults: Self.networkDefaults(), overrides: Self.sessionSettings)
+            let (connection, timedOut) = library.connect(
+                uri: uri.text, defaults: Self.networkDefaults(), overrides: Self.sessionSettings,
+                prepare: { _ = library.setNoticeProcessor($0, { _, _ in }, nil) })
         else {
             throw .databaseUnavailable(
                 path: uri.shown, reason: "libpq could not start a connection")
         }
-        guard library.status(connection) == LibPQ.connectionOK else {
-            let reason = Self.oneLine(library.errorMessage(connection), hiding: secrets)
+        guard !timedOut, library.status(connection) == LibPQ.connectionOK else {
+            let reason =
+                timedOut
+                ? "timeout expired"
+                : Self.oneLine(library.errorMessage(connection), hiding: secrets)
             library.finish(connection)
             throw .databaseUnavailable(path: uri.shown, reason: reason)
         }
         self.connection = connection
-        // Notices (a table that already exists…) are not this program's output.
-        _ = library.setNoticeProcessor(connection, { _, _ in }, nil)
     }
 
     deinit {
