@@ -7,7 +7,7 @@ import ArgumentParser
 ///
 /// ArgumentParser stays the one definition of the interface: help, usage errors, completion
 /// scripts and the man page come from it, and it parses every command line the fast path
-/// declines. The fast path knows the options of five commands and makes the same `Request`
+/// declines. The fast path knows the options of six commands and makes the same `Request`
 /// that ArgumentParser's command makes (not the command itself, whose property wrappers cost
 /// conformance scans), and declines (nil) anything it does not fully understand: an unknown or
 /// repeated option, bundled or negative words, help, an option's value that looks like an
@@ -50,6 +50,9 @@ enum FastPath {
             "ls" where type == ChecklistCommand.List.self:
             var words = Words(arguments, of: .list)
             return list(&words).map(Request.list)
+        case "sync" where type == ChecklistCommand.Sync.self:
+            var words = Words(arguments, of: .sync)
+            return sync(&words).map(Request.sync)
         default:
             return nil
         }
@@ -101,6 +104,15 @@ enum FastPath {
             all: read.flags.contains("--all"), checked: read.flags.contains("--checked"),
             unchecked: read.flags.contains("--unchecked"), format: format,
             match: read.values["--match"])
+    }
+
+    private static func sync(_ words: inout Words) -> SyncRequest? {
+        guard let read = words.read(options: ["--db"], flags: ["--quiet", "--watch"]) else {
+            return nil
+        }
+        return SyncRequest(
+            store: StoreLocation(db: read.values["--db"]), quiet: read.flags.contains("--quiet"),
+            watch: read.flags.contains("--watch"))
     }
 
     /// The list option's value, when it passes the option group's own validation (else

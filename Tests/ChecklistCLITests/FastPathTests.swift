@@ -51,7 +51,8 @@ import Testing
         ["count", "--match", "tent"],
         ["list"], ["ls"], [], ["list", "--format", "ids"], ["list", "--format=json", "--all"],
         ["list", "--unchecked", "-l", "camping"], ["list", "--color", "never", "--match", "x"],
-        ["--db", "x.db"],
+        ["--db", "x.db"], ["sync"], ["sync", "-q"], ["sync", "--db", "copy.db", "--quiet"],
+        ["sync", "--watch"],
     ])
     func theLinesItIsForTakeTheFastPathAndAgree(_ line: [String]) {
         let (fast, parsed) = Self.both(line)
@@ -67,18 +68,18 @@ import Testing
         ["list", "--all", "-l", "x"],
         ["count", "--list="], ["check", "--bogus"], ["check", "-l", "a\nb", "5"], ["delete", "5"],
         ["check", "5", "--generate-completion-script", "zsh"], ["lists", "add", "x"],
-        ["list", "--version"],
+        ["list", "--version"], ["sync", "5"], ["sync", "-l", "camping"], ["sync", "-q", "-q"],
     ])
     func linesItDoesNotFullyUnderstandAreArgumentParsers(_ line: [String]) {
         #expect(Self.both(line).fast == nil, "\(line)")
     }
 
-    /// Words the generated lines are made of: the options of the five commands, by every
+    /// Words the generated lines are made of: the options of the six commands, by every
     /// name, read from the table the fast path reads (an option added to a command is drawn at
     /// once), each option's `--name=value` forms; their values, IDs good and bad, and words
     /// meant to confuse.
     private static let vocabulary: [String] = {
-        let tables: [CommandOptions] = [.check, .uncheck, .toggle, .count, .list]
+        let tables: [CommandOptions] = [.check, .uncheck, .toggle, .count, .list, .sync]
         let valueOptions = Set(tables.flatMap(\.valueOptions))
         let names = valueOptions.union(tables.flatMap(\.flags)).sorted()
         let joined = valueOptions.sorted().flatMap { [$0 + "=", $0 + "=camping"] }
@@ -97,7 +98,7 @@ import Testing
         for name in [
             "--db", "-l", "--list", "-q", "--quiet", "--ignore-missing", "--all", "--checked",
             "--unchecked", "--all-checked", "--match", "--format", "--color", "--pick", "-h",
-            "--help",
+            "--help", "--watch",
         ] {
             #expect(Self.vocabulary.contains(name), "\(name)")
         }
@@ -106,7 +107,7 @@ import Testing
     private static let commands: [[String]] = [
         ["check"], ["uncheck"], ["toggle"], ["count"], ["list"], ["ls"], [],
         ["--db", "x.db", "check"],
-        ["-l", "camping", "list"], ["delete"],
+        ["-l", "camping", "list"], ["delete"], ["sync"],
     ]
 
     @Test func generatedLinesAreDeclinedOrAgree() throws {

@@ -66,6 +66,13 @@ extension ChecklistStore {
         return report
     }
 
+    /// Starts loading PostgreSQL's client library while the caller opens a copy (a sync always
+    /// needs it: a sync with nothing to do is mostly start-up, and the library's loading is
+    /// most of that).
+    public static func prepareToSync() {
+        LibPQ.loadInBackground()
+    }
+
     /// The stamp that stands for everything seen from a server whose clock read `time`: later
     /// than every edit it held then, whoever's.
     static func seen(_ time: String) -> String { time + " \u{FFFF}" }

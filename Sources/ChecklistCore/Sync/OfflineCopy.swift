@@ -31,7 +31,13 @@ enum OfflineCopy {
 
     /// The copy's state; nil on a file that is not a copy.
     static func state(_ db: Database) throws -> State? {
-        guard try db.tableExists("syncState") else { return nil }
+        // A file of a program before copies has no such table (asked of sqlite_master itself:
+        // GRDB's `tableExists` reads the whole schema into a cache first, 1.7 M instructions).
+        guard
+            try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'syncState'")
+                != nil
+        else { return nil }
         return try Row.fetchOne(
             db,
             sql: """

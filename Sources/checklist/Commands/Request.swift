@@ -15,6 +15,7 @@ enum Request: Equatable {
     case selection(SelectionRequest)
     case count(CountRequest)
     case list(ListRequest)
+    case sync(SyncRequest)
 
     /// The checks ArgumentParser runs after parsing (`validate()`), beyond each option's own.
     func validate() throws {
@@ -22,6 +23,7 @@ enum Request: Equatable {
         case .selection: break
         case .count(let request): try request.validate()
         case .list(let request): try request.validate()
+        case .sync: break
         }
     }
 
@@ -30,6 +32,7 @@ enum Request: Equatable {
         case .selection(let request): try request.run()
         case .count(let request): try request.run()
         case .list(let request): try request.run()
+        case .sync(let request): try request.run()
         }
     }
 }

@@ -46,7 +46,7 @@ extension ChecklistCommand {
         }
     }
 
-    struct Sync: ParsableCommand {
+    struct Sync: RequestCommand {
         static let configuration = CommandConfiguration(
             commandName: "sync", _superCommandName: "checklist",
             abstract: "Send an offline copy's changes to its server and bring the server's.",
@@ -69,26 +69,39 @@ extension ChecklistCommand {
                 """)
         var watch = false
 
-        func run() throws {
-            let copy = try store.location.openCopy()
-            guard watch else {
-                try show(try copy.sync())
-                return
-            }
-            try SyncWatch(copy: copy, show: show).run()
+        var request: Request {
+            .sync(SyncRequest(store: store.location, quiet: quiet.quiet, watch: watch))
         }
+    }
+}
 
-        private func show(_ report: SyncReport) throws {
-            for conflict in report.conflicts {
-                Output.standardOutput.write(SyncLines.line(conflict) + "\n")
-            }
-            Output.standardOutput.flush()
-            Output.summarize(
-                "sent \(SyncLines.changes(report.sent)), received"
-                    + " \(SyncLines.changes(report.received)),"
-                    + " \(report.conflicts.count) \(report.conflicts.count == 1 ? "conflict" : "conflicts")",
-                quiet: quiet.quiet)
+/// `sync` (the fast path makes it too: a sync with nothing to do is mostly start-up).
+struct SyncRequest: Equatable {
+    var store = StoreLocation()
+    var quiet = false
+    var watch = false
+
+    func run() throws {
+        ChecklistStore.prepareToSync()
+        let copy = try store.openCopy()
+        guard watch else {
+            defer { StoreLifetime.closeAndKeepUntilExit(copy) }
+            try show(try copy.sync())
+            return
         }
+        try SyncWatch(copy: copy, show: show).run()
+    }
+
+    private func show(_ report: SyncReport) throws {
+        for conflict in report.conflicts {
+            Output.standardOutput.write(SyncLines.line(conflict) + "\n")
+        }
+        Output.standardOutput.flush()
+        Output.summarize(
+            "sent \(SyncLines.changes(report.sent)), received"
+                + " \(SyncLines.changes(report.received)),"
+                + " \(report.conflicts.count) \(report.conflicts.count == 1 ? "conflict" : "conflicts")",
+            quiet: quiet)
     }
 }
 
