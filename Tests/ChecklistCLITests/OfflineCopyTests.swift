@@ -153,6 +153,41 @@ final class OfflineCopyTests {
         try expectInStep("ana.db", "bob.db")
     }
 
+    /// Issue 31's review, finding 5: bob renames Stove offline, ana syncs after that (her copy
+    /// has seen the server at a later time than bob's stamp), then bob syncs. Ana never saw
+    /// bob's rename, so her later rename, which wins, is told as a conflict, though bob's
+    /// stamp is older than anything her copy had seen: the server knows by the revision at
+    /// which the title was last set. A field she had seen is no conflict.
+    @Test func aLateSyncedOlderEditOverwrittenUnseenIsTold() throws {
+        try twoCopies()
+        #expect(try on("bob.db", "rename", "-q", "2", "Camp stove").status == 0)
+        #expect(try on("bob.db", "check", "-q", "3").status == 0)
+        usleep(20_000)
+        // A sync that sends something: her copy has seen the server as of now.
+        #expect(try on("ana.db", "check", "-q", "1").status == 0)
+        #expect(try sync("ana.db").stdout == "")
+        #expect(try sync("bob.db").stdout == "")
+        usleep(20_000)
+        #expect(try on("ana.db", "rename", "-q", "2", "Gas stove").status == 0)
+        #expect(try on("ana.db", "rename", "-q", "1", "Big tent").status == 0)
+        let anas = try sync("ana.db")
+        let lines = anas.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 1, "\(anas.stdout)")
+        #expect(
+            lines.first?.range(
+                of:
+                    #"^item 2 'Camp stove': bob's rename to 'Camp stove' \(\d\d:\d\d\) lost to your rename to 'Gas stove' \(\d\d:\d\d, ana\)$"#,
+                options: .regularExpression) != nil, "\(lines)")
+        #expect(
+            try on(uri, "list", "-l", "camping").stdout
+                == "[x] 1 Big tent\n[x] 2 Gas stove\n[x] 3 Map\n")
+        // Now that ana has seen bob's check of Map, her uncheck of it tells nothing.
+        #expect(try on("ana.db", "uncheck", "-q", "3").status == 0)
+        #expect(try sync("ana.db").stdout == "")
+        _ = try sync("bob.db")
+        try expectInStep("ana.db", "bob.db")
+    }
+
     @Test func anOfflineResetNeverUndoesALaterCheckElsewhere() throws {
         try twoCopies()
         // Ana resets the list offline (Stove was checked); later, bob unchecks and checks

@@ -4,6 +4,9 @@
 /// journal records them and `undo` reverts them as any change.
 struct PostgreSQLSync {
     let connection: PostgreSQLConnection
+    /// The revision the syncing copy last brought the server's items at: a field edited after
+    /// it is one the copy had not seen (`ServerItem.unseenFields`). Nil outside a copy's sync.
+    var seenRevision: Int64? = nil
 
     /// What the server holds of a copy: how far its journal has been applied (a sync cut after
     /// the server committed sends them again, and they are skipped).
@@ -59,16 +62,24 @@ struct PostgreSQLSync {
         for row in try connection.query(
             """
             SELECT i.id, l.name, i.title, i.is_selected, i.position, i.checked_stamp,
-                   i.title_stamp, i.place_stamp
+                   i.title_stamp, i.place_stamp, i.checked_revision, i.title_revision,
+                   i.place_revision
             FROM checklist.items i JOIN checklist.lists l ON l.id = i.list_id
             WHERE i.id = ANY(\(ids: ids))
             """)
         {
-            let item = ServerItem(
+            var item = ServerItem(
                 id: try row.int64(0), list: try row.text(1), title: try row.text(2),
                 isSelected: try row.bool(3), position: try row.int64(4),
                 checkedStamp: Stamp(try row.text(5)), titleStamp: Stamp(try row.text(6)),
                 placeStamp: Stamp(try row.text(7)))
+            if let seenRevision {
+                for (column, field) in zip(8..., [MergeDecision.Field.checked, .title, .place]) {
+                    // 0: last edited before the server kept field revisions.
+                    let revision = try row.int64(column)
+                    if revision > 0 { item.unseenFields[field] = revision > seenRevision }
+                }
+            }
             found[item.id] = item
         }
         return found

@@ -141,7 +141,7 @@ extension ChecklistStore {
             return report
         }
         try server.write { connection in
-            let sync = PostgreSQLSync(connection: connection)
+            let sync = PostgreSQLSync(connection: connection, seenRevision: state.serverRevision)
             var progress = try sync.progress(ofCopy: state.copyID)
             let arrival = try sync.now()
             // The server's changes the copy has not seen: all those after its last sync, before

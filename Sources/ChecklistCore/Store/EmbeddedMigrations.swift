@@ -21,4 +21,5 @@ let embeddedServerMigrations: [(identifier: String, bytes: [UInt8])] = [
     ("0003_page_links", PackageResources._003_page_links_sql),
     ("0004_offline_copies", PackageResources._004_offline_copies_sql),
     ("0005_copy_revisions", PackageResources._005_copy_revisions_sql),
+    ("0006_field_revisions", PackageResources._006_field_revisions_sql),
 ]

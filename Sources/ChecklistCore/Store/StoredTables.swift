@@ -101,10 +101,14 @@ enum StoredTables {
     }
 
     /// The server's items' merge stamps (offline copies, `migrations/postgresql/0004`): the
-    /// time and author of the edit that set each field, and the revision of the last write
-    /// (`0005`), written by the triggers. Not copied: a file has none (a copy's edits are
-    /// stamped when sync sends them, from its journal; it keeps the revision it synced at).
-    static let serverOnlyItemColumns = ["checked_stamp", "title_stamp", "place_stamp", "revision"]
+    /// time and author of the edit that set each field, the revision of the last write
+    /// (`0005`) and of each field's last edit (`0006`), written by the triggers. Not copied: a
+    /// file has none (a copy's edits are stamped when sync sends them, from its journal; it
+    /// keeps the revision it synced at).
+    static let serverOnlyItemColumns = [
+        "checked_stamp", "title_stamp", "place_stamp", "revision", "checked_revision",
+        "title_revision", "place_revision",
+    ]
 
     /// The tables a copy of the whole database holds, in the order the foreign keys need.
     static let all = [

@@ -47,6 +47,12 @@ struct ServerItem: Equatable, Sendable {
     var checkedStamp: Stamp
     var titleStamp: Stamp
     var placeStamp: Stamp
+    /// For each field, whether its last edit reached the server after the syncing copy last
+    /// brought the server's items (the server knows by the revision each field was set at):
+    /// true, the copy had not seen it, whatever its stamp. A field not here is not known so (a
+    /// page's taps, a field last set before the server kept revisions): then an edit stamped
+    /// after what the copy had seen was unseen.
+    var unseenFields: [MergeDecision.Field: Bool] = [:]
 }
 
 /// One edit that lost to another author's edit of the same field, made without seeing it: what
@@ -142,13 +148,21 @@ enum SyncMerge {
         }
         /// Whether the server's edit stamped `at` was made without seeing this one, and this
         /// one without seeing it, by another author.
-        func concurrent(_ at: Stamp) -> Bool { at > seen && at.author != me && at != stamp }
+        /// `unseen`: whether the server knows the copy had not seen that edit (an edit made
+        /// offline elsewhere long ago, synced since, carries an old stamp all the same).
+        func concurrent(_ at: Stamp, unseen: Bool? = nil) -> Bool {
+            (unseen ?? (at > seen)) && at.author != me && at != stamp
+        }
+        func unseen(_ item: ServerItem, _ field: MergeDecision.Field) -> Bool? {
+            item.unseenFields[field]
+        }
 
         /// One field: the later stamp wins (true: apply this edit); a tie is the same edit,
         /// sent again. A later edit of the same value moves the stamp.
         func wins<Value: Equatable>(
             _ id: ItemID, _ title: String, _ name: MergeDecision.Field, mine: Value,
-            theirs: Value, at: Stamp, myEdit: SyncConflict.Edit, theirEdit: SyncConflict.Edit
+            theirs: Value, at: Stamp, unseen: Bool?, myEdit: SyncConflict.Edit,
+            theirEdit: SyncConflict.Edit
         ) -> Bool {
             if at == stamp { return false }
             if stamp > at {
@@ -156,7 +170,7 @@ enum SyncMerge {
                     decision.restamped.append((id, name))
                     return false
                 }
-                if concurrent(at) {
+                if concurrent(at, unseen: unseen) {
                     decision.conflicts.append(
                         SyncConflict(itemID: id, title: title, loser: theirEdit, winner: myEdit))
                 }
@@ -177,11 +191,11 @@ enum SyncMerge {
             case .delete(let id):
                 guard let item = server[id] else { continue }
                 decision.deletes.append(id)
-                for (what, at) in [
-                    (item.isSelected ? "check" : "uncheck", item.checkedStamp),
-                    ("rename to \(Phrase.quoted(item.title))", item.titleStamp),
-                    ("move", item.placeStamp),
-                ] where concurrent(at) {
+                for (what, at, field) in [
+                    (item.isSelected ? "check" : "uncheck", item.checkedStamp, .checked),
+                    ("rename to \(Phrase.quoted(item.title))", item.titleStamp, .title),
+                    ("move", item.placeStamp, MergeDecision.Field.place),
+                ] where concurrent(at, unseen: unseen(item, field)) {
                     decision.conflicts.append(
                         SyncConflict(
                             itemID: id, title: item.title, loser: theirs(what, at),
@@ -205,7 +219,7 @@ enum SyncMerge {
                 }
                 if wins(
                     id, item.title, .checked, mine: value, theirs: item.isSelected,
-                    at: item.checkedStamp, myEdit: mine(what),
+                    at: item.checkedStamp, unseen: unseen(item, .checked), myEdit: mine(what),
                     theirEdit: theirs(item.isSelected ? "check" : "uncheck", item.checkedStamp))
                 {
                     decision.checks.append((id, value))
@@ -218,7 +232,7 @@ enum SyncMerge {
                 }
                 if wins(
                     id, item.title, .title, mine: value, theirs: item.title, at: item.titleStamp,
-                    myEdit: mine(what),
+                    unseen: unseen(item, .title), myEdit: mine(what),
                     theirEdit: theirs("rename to \(Phrase.quoted(item.title))", item.titleStamp))
                 {
                     decision.titles.append((id, value))
@@ -243,7 +257,8 @@ enum SyncMerge {
                 if wins(
                     id, item.title, .place, mine: [list, String(position)],
                     theirs: [item.list, String(item.position)], at: item.placeStamp,
-                    myEdit: mine("move"), theirEdit: theirs("move", item.placeStamp))
+                    unseen: unseen(item, .place), myEdit: mine("move"),
+                    theirEdit: theirs("move", item.placeStamp))
                 {
                     decision.places.append((id, list, position))
                 }
