@@ -271,6 +271,25 @@ final class ServerSecurityTests {
         #expect(try TestServer.psql(uri, "SELECT count(*) FROM loot.titles") == "0\n")
     }
 
+    /// A rule made and dropped leaves pg_class's `relhasrules` set (PostgreSQL never clears
+    /// it): opening asks pg_rewrite then, finds nothing, and goes on.
+    @Test func aRuleDroppedAgainIsNoRefusal() throws {
+        let (ana, bob) = try anaAndBob()
+        try TestServer.psql(
+            uri(as: ana),
+            """
+            CREATE RULE gone AS ON UPDATE TO checklist.items DO ALSO NOTHING;
+            DROP RULE gone ON checklist.items;
+            """)
+        #expect(
+            try TestServer.psql(
+                uri, "SELECT relhasrules FROM pg_class WHERE oid = 'checklist.items'::regclass")
+                == "t\n")
+        let checked = try run("check", "1", as: bob)
+        #expect(checked.status == 0, "\(checked)")
+        #expect(try run("list", as: bob).stdout.hasPrefix("[x] 1 "))
+    }
+
     @Test func aRoleThatMayNotCreateTheSchemaIsToldWhatIsMissing() throws {
         let carl = "carl_\(tag)"
         try TestServer.psql(
