@@ -4,7 +4,8 @@ import Testing
 
 /// Issue 31's seeded property test: three copies and the server itself take random commands
 /// (add, check, uncheck, toggle, rename, move to another list, delete, reset, delete
-/// --checked, lists add / rename / delete / mode, and checks in a single-choice list) with
+/// --checked, moves into added lists, lists add / rename / delete / mode, also of lists that
+/// hold items, and checks in single-choice lists) with
 /// random syncs, some of them
 /// killed (-9) mid-way; after a final round of syncs every copy equals the server, and both
 /// equal a model of the merge rules written here, independently of the program's merge code.
@@ -46,7 +47,7 @@ final class OfflineCopyPropertyTests {
         case check(Int64, Bool, Int)
         case move(Int64, String, Int)
         case delete(Int64)
-        /// The lists the test adds (`x…`, never holding items): merged by name, in the order
+        /// The lists the test adds (`x…`; items move into them): merged by name, in the order
         /// the changes reach the server.
         case createList(String)
         case renameList(String, String)
@@ -93,20 +94,42 @@ final class OfflineCopyPropertyTests {
                 case .move(let id, let list, let time):
                     if let item = server[id], time > item.list.time {
                         server[id]?.list = Field(value: list, time: time)
+                        // A move names its list: gone there, it is made again (multiple).
+                        if !OfflineCopyPropertyTests.lists.contains(list), serverLists[list] == nil
+                        {
+                            serverLists[list] = "multiple"
+                        }
                     }
                 case .delete(let id):
                     server[id] = nil
                     deleted.insert(id)
-                case .createList, .renameList, .deleteList, .setMode:
+                case .renameList(let from, let to):
+                    // The items in it go with it, whoever put them there.
+                    if serverLists[from] != nil, serverLists[to] == nil {
+                        for (id, item) in server where item.list.value == from {
+                            server[id]?.list.value = to
+                        }
+                    }
+                    Self.apply(edit, to: &serverLists)
+                case .deleteList(let name):
+                    // Items put there elsewhere keep it.
+                    if !server.values.contains(where: { $0.list.value == name }) {
+                        Self.apply(edit, to: &serverLists)
+                    }
+                case .createList, .setMode:
                     Self.apply(edit, to: &serverLists)
                 }
             }
-            let checked = server.filter { $0.value.list.value == "pick" && $0.value.checked.value }
-            if checked.count > 1,
-                let keeper = checked.max(by: {
-                    ($0.value.checked.time, $0.key) < ($1.value.checked.time, $1.key)
-                })?.key
-            {
+            let single = Set(["pick"] + serverLists.filter { $0.value == "single" }.keys)
+            for list in single {
+                let checked = server.filter {
+                    $0.value.list.value == list && $0.value.checked.value
+                }
+                guard checked.count > 1,
+                    let keeper = checked.max(by: {
+                        ($0.value.checked.time, $0.key) < ($1.value.checked.time, $1.key)
+                    })?.key
+                else { continue }
                 for id in checked.keys where id != keeper {
                     server[id]?.checked = Field(value: false, time: changeTime)
                 }
@@ -152,11 +175,13 @@ final class OfflineCopyPropertyTests {
     ) -> (arguments: [String], edits: [Edit]) {
         let added = lists.keys.sorted()
         let some = added.isEmpty ? nil : added[pick % added.count]
-        /// A check in the single-choice list unchecks the others there.
+        func isSingle(_ list: String) -> Bool { list == "pick" || lists[list] == "single" }
+        func holdsItems(_ list: String) -> Bool { view.values.contains { $0.list == list } }
+        /// A check in a single-choice list unchecks the others there.
         func check(_ id: Int64) -> [Edit] {
-            guard view[id]?.list == "pick" else { return [.check(id, true, time)] }
+            guard let list = view[id]?.list, isSingle(list) else { return [.check(id, true, time)] }
             return [.check(id, true, time)]
-                + view.filter { $0.key != id && $0.value.list == "pick" && $0.value.checked }
+                + view.filter { $0.key != id && $0.value.list == list && $0.value.checked }
                 .map { .check($0.key, false, time) }
         }
         let item = view[id]
@@ -192,7 +217,7 @@ final class OfflineCopyPropertyTests {
             )
         case 8:
             // Between the two multiple-choice lists (the other items of both renumbered).
-            guard let from = item?.list, from != "pick" else { return (["count"], []) }
+            guard let from = item?.list, !isSingle(from) else { return (["count"], []) }
             let to = from == "default" ? "other" : "default"
             return (["move", "-q", String(id), "-l", to], [.move(id, to, time)])
         case 9:
@@ -201,12 +226,22 @@ final class OfflineCopyPropertyTests {
             guard let some else { return (["count"], []) }
             return (["lists", "rename", "-q", some, "x\(step)"], [.renameList(some, "x\(step)")])
         case 11:
-            guard let some else { return (["count"], []) }
+            // `lists delete` refuses a list that holds items (exit 3).
+            guard let some, !holdsItems(some) else { return (["count"], []) }
             return (["lists", "delete", "-q", some], [.deleteList(some)])
         case 12:
-            guard let some, let mode = lists[some] else { return (["count"], []) }
+            // Single choice with items would need --keep: only a list without items here.
+            guard let some, let mode = lists[some], !holdsItems(some) else {
+                return (["count"], [])
+            }
             let other = mode == "single" ? "multiple" : "single"
             return (["lists", "mode", "-q", some, other], [.setMode(some, other)])
+        case 13:
+            // Into an added multiple-choice list: added lists hold items.
+            guard let from = item?.list, !isSingle(from), let some, lists[some] == "multiple",
+                some != from
+            else { return (["count"], []) }
+            return (["move", "-q", String(id), "-l", some], [.move(id, some, time)])
         default:
             return (["add", "-l", list, "a\(step)"], [])
         }
@@ -246,7 +281,7 @@ final class OfflineCopyPropertyTests {
             model.listViews.append([:])
         }
         var log: [String] = []
-        for step in 0..<45 {
+        for step in 0..<60 {
             let actor = random.next(4)  // 0-2: a copy, 3: the server itself
             if actor < 3, random.next(4) == 0 {
                 // A sync, one in three killed somewhere and finished by the next at once.
@@ -268,7 +303,9 @@ final class OfflineCopyPropertyTests {
             let database = actor < 3 ? path(actor) : uri
             let view = actor < 3 ? model.views[actor] : model.serverView()
             let ids = view.keys.sorted()
-            let kind = ids.isEmpty ? 0 : random.next(13)
+            // Moves into added lists (13) drawn three times as often: lists that hold items
+            // are what renames, deletes and modes of lists then meet.
+            let kind = ids.isEmpty ? 0 : min(random.next(16), 13)
             let id = ids.isEmpty ? 0 : ids[random.next(ids.count)]
             let list = Self.lists[random.next(Self.lists.count)]
             let lists = actor < 3 ? model.listViews[actor] : model.serverLists
@@ -300,7 +337,10 @@ final class OfflineCopyPropertyTests {
                     case .check(let id, let value, _): local[id]?.checked = value
                     case .move(let id, let list, _): local[id]?.list = list
                     case .delete(let id): local[id] = nil
-                    case .createList, .renameList, .deleteList, .setMode:
+                    case .renameList(let from, let to):
+                        for (id, item) in local where item.list == from { local[id]?.list = to }
+                        Model.apply(edit, to: &model.listViews[actor])
+                    case .createList, .deleteList, .setMode:
                         Model.apply(edit, to: &model.listViews[actor])
                     }
                 }
