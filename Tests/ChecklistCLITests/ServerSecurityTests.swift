@@ -234,6 +234,47 @@ final class ServerSecurityTests {
         #expect(try TestServer.psql(uri, "SELECT count(*) FROM loot.titles") == "0\n")
     }
 
+    /// A copy's sync looks for someone else's code only when it has something to do (a sync
+    /// with nothing to send and nothing new there reads only `checklist.state`, where no trigger
+    /// or rule runs): then the trigger is named, nothing is sent, and it never runs.
+    @Test func aCopysSyncMeetingItsOwnersTriggerIsRefusedAndSendsNothing() throws {
+        let (ana, bob) = try anaAndBob()
+        let copy = cli.folder.appendingPathComponent("bob.db").path
+        let cloned = try cli.run(
+            ["clone", uri(as: bob), copy], stdin: Data(), usesDefaultDatabase: false)
+        #expect(cloned.status == 0, "\(cloned)")
+        func sync() throws -> CLI.Result {
+            try cli.run(["sync", "--db", copy], stdin: Data(), usesDefaultDatabase: false)
+        }
+        try TestServer.psql(
+            uri(as: ana),
+            """
+            CREATE SCHEMA loot;
+            CREATE TABLE loot.titles (title text, taken_as text);
+            GRANT USAGE ON SCHEMA loot TO PUBLIC;
+            GRANT INSERT ON loot.titles TO PUBLIC;
+            CREATE FUNCTION loot.take() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+                INSERT INTO loot.titles VALUES (NEW.title, current_user); RETURN NEW; END $$;
+            CREATE TRIGGER take AFTER INSERT OR UPDATE ON checklist.items
+                FOR EACH ROW EXECUTE FUNCTION loot.take();
+            """)
+        let idle = try sync()
+        #expect(idle.status == 0, "\(idle)")
+        #expect(idle.stderr == "sent 0 changes, received 0 changes, 0 conflicts\n")
+        let before = try TestServer.dump(uri)
+        let checked = try cli.run(
+            ["check", "1", "--db", copy], stdin: Data(), usesDefaultDatabase: false)
+        #expect(checked.status == 0, "\(checked)")
+        let refused = try sync()
+        #expect(refused.status == 65, "\(refused)")
+        #expect(refused.stderr.contains("trigger take on items"), "\(refused)")
+        #expect(refused.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(try TestServer.dump(uri) == before)
+        #expect(try TestServer.psql(uri, "SELECT count(*) FROM loot.titles") == "0\n")
+        let list = try cli.run(["list", "--db", copy], stdin: Data(), usesDefaultDatabase: false)
+        #expect(list.stdout == "[x] 1 Tent\n[ ] 2 Stove\n", "the copy keeps its check")
+    }
+
     /// Rules and policies run as whoever writes or reads, as triggers do: each is named, and
     /// neither a write nor a read goes on.
     @Test(arguments: [

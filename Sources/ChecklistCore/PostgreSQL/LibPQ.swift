@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// PostgreSQL's client library, libpq, opened with `dlopen` the first time a PostgreSQL URI is
 /// used: a SQLite command loads nothing more, and a machine without libpq runs every SQLite
@@ -102,8 +103,8 @@ struct LibPQ: @unchecked Sendable {
     static let shared: LibPQ? = LibPQ(named: "libpq.so.5")
 
     /// Loads `shared` on a thread of its own, so that its 11 M instructions of relocations
-    /// (libpq and its TLS, Kerberos and LDAP libraries) run beside the caller's own work; the
-    /// first use of `shared` then waits for it, if it has not finished.
+    /// (libpq and its TLS, Kerberos and LDAP libraries) run beside the caller's own work;
+    /// `loaded` then waits for it, if it has not finished.
     static func loadInBackground() {
         let load: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { _ in
             _ = LibPQ.shared
@@ -111,8 +112,24 @@ struct LibPQ: @unchecked Sendable {
         }
         var thread = pthread_t()
         guard pthread_create(&thread, nil, load, nil) == 0 else { return }
-        pthread_detach(thread)
+        if loader.exchange(thread, ordering: .acquiringAndReleasing) != 0 {
+            preconditionFailure("libpq is loaded in the background once")
+        }
     }
+
+    /// `shared`, after joining the thread `loadInBackground` started. Joined, not left to
+    /// `shared`'s lazy initialization to wait for: the Swift runtime waits there on a
+    /// priority-inheriting futex, and the kernel spins on it while the loader runs, so the
+    /// waiting thread burned a core and every `mprotect` of the loader's relocations cost an
+    /// interprocessor TLB flush (`perf record` of `checklist sync`: about 9% of its cycles).
+    static var loaded: LibPQ? {
+        let thread = loader.exchange(0, ordering: .acquiringAndReleasing)
+        if thread != 0 { pthread_join(thread, nil) }
+        return shared
+    }
+
+    /// The thread `loadInBackground` started, until `loaded` joins it (0: none).
+    private static let loader = Atomic<pthread_t>(0)
 
     /// Opens the library `name` and looks its functions up once; nil when it cannot be
     /// opened or lacks one of them.

@@ -11,7 +11,7 @@ final class PostgreSQLConnection {
 
     /// Connects, as `psql` would: libpq reads the URI and its `PG*` variables, `~/.pgpass`
     /// and service files. `library` is libpq as loaded (nil when it is not installed).
-    init(_ uri: PostgreSQLURI, library: LibPQ? = LibPQ.shared) throws(ChecklistError) {
+    init(_ uri: PostgreSQLURI, library: LibPQ? = LibPQ.loaded) throws(ChecklistError) {
         self.uri = uri
         // libpq never repeats PGPASSWORD or a password it read well; it may quote the pieces
         // of a URI it could not read.

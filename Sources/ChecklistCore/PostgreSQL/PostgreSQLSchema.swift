@@ -58,54 +58,89 @@ enum PostgreSQLSchema {
         return names
     }
 
-    /// What opening needs, in one statement: the schema's state, someone else's code on its
-    /// tables (as `state`; rules only where pg_class says a table has had one), the role this
-    /// connection writes as, and the revision. Its tables
-    /// are found by name, without a join over the catalogs (a new connection plans this about
-    /// 1 ms faster), once, in a materialized CTE that the three looks share (about 1.5 ms
-    /// faster again than naming them in each: `psql -f` of both on new connections, hyperfine).
-    /// Without `checklist.migrations` the statement fails and `state`'s own answers.
-    static func opening(_ connection: PostgreSQLConnection) throws -> (
-        state: State, role: String?, revision: Int64?
-    ) {
+    /// What opening needs, in one statement: the schema's state, the role this connection
+    /// writes as, the revision, and (`checkingTrust`) someone else's code on the schema's
+    /// tables, refused (`checkTrust`). Without `checklist.migrations` the statement fails and
+    /// `state`'s own answers (it always looks for such code).
+    ///
+    /// A command that may find nothing to do (a sync with nothing to send, nothing new there)
+    /// opens without `checkingTrust`, and the store checks before its first transaction: the
+    /// catalogs of triggers and policies cost a new connection about 2 ms of the server's time
+    /// (their first reads in a backend; `log_min_duration_statement`), which a command that
+    /// reads only `checklist.state` need not pay. Reading it runs no trigger or rule, and a
+    /// policy on it would run in this statement whether or not the statement also looked.
+    static func opening(_ connection: PostgreSQLConnection, checkingTrust: Bool = true) throws
+        -> (state: State, role: String?, revision: Int64?)
+    {
+        let trust = checkingTrust ? ", " + trustColumns : ""
+        let found: [[String?]]? = try failing("42P01", connection) {
+            try connection.query(
+                """
+                \(sql: checkingTrust ? tablesCTE : "")SELECT current_user::pg_catalog.text,
+                    (SELECT pg_catalog.string_agg(identifier, ' ') FROM checklist.migrations),
+                    (SELECT revision FROM checklist.state)\(sql: trust)
+                """)
+        }
+        guard let row = found?.first else { return (try state(connection), nil, nil) }
+        if checkingTrust { try refuseForeign(row[3...], connection) }
+        let applied = Set((row[1] ?? "").split(separator: " ").map(String.init))
+        return (state(applied: applied), row[0], row[2].flatMap { Int64($0) })
+    }
+
+    /// Refuses (65) a schema whose tables carry triggers, rules or policies the migrations did
+    /// not create: they would run as whoever writes or reads.
+    static func checkTrust(_ connection: PostgreSQLConnection) throws {
+        let row = try connection.query("\(sql: tablesCTE)SELECT \(sql: trustColumns)").onlyRow()
+        try refuseForeign(row[...], connection)
+    }
+
+    /// The schema's tables, found by name without a join over the catalogs (a new connection
+    /// plans this about 1 ms faster), once, in a materialized CTE that the looks of
+    /// `trustColumns` share (about 1.5 ms faster again than naming them in each: `psql -f` of
+    /// both on new connections, hyperfine).
+    private static let tablesCTE: String = {
         let oids =
             "ARRAY["
             + tables.map { "pg_catalog.to_regclass('checklist.\($0)')" }
             .joined(separator: ", ") + "]::pg_catalog.oid[]"
         let names = "ARRAY[" + tables.map { "'\($0)'" }.joined(separator: ", ") + "]"
+        return "WITH k AS MATERIALIZED (SELECT \(oids) AS oids, \(names) AS names)\n"
+    }()
+
+    /// Two columns over `tablesCTE`: the triggers and policies the migrations did not create,
+    /// named; and the tables with (or once with) a rule, whose rules `refuseForeign` reads.
+    private static let trustColumns: String = {
         func named(_ column: String) -> String {
             "k.names[pg_catalog.array_position(k.oids, \(column))]"
         }
         let policies = ownPolicies.map { "'\($0)'" }.joined(separator: ", ")
-        let found: [[String?]]? = try failing("42P01", connection) {
-            try connection.query(
-                """
-                WITH k AS MATERIALIZED (SELECT \(sql: oids) AS oids, \(sql: names) AS names)
-                SELECT current_user::pg_catalog.text,
-                    (SELECT pg_catalog.string_agg(identifier, ' ') FROM checklist.migrations),
-                    (SELECT revision FROM checklist.state),
-                    (SELECT pg_catalog.string_agg(what, ', ' ORDER BY what) FROM k, LATERAL (
-                        SELECT 'trigger ' || t.tgname::pg_catalog.text || ' on ' || \(sql: named("t.tgrelid"))
-                            AS what
-                        FROM pg_catalog.pg_trigger t
-                        WHERE t.tgrelid = ANY(k.oids) AND NOT t.tgisinternal
-                            AND NOT \(sql: ownTrigger("t.tgname", "t.tgrelid", "t.tgfoid"))
-                        UNION ALL
-                        SELECT 'policy ' || p.polname::pg_catalog.text || ' on ' || \(sql: named("p.polrelid"))
-                        FROM pg_catalog.pg_policy p
-                        WHERE p.polrelid = ANY(k.oids) AND p.polname NOT IN (\(sql: policies))
-                    ) AS foreign_objects),
-                    (SELECT pg_catalog.string_agg(c.oid::pg_catalog.text, ',') FROM k,
-                        pg_catalog.pg_class c WHERE c.oid = ANY(k.oids) AND c.relhasrules)
-                """)
-        }
-        guard let row = found?.first else { return (try state(connection), nil, nil) }
-        var foreign = row[3].map { [$0] } ?? []
+        return """
+            (SELECT pg_catalog.string_agg(what, ', ' ORDER BY what) FROM k, LATERAL (
+                SELECT 'trigger ' || t.tgname::pg_catalog.text || ' on ' || \(named("t.tgrelid"))
+                    AS what
+                FROM pg_catalog.pg_trigger t
+                WHERE t.tgrelid = ANY(k.oids) AND NOT t.tgisinternal
+                    AND NOT \(ownTrigger("t.tgname", "t.tgrelid", "t.tgfoid"))
+                UNION ALL
+                SELECT 'policy ' || p.polname::pg_catalog.text || ' on ' || \(named("p.polrelid"))
+                FROM pg_catalog.pg_policy p
+                WHERE p.polrelid = ANY(k.oids) AND p.polname NOT IN (\(policies))
+            ) AS foreign_objects),
+            (SELECT pg_catalog.string_agg(c.oid::pg_catalog.text, ',') FROM k,
+                pg_catalog.pg_class c WHERE c.oid = ANY(k.oids) AND c.relhasrules)
+            """
+    }()
+
+    /// Throws when `columns` (the values of `trustColumns`) name someone else's code.
+    private static func refuseForeign(
+        _ columns: ArraySlice<String?>, _ connection: PostgreSQLConnection
+    ) throws {
+        var foreign = columns[columns.startIndex].map { [$0] } ?? []
         // Rules: the program makes none, and `relhasrules` says which tables have (or once
         // had) one, from pg_class, which a new connection has at hand; pg_rewrite itself is
         // read only then (naming it in every opening cost each command about 1 ms of the
         // server's time on a new connection: pgbench -C).
-        if let tables = row[4] {
+        if let tables = columns[columns.startIndex + 1] {
             foreign += try connection.query(
                 """
                 SELECT 'rule ' || r.rulename::pg_catalog.text || ' on ' || c.relname::pg_catalog.text
@@ -118,8 +153,6 @@ enum PostgreSQLSchema {
             throw ChecklistError.untrustedServerSchema(
                 path: connection.uri.shown, objects: foreign.joined(separator: ", "))
         }
-        let applied = Set((row[1] ?? "").split(separator: " ").map(String.init))
-        return (state(applied: applied), row[0], row[2].flatMap { Int64($0) })
     }
 
     /// `body`'s result, or nil when it failed with SQLSTATE `code`.

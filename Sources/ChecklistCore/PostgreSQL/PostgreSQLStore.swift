@@ -76,6 +76,9 @@ final class PostgreSQLStore {
     /// The revision when the connection was opened (read with the schema's state): a sync with
     /// nothing to send and nothing new there needs no transaction.
     var revisionAtOpening: Int64?
+    /// Whether the schema's tables are known to carry no code this program did not create
+    /// (the opener looked, or was told not to: then the first transaction looks).
+    var isTrusted = true
 
     /// Runs `body` in one read-only transaction over one snapshot; nil when the database has no
     /// `checklist` schema yet (it reads as empty, and nothing is created). A schema recorded at
@@ -159,6 +162,10 @@ final class PostgreSQLStore {
     /// `begin` included.
     private func transaction<T>(_ begin: [String], _ body: () throws -> T) throws -> T {
         if isInTransaction { return try body() }
+        if !isTrusted {
+            try PostgreSQLSchema.checkTrust(connection)
+            isTrusted = true
+        }
         for statement in begin { connection.queue(statement, []) }
         isInTransaction = true
         defer { isInTransaction = false }
