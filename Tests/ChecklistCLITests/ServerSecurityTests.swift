@@ -288,6 +288,13 @@ final class ServerSecurityTests {
                 + " (loot.peek(name)); ALTER TABLE checklist.lists ENABLE ROW LEVEL SECURITY",
             "policy peek on lists"
         ),
+        // On what every command's opening reads: refused before the policy ever runs (it ran
+        // once, as bob, in the opening's own statement, before that statement's look named it).
+        (
+            "CREATE POLICY peek ON checklist.state USING"
+                + " (loot.peek(revision::text)); ALTER TABLE checklist.state ENABLE ROW LEVEL SECURITY",
+            "policy peek on state"
+        ),
     ])
     func aSchemaCarryingItsOwnersRuleOrPolicyIsRefused(_ sql: String, _ named: String) throws {
         let (ana, bob) = try anaAndBob()

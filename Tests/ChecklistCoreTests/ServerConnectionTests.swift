@@ -146,6 +146,8 @@ struct ServerConnectionTests {
         #expect(try connection.query("SHOW search_path") == [["pg_catalog,pg_temp"]])
         connection.reconnectForTesting()
         #expect(try connection.query("SHOW search_path") == [["pg_catalog,pg_temp"]])
+        // Row-level security is off outside the store's transactions (they turn it on).
+        #expect(try connection.query("SHOW row_security") == [["off"]])
     }
 
     @Test func aSilentNetworkIsNoticedWithinSecondsUnlessTheUserSaidOtherwise() throws {

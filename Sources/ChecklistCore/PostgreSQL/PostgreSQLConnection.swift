@@ -62,7 +62,15 @@ final class PostgreSQLConnection {
     /// statements; its tables are always named with their schema, `checklist`. Given as a
     /// startup option, it holds on a connection libpq makes again (`PQreset`) too. A URI's
     /// own `options=` (or `PGOPTIONS`) is replaced by it.
-    static let sessionSettings = [("options", "-c search_path=pg_catalog,pg_temp")]
+    ///
+    /// Row-level security is off outside the store's transactions, which turn it on (`SET
+    /// LOCAL`) once the schema is known to carry no policy the program did not create: a
+    /// statement that a policy would filter then fails instead of running the policy's code
+    /// (`row_security`), so the opening's read of `checklist.state` cannot run a policy its
+    /// owner put there before the opening has looked at the schema.
+    static let sessionSettings = [
+        ("options", "-c search_path=pg_catalog,pg_temp -c row_security=off")
+    ]
 
     /// How long to wait for a server, and how soon to notice a network gone silent (no reset:
     /// a cable pulled, a laptop's Wi-Fi gone) while a command waits for an answer: without

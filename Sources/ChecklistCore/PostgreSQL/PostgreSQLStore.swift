@@ -166,7 +166,12 @@ final class PostgreSQLStore {
             try PostgreSQLSchema.checkTrust(connection)
             isTrusted = true
         }
-        for statement in begin { connection.queue(statement, []) }
+        // The schema's own policies (a role records changes under its own name only) apply
+        // inside the transaction; outside it, row-level security stays off (the session's
+        // settings).
+        for statement in begin + ["SET LOCAL row_security = on"] {
+            connection.queue(statement, [])
+        }
         isInTransaction = true
         defer { isInTransaction = false }
         do {
