@@ -43,7 +43,7 @@ extension PostgreSQLStore {
                 for column in 0..<batch.columns {
                     if row.isNull(column) {
                         batch.appendNull()
-                    } else if column == batch.flag {
+                    } else if batch.isBoolean[Int(column)] {
                         batch.append(flag: try row.bool(column))
                     } else {
                         batch.append(text: row.bytes(column))
@@ -62,7 +62,8 @@ extension PostgreSQLStore {
         let copy: RowCopy
         let db: Database
         let columns: Int32
-        let flag: Int32
+        /// Whether each column is a boolean (its `t` and `f` are written as 1 and 0).
+        let isBoolean: [Bool]
         private let full: Statement
         private var bytes: [UInt8] = [0]
         /// Each value: where its bytes start, and how many (-1: NULL; -2, -3: a boolean).
@@ -73,7 +74,7 @@ extension PostgreSQLStore {
             self.db = db
             let names = copy.table.columns.map(\.sqlite)
             columns = Int32(names.count)
-            flag = Int32(names.firstIndex(of: "isSelected") ?? -1)
+            isBoolean = copy.table.columns.map { $0.type == .boolean }
             full = try db.makeStatement(sql: Self.insert(copy, rows: Self.rows))
         }
 
@@ -151,7 +152,7 @@ extension PostgreSQLStore {
 
         /// The server's SELECT: the file's columns in order, booleans read as text `t` and `f`.
         var select: PostgreSQLQuery {
-            let columns = StoredTable.names(table.columns) { $0.postgresqlRead ?? $0.postgresql }
+            let columns = StoredTable.names(table.columns) { $0.postgresqlRead }
             let order = StoredTable.names(table.order, \.postgresql)
             guard let condition else {
                 return "SELECT \(sql: columns) FROM \(sql: table.postgresql) ORDER BY \(sql: order)"

@@ -1,19 +1,49 @@
+/// What a stored column holds, and the type each dialect declares for it.
+enum StoredType: Sendable {
+    case integer, text, boolean
+    /// Item IDs: a JSON array's text in a file, an array on a server.
+    case ids
+
+    /// The type a file's schema declares (`PRAGMA table_info`): a boolean is 0 or 1, and the
+    /// IDs are JSON text, as SQLite keeps them.
+    var sqlite: String {
+        switch self {
+        case .integer, .boolean: "INTEGER"
+        case .text, .ids: "TEXT"
+        }
+    }
+
+    /// The server's type (`information_schema.columns.udt_name`).
+    var postgresql: String {
+        switch self {
+        case .integer: "int8"
+        case .text: "text"
+        case .boolean: "bool"
+        case .ids: "_int8"
+        }
+    }
+}
+
 /// A stored column, by its name in each dialect: SQLite's are the documented names users
-/// script against (`isSelected`), PostgreSQL's are snake case (`is_selected`).
+/// script against (`isSelected`), PostgreSQL's are snake case (`is_selected`); and its type.
 struct StoredColumn: Sendable {
     let sqlite: String
     let postgresql: String
-    /// What a server's SELECT reads for the column when it is not the column itself (an array
-    /// as the JSON text a file keeps).
-    var postgresqlRead: String?
+    let type: StoredType
     /// Its key in the JSON of items, for a text field of an item shown there as stored.
     var jsonKey: String?
 
-    init(_ sqlite: String, _ postgresql: String, read: String? = nil, json: String? = nil) {
+    init(_ sqlite: String, _ postgresql: String, _ type: StoredType, json: String? = nil) {
         self.sqlite = sqlite
         self.postgresql = postgresql
-        self.postgresqlRead = read
+        self.type = type
         self.jsonKey = json
+    }
+
+    /// What a server's SELECT reads for the column: the column, or, for IDs, the JSON text a
+    /// file keeps.
+    var postgresqlRead: String {
+        type == .ids ? "pg_catalog.array_to_json(\(postgresql))::pg_catalog.text" : postgresql
     }
 }
 
@@ -37,26 +67,27 @@ struct StoredTable: Sendable {
 /// fields are `itemFields`: a new one is a column here, and a migration per engine (to the
 /// items table and to the journal's), never an edit of a landed one.
 enum StoredTables {
-    static let id = StoredColumn("id", "id")
-    static let changeID = StoredColumn("changeId", "change_id")
-    static let itemID = StoredColumn("itemId", "item_id")
-    static let listID = StoredColumn("listId", "list_id")
-    static let createdAt = StoredColumn("createdAt", "created_at")
-    static let updatedAt = StoredColumn("updatedAt", "updated_at")
-    static let isSelected = StoredColumn("isSelected", "is_selected")
-    static let title = StoredColumn("title", "title", json: "title")
+    static let id = StoredColumn("id", "id", .integer)
+    static let changeID = StoredColumn("changeId", "change_id", .integer)
+    static let itemID = StoredColumn("itemId", "item_id", .integer)
+    static let listID = StoredColumn("listId", "list_id", .integer)
+    static let createdAt = StoredColumn("createdAt", "created_at", .text)
+    static let updatedAt = StoredColumn("updatedAt", "updated_at", .text)
+    static let isSelected = StoredColumn("isSelected", "is_selected", .boolean)
+    static let title = StoredColumn("title", "title", .text, json: "title")
 
     /// An item's stored fields but its ID, in the schema's order: what the journal keeps of an
     /// item, and what undo writes back.
     static let itemFields = [
-        listID, title, isSelected, StoredColumn("position", "position"),
+        listID, title, isSelected, StoredColumn("position", "position", .integer),
         createdAt, updatedAt,
     ]
 
     static let lists = StoredTable(
         sqlite: "lists", postgresql: "checklist.lists",
         columns: [
-            id, StoredColumn("name", "name"), StoredColumn("mode", "mode"), createdAt, updatedAt,
+            id, StoredColumn("name", "name", .text), StoredColumn("mode", "mode", .text), createdAt,
+            updatedAt,
         ],
         order: [id])
     static let items = StoredTable(
@@ -64,8 +95,10 @@ enum StoredTables {
     static let changes = StoredTable(
         sqlite: "changes", postgresql: "checklist.changes",
         columns: [
-            id, StoredColumn("command", "command"), StoredColumn("description", "description"),
-            StoredColumn("itemCount", "item_count"), createdAt, StoredColumn("author", "author"),
+            id, StoredColumn("command", "command", .text),
+            StoredColumn("description", "description", .text),
+            StoredColumn("itemCount", "item_count", .integer), createdAt,
+            StoredColumn("author", "author", .text),
         ],
         order: [id])
     static let changedItems = StoredTable(
@@ -75,19 +108,21 @@ enum StoredTables {
         sqlite: "changedSelections", postgresql: "checklist.changed_selections",
         columns: [
             changeID, isSelected, updatedAt,
-            StoredColumn("itemIds", "item_ids", read: "array_to_json(item_ids)::text"),
+            StoredColumn("itemIds", "item_ids", .ids),
         ],
         order: [changeID])
     static let addedItems = StoredTable(
         sqlite: "addedItems", postgresql: "checklist.added_items",
         columns: [
-            changeID, StoredColumn("firstId", "first_id"), StoredColumn("lastId", "last_id"),
+            changeID, StoredColumn("firstId", "first_id", .integer),
+            StoredColumn("lastId", "last_id", .integer),
         ],
         order: [changeID])
     static let changedLists = StoredTable(
         sqlite: "changedLists", postgresql: "checklist.changed_lists",
         columns: [
-            changeID, listID, StoredColumn("name", "name"), StoredColumn("mode", "mode"),
+            changeID, listID, StoredColumn("name", "name", .text),
+            StoredColumn("mode", "mode", .text),
             createdAt, updatedAt,
         ],
         order: [changeID, listID])
@@ -105,9 +140,10 @@ enum StoredTables {
     /// (`0005`) and of each field's last edit (`0006`), written by the triggers. Not copied: a
     /// file has none (a copy's edits are stamped when sync sends them, from its journal; it
     /// keeps the revision it synced at).
-    static let serverOnlyItemColumns = [
-        "checked_stamp", "title_stamp", "place_stamp", "revision", "checked_revision",
-        "title_revision", "place_revision",
+    static let serverOnlyItemColumns: [(name: String, type: StoredType)] = [
+        ("checked_stamp", .text), ("title_stamp", .text), ("place_stamp", .text),
+        ("revision", .integer), ("checked_revision", .integer), ("title_revision", .integer),
+        ("place_revision", .integer),
     ]
 
     /// The tables a copy of the whole database holds, in the order the foreign keys need.
