@@ -79,7 +79,10 @@ PG_DUMP=$(dirname "$PSQL_BIN")/pg_dump
 "$BIN" clone "$TARGET" "$WORK/copy.db" -q
 cp "$WORK/copy.db" "$WORK/pending.db"
 CHECKLIST_DB="$WORK/pending.db" "$BIN" check - -q < "$WORK/ids"
-RESET_SYNC="cp '$WORK/pending.db' '$WORK/sending.db'; psql '$TARGET' -X -q -c \"UPDATE checklist.items SET is_selected = false, checked_stamp = '' WHERE is_selected\" -c 'UPDATE checklist.copies SET synced_through = 0, synced_revision = 0' -c 'UPDATE checklist.state SET pull_from = 0'"
+# (The field revisions go back to 0 in a second statement: the trigger sets a field's revision
+# whenever its stamp moves, and an unchecking the copy never saw would make each of its 10,000
+# checks a conflict, told on stdout.)
+RESET_SYNC="cp '$WORK/pending.db' '$WORK/sending.db'; psql '$TARGET' -X -q -c \"UPDATE checklist.items SET is_selected = false, checked_stamp = '' WHERE is_selected\" -c \"UPDATE checklist.items SET checked_revision = 0 WHERE checked_stamp = ''\" -c 'UPDATE checklist.copies SET synced_through = 0, synced_revision = 0' -c 'UPDATE checklist.state SET pull_from = 0'"
 CL="CHECKLIST_DB='$TARGET' '$BIN'"
 
 row() { # name, prepare, checklist command, psql command
