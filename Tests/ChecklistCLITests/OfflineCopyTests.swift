@@ -188,6 +188,19 @@ final class OfflineCopyTests {
         try expectInStep("ana.db", "bob.db")
     }
 
+    /// An edit written on the server outside checklist with its stamp emptied has no author
+    /// nor time: told as an edit made elsewhere (it was `'s uncheck ()`).
+    @Test func anUnstampedEditThatLostIsToldAsMadeElsewhere() throws {
+        try twoCopies()
+        try TestServer.psql(uri, "UPDATE checklist.items SET checked_stamp = '' WHERE id = 1")
+        #expect(try on("ana.db", "check", "-q", "1").status == 0)
+        let lines = try sync("ana.db").stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 1, "\(lines)")
+        let told = #"^item 1 'Tent': an uncheck elsewhere lost to your check \(\d\d:\d\d, ana\)$"#
+        #expect(lines.first?.range(of: told, options: .regularExpression) != nil, "\(lines)")
+        try expectInStep("ana.db")
+    }
+
     @Test func anOfflineResetNeverUndoesALaterCheckElsewhere() throws {
         try twoCopies()
         // Ana resets the list offline (Stove was checked); later, bob unchecks and checks

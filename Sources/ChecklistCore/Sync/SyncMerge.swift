@@ -65,6 +65,14 @@ public struct SyncConflict: Equatable, Sendable {
         public let author: String?
         public let time: String?
         public let isYours: Bool
+
+        /// An empty author or time (a stamp written empty outside checklist) is none.
+        init(what: String, author: String?, time: String?, isYours: Bool) {
+            self.what = what
+            self.author = author?.isEmpty == false ? author : nil
+            self.time = time?.isEmpty == false ? time : nil
+            self.isYours = isYours
+        }
     }
 
     /// The item, or nil for a list's or a change's conflict.
@@ -307,8 +315,7 @@ enum SyncMerge {
         return .lost(
             .init(
                 what: item.isSelected ? "check" : "uncheck",
-                author: at.author.isEmpty ? nil : at.author,
-                time: at.time.isEmpty ? nil : at.time, isYours: false))
+                author: at.author, time: at.time, isYours: false))
     }
 
     /// An edit of an item deleted on the server: dropped, and told unless the delete was the

@@ -125,7 +125,9 @@ enum SyncLines {
                 "your \(edit.what) (\([time, edit.author].compactMap { $0 }.joined(separator: ", ")))"
         }
         guard let author = edit.author else {
-            return edit.what.hasPrefix("the ") ? edit.what : "a \(edit.what) elsewhere"
+            if edit.what.hasPrefix("the ") { return edit.what }
+            let article = "aeiou".contains(edit.what.first ?? "x") ? "an" : "a"
+            return "\(article) \(edit.what) elsewhere"
         }
         return "\(author)'s \(edit.what)" + (time.map { " (\($0))" } ?? "")
     }
