@@ -27,6 +27,38 @@ import Testing
         }
     }
 
+    /// The JSON keys of an item are declared once: `Item`'s properties, the keys the writer's
+    /// fast path writes (in that sorted order) and the importer's keys are the declared ones.
+    @Test func theItemsJSONKeysAreTheDeclaredOnes() throws {
+        let declared = StoredTables.itemPropertyKeys
+        #expect(
+            declared == ["createdAt", "id", "isSelected", "list", "position", "title", "updatedAt"])
+        let properties = Mirror(
+            reflecting: Item(
+                id: 1, list: "x", title: "t", isSelected: false, position: 1, createdAt: "",
+                updatedAt: "")
+        ).children.compactMap(\.label).filter { $0 != "more" }
+        #expect(properties.sorted() == declared)
+        #expect(ItemKey.allCases.map(\.rawValue).sorted() == declared)
+        var writer = ItemJSONWriter()
+        var bytes: [UInt8] = []
+        writer.write(
+            Item(
+                id: 7, list: "camping", title: "Tent", isSelected: true, position: 2,
+                createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-02T00:00:00.000Z"),
+            to: &bytes)
+        writer.finish(to: &bytes)
+        let written = try NSRegularExpression(pattern: #""([A-Za-z]+)":"#).matches(
+            in: String(decoding: bytes, as: UTF8.self),
+            range: NSRange(location: 0, length: bytes.count)
+        ).map {
+            String(
+                decoding: bytes[($0.range(at: 1).location)..<NSMaxRange($0.range(at: 1))],
+                as: UTF8.self)
+        }
+        #expect(written == declared)
+    }
+
     @Test func theJournalKeepsEveryStoredFieldOfAnItem() throws {
         let store = try Engine.file.emptyStore()
         let items = try store.columns(of: StoredTables.items).map {

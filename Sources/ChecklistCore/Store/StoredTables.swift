@@ -30,14 +30,31 @@ struct StoredColumn: Sendable {
     let sqlite: String
     let postgresql: String
     let type: StoredType
-    /// Its key in the JSON of items, for a text field of an item shown there as stored.
+    /// Its key in the JSON of items (`list --format json`, `export`, `import`), for a field of
+    /// an item shown there.
     var jsonKey: String?
+    /// Whether `Item` holds it as a property of its own (the seven fields every item has shown
+    /// since the first contract); another shown field is one of `Item.more`.
+    var isItemProperty: Bool
 
-    init(_ sqlite: String, _ postgresql: String, _ type: StoredType, json: String? = nil) {
+    init(
+        _ sqlite: String, _ postgresql: String, _ type: StoredType, json: String? = nil,
+        isItemProperty: Bool = false
+    ) {
         self.sqlite = sqlite
         self.postgresql = postgresql
         self.type = type
         self.jsonKey = json
+        self.isItemProperty = isItemProperty
+    }
+
+    /// A field `Item` holds, shown under `key`.
+    static func itemProperty(
+        _ sqlite: String, _ postgresql: String, _ type: StoredType, json key: String
+    )
+        -> StoredColumn
+    {
+        StoredColumn(sqlite, postgresql, type, json: key, isItemProperty: true)
     }
 
     /// What a server's SELECT reads for the column: the column, or, for IDs, the JSON text a
@@ -67,21 +84,30 @@ struct StoredTable: Sendable {
 /// fields are `itemFields`: a new one is a column here, and a migration per engine (to the
 /// items table and to the journal's), never an edit of a landed one.
 enum StoredTables {
-    static let id = StoredColumn("id", "id", .integer)
+    static let id = StoredColumn.itemProperty("id", "id", .integer, json: "id")
     static let changeID = StoredColumn("changeId", "change_id", .integer)
     static let itemID = StoredColumn("itemId", "item_id", .integer)
-    static let listID = StoredColumn("listId", "list_id", .integer)
-    static let createdAt = StoredColumn("createdAt", "created_at", .text)
-    static let updatedAt = StoredColumn("updatedAt", "updated_at", .text)
-    static let isSelected = StoredColumn("isSelected", "is_selected", .boolean)
-    static let title = StoredColumn("title", "title", .text, json: "title")
+    /// Shown as its list's name.
+    static let listID = StoredColumn.itemProperty("listId", "list_id", .integer, json: "list")
+    static let createdAt = StoredColumn.itemProperty(
+        "createdAt", "created_at", .text, json: "createdAt")
+    static let updatedAt = StoredColumn.itemProperty(
+        "updatedAt", "updated_at", .text, json: "updatedAt")
+    static let isSelected = StoredColumn.itemProperty(
+        "isSelected", "is_selected", .boolean, json: "isSelected")
+    static let title = StoredColumn.itemProperty("title", "title", .text, json: "title")
+    static let position = StoredColumn.itemProperty(
+        "position", "position", .integer, json: "position")
 
     /// An item's stored fields but its ID, in the schema's order: what the journal keeps of an
     /// item, and what undo writes back.
-    static let itemFields = [
-        listID, title, isSelected, StoredColumn("position", "position", .integer),
-        createdAt, updatedAt,
-    ]
+    static let itemFields = [listID, title, isSelected, position, createdAt, updatedAt]
+
+    /// The JSON keys of `Item`'s own properties, sorted: the writer's fast paths and the
+    /// importer's keys are these (tested), and a declared field with another key is one of
+    /// `moreShownItemFields`, written in sorted order among them.
+    static let itemPropertyKeys = ([id] + itemFields).filter(\.isItemProperty).compactMap(\.jsonKey)
+        .sorted()
 
     static let lists = StoredTable(
         sqlite: "lists", postgresql: "checklist.lists",
@@ -130,10 +156,7 @@ enum StoredTables {
     /// The item's text fields the JSON of items shows besides those every item has always
     /// shown (`Item`'s properties): read by both engines' item reads into `Item.more` and
     /// `ItemBytes.more`, in this order, and written by `ItemJSONWriter` under their keys.
-    static let moreShownItemFields = itemFields.filter {
-        guard let key = $0.jsonKey else { return false }
-        return !ItemJSONWriter.modelKeys.contains(key)
-    }
+    static let moreShownItemFields = itemFields.filter { $0.jsonKey != nil && !$0.isItemProperty }
 
     /// The server's items' merge stamps (offline copies, `migrations/postgresql/0004`): the
     /// time and author of the edit that set each field, the revision of the last write

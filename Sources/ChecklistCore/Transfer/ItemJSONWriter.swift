@@ -6,18 +6,12 @@ public struct ItemJSONWriter {
 
     public init() {}
 
-    /// The keys of `Item`'s own properties; a declared field with another key is one of
-    /// `StoredTables.moreShownItemFields`, written in sorted order among these.
-    static let modelKeys = [
-        "createdAt", "id", "isSelected", "list", "position", "title", "updatedAt",
-    ]
-
     /// Each key in sorted order, and what it writes: a model key, or `more[index]`.
     private static let keyOrder: [(key: String, more: Int?)] = {
         let more = StoredTables.moreShownItemFields.enumerated().map {
             ($0.element.jsonKey ?? "", Optional($0.offset))
         }
-        return (modelKeys.map { ($0, nil) } + more).sorted { $0.0 < $1.0 }.map {
+        return (StoredTables.itemPropertyKeys.map { ($0, nil) } + more).sorted { $0.0 < $1.0 }.map {
             (key: $0.0, more: $0.1)
         }
     }()

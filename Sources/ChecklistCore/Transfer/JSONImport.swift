@@ -195,7 +195,9 @@ private enum ListKey: String, CaseIterable {
 }
 
 /// The keys of `list --format json`, in the order an unknown key's error lists them.
-private enum ItemKey: String, CaseIterable {
+/// The keys of `Item`'s own properties, as `StoredTables.itemPropertyKeys` declares them
+/// (tested).
+enum ItemKey: String, CaseIterable {
     case id
     case list
     case title
