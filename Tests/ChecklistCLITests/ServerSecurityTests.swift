@@ -290,6 +290,31 @@ final class ServerSecurityTests {
         ),
         // On what every command's opening reads: refused before the policy ever runs (it ran
         // once, as bob, in the opening's own statement, before that statement's look named it).
+        // A policy with the program's own name, on another table or rewritten: the name is
+        // not enough.
+        (
+            "CREATE POLICY changes_read ON checklist.items USING (loot.peek(title));"
+                + " ALTER TABLE checklist.items ENABLE ROW LEVEL SECURITY",
+            "policy changes_read on items"
+        ),
+        (
+            "DROP POLICY changes_read ON checklist.changes; CREATE POLICY changes_read ON"
+                + " checklist.changes FOR SELECT USING (loot.peek(author))",
+            "policy changes_read on changes"
+        ),
+        // The program's own trigger, its function rewritten (CREATE OR REPLACE keeps its OID).
+        (
+            "CREATE OR REPLACE FUNCTION checklist.stamp_item() RETURNS trigger LANGUAGE plpgsql"
+                + " AS $f$ BEGIN PERFORM loot.peek(NEW.title); RETURN NEW; END $f$",
+            "trigger items_stamps on items"
+        ),
+        // A view in place of a table every command's opening reads.
+        (
+            "ALTER TABLE checklist.migrations RENAME TO migrations_kept; CREATE VIEW"
+                + " checklist.migrations AS SELECT * FROM checklist.migrations_kept"
+                + " WHERE loot.peek(identifier); GRANT SELECT ON checklist.migrations TO PUBLIC",
+            "rule _RETURN on migrations"
+        ),
         (
             "CREATE POLICY peek ON checklist.state USING"
                 + " (loot.peek(revision::text)); ALTER TABLE checklist.state ENABLE ROW LEVEL SECURITY",

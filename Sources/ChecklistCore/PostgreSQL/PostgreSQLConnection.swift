@@ -245,12 +245,17 @@ final class PostgreSQLConnection {
                     reason +=
                         "; nothing changed (the schema checklist does not exist yet: the database's"
                         + " owner can write first, or GRANT CREATE ON DATABASE to this role)"
-                } else if reason.contains("row-level security") {
+                } else if reason.contains("new row violates row-level security") {
                     // The journal takes a change only under the name of the role that makes it.
                     reason +=
                         "; nothing changed (a role records changes only under its own name:"
                         + " sync a copy made with clone --as NAME as the role NAME, or as the"
                         + " schema's owner)"
+                } else if reason.contains("row-level security") {
+                    // A table the program reads has row-level security it did not turn on.
+                    reason +=
+                        "; nothing changed (the schema's owner turned on row-level security"
+                        + " where checklist did not: ask them to turn it off)"
                 } else {
                     reason +=
                         "; nothing changed (the database's owner can GRANT this role the"

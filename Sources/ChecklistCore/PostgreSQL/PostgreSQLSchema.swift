@@ -10,21 +10,97 @@ enum PostgreSQLSchema {
         .map { ($0.identifier, String(decoding: $0.bytes, as: UTF8.self)) }
         .sorted { $0.identifier < $1.identifier }
 
-    /// The policies the migrations create; any other trigger, rule or policy on the schema's
-    /// tables is someone else's code that would run as whoever writes.
-    static let ownPolicies = [
-        "changes_read", "changes_insert_own", "changes_update_own", "changes_delete",
+    /// The policies the migrations create on `checklist.changes`: name, command (`polcmd`) and
+    /// expressions as the server shows them (`pg_get_expr`; nil: none). A policy is the
+    /// program's own only when all of them match: a name alone would pass another table's
+    /// policy, or a rewritten one (`query_to_xml` runs any SQL from a policy's expression).
+    static let ownPolicies: [(name: String, command: String, using: String?, check: String?)] = [
+        ("changes_read", "r", "true", nil),
+        ("changes_insert_own", "a", nil, "(author = CURRENT_USER)"),
+        ("changes_update_own", "w", "(author = CURRENT_USER)", "(author = CURRENT_USER)"),
+        ("changes_delete", "d", "true", nil),
     ]
+
+    /// Whether a policy (`p`, a row of `pg_policy`) is one of `ownPolicies`.
+    static let ownPolicy: String = {
+        let rows = ownPolicies.map {
+            "("
+                + [$0.name, $0.command, $0.using ?? "", $0.check ?? ""].map(literal)
+                .joined(separator: ", ") + ")"
+        }
+        return "(p.polrelid = pg_catalog.to_regclass('checklist.changes')"
+            + " AND (p.polname::pg_catalog.text, p.polcmd::pg_catalog.text,"
+            + " COALESCE(pg_catalog.pg_get_expr(p.polqual, p.polrelid), ''),"
+            + " COALESCE(pg_catalog.pg_get_expr(p.polwithcheck, p.polrelid), ''))"
+            + " IN (VALUES \(rows.joined(separator: ", "))))"
+    }()
 
     /// Whether a trigger (its name, table and function columns of `pg_trigger`) is one the
     /// migrations create on the items: `items_stamps`, calling `checklist.stamp_item()`, or
-    /// `items_deletions`, calling `checklist.bury_items()` (which only their owner can replace).
+    /// `items_deletions`, calling `checklist.bury_items()`, each function as the migrations
+    /// wrote it (its body, and whose rights it runs with): `CREATE OR REPLACE` keeps a
+    /// function's OID, and `stamp_item` runs as whoever writes.
     static func ownTrigger(_ name: String, _ table: String, _ function: String) -> String {
         let items = "\(table) = pg_catalog.to_regclass('checklist.items')"
+        func asWritten(_ procedure: String, definer: Bool, config: String?) -> String {
+            "EXISTS (SELECT 1 FROM pg_catalog.pg_proc f WHERE f.oid = \(function)"
+                + " AND f.oid = pg_catalog.to_regprocedure('checklist.\(procedure)()')"
+                + " AND f.prosrc = \(literal(functionBody(procedure)))"
+                + " AND f.prosecdef = \(definer)"
+                + " AND f.proconfig IS NOT DISTINCT FROM \(config.map { literal($0) + "::pg_catalog.text[]" } ?? "NULL"))"
+        }
         return "(\(items) AND ((\(name) = 'items_stamps'"
-            + " AND \(function) = pg_catalog.to_regprocedure('checklist.stamp_item()'))"
-            + " OR (\(name) = 'items_deletions'"
-            + " AND \(function) = pg_catalog.to_regprocedure('checklist.bury_items()'))))"
+            + " AND \(asWritten("stamp_item", definer: false, config: nil)))"
+            + " OR (\(name) = 'items_deletions' AND \(asWritten("bury_items", definer: true, config: "{\"search_path=pg_catalog, pg_temp\"}")))))"
+    }
+
+    /// The body (between its `$$`) of the function `checklist.NAME()` as the last migration
+    /// that creates or replaces it wrote it: what the server keeps as `prosrc`.
+    static func functionBody(_ name: String) -> String {
+        let mark = Array("FUNCTION checklist.\(name)()".utf8)
+        let quote = Array("$$".utf8)
+        func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+            guard bytes.count >= needle.count else { return nil }
+            return (from...(bytes.count - needle.count)).first {
+                bytes[$0..<$0 + needle.count].elementsEqual(needle)
+            }
+        }
+        for migration in migrations.reversed() {
+            let bytes = Array(migration.sql.utf8)
+            guard let at = find(mark, in: bytes, from: 0),
+                let open = find(quote, in: bytes, from: at),
+                let close = find(quote, in: bytes, from: open + 2)
+            else { continue }
+            return String(decoding: bytes[(open + 2)..<close], as: UTF8.self)
+        }
+        preconditionFailure("no migration creates checklist.\(name)()")
+    }
+
+    /// `text` as a SQL string literal (`standard_conforming_strings`, on since PostgreSQL 9.1).
+    static func literal(_ text: String) -> String {
+        "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''")
+            + "'"
+    }
+
+    /// Queued before every statement that reads `checklist.migrations` or `checklist.state`
+    /// (the opening's, and `state`'s): fails (invalid_text_representation, 22P02) unless both
+    /// are plain tables with no rule and no row-level security, so a view or a policy put in
+    /// their place never runs in this program's read. (A failed statement ends the batch it
+    /// was sent in, before the read.)
+    static let tablesGuard = """
+        SELECT ('not a plain table: ' || c.relname::pg_catalog.text)::pg_catalog.int4
+        FROM pg_catalog.pg_class c
+        WHERE c.oid IN (pg_catalog.to_regclass('checklist.migrations'),
+                pg_catalog.to_regclass('checklist.state'))
+            AND (c.relkind <> 'r' OR c.relhasrules OR c.relrowsecurity)
+        """
+
+    /// Refuses (65) what `tablesGuard` found, naming it where the trust check can.
+    private static func refuseGuarded(_ connection: PostgreSQLConnection) throws -> Never {
+        try checkTrust(connection)
+        throw ChecklistError.untrustedServerSchema(
+            path: connection.uri.shown,
+            objects: "checklist.migrations or checklist.state is no longer a plain table")
     }
 
     /// The schema's tables: those the migrations create, and `migrations`. (Found in the
@@ -74,6 +150,7 @@ enum PostgreSQLSchema {
     {
         let trust = checkingTrust ? ", " + trustColumns : ""
         let found: [[String?]]?
+        connection.queue(tablesGuard, [])
         do {
             found = try failing("42P01", connection) {
                 try connection.query(
@@ -84,6 +161,8 @@ enum PostgreSQLSchema {
                     """)
             }
         } catch {
+            // The guard: not the tables the migrations made, named here.
+            if connection.lastFailure == "22P02" { try refuseGuarded(connection) }
             // insufficient_privilege: a policy on what the opening reads (row-level security
             // is off, so the statement failed instead of running it), named here; or a
             // privilege missing, reported as it is.
@@ -123,7 +202,6 @@ enum PostgreSQLSchema {
         func named(_ column: String) -> String {
             "k.names[pg_catalog.array_position(k.oids, \(column))]"
         }
-        let policies = ownPolicies.map { "'\($0)'" }.joined(separator: ", ")
         return """
             (SELECT pg_catalog.string_agg(what, ', ' ORDER BY what) FROM k, LATERAL (
                 SELECT 'trigger ' || t.tgname::pg_catalog.text || ' on ' || \(named("t.tgrelid"))
@@ -134,7 +212,7 @@ enum PostgreSQLSchema {
                 UNION ALL
                 SELECT 'policy ' || p.polname::pg_catalog.text || ' on ' || \(named("p.polrelid"))
                 FROM pg_catalog.pg_policy p
-                WHERE p.polrelid = ANY(k.oids) AND p.polname NOT IN (\(policies))
+                WHERE p.polrelid = ANY(k.oids) AND NOT \(ownPolicy)
             ) AS foreign_objects),
             (SELECT pg_catalog.string_agg(c.oid::pg_catalog.text, ',') FROM k,
                 pg_catalog.pg_class c WHERE c.oid = ANY(k.oids) AND c.relhasrules)
@@ -185,31 +263,37 @@ enum PostgreSQLSchema {
     }
 
     static func state(_ connection: PostgreSQLConnection) throws -> State {
-        let policies = ownPolicies.map { "'\($0)'" }.joined(separator: ", ")
-        let found = try connection.query(
-            """
-            SELECT pg_catalog.to_regclass('checklist.migrations') IS NOT NULL,
-                (SELECT pg_catalog.string_agg(what, ', ' ORDER BY what) FROM (
-                    SELECT 'trigger ' || t.tgname::text || ' on ' || c.relname::text AS what
-                    FROM pg_catalog.pg_trigger t
-                    JOIN pg_catalog.pg_class c ON c.oid = t.tgrelid
-                    JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-                    WHERE n.nspname = 'checklist' AND NOT t.tgisinternal
-                        AND NOT \(sql: ownTrigger("t.tgname", "t.tgrelid", "t.tgfoid"))
-                    UNION ALL
-                    SELECT 'rule ' || r.rulename::text || ' on ' || c.relname::text
-                    FROM pg_catalog.pg_rewrite r
-                    JOIN pg_catalog.pg_class c ON c.oid = r.ev_class
-                    JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-                    WHERE n.nspname = 'checklist' AND r.rulename <> '_RETURN'
-                    UNION ALL
-                    SELECT 'policy ' || p.polname::text || ' on ' || c.relname::text
-                    FROM pg_catalog.pg_policy p
-                    JOIN pg_catalog.pg_class c ON c.oid = p.polrelid
-                    JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-                    WHERE n.nspname = 'checklist' AND p.polname NOT IN (\(sql: policies))
-                ) AS foreign_objects)
-            """)
+        connection.queue(tablesGuard, [])
+        let found: [[String?]]
+        do {
+            found = try connection.query(
+                """
+                SELECT pg_catalog.to_regclass('checklist.migrations') IS NOT NULL,
+                    (SELECT pg_catalog.string_agg(what, ', ' ORDER BY what) FROM (
+                        SELECT 'trigger ' || t.tgname::text || ' on ' || c.relname::text AS what
+                        FROM pg_catalog.pg_trigger t
+                        JOIN pg_catalog.pg_class c ON c.oid = t.tgrelid
+                        JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                        WHERE n.nspname = 'checklist' AND NOT t.tgisinternal
+                            AND NOT \(sql: ownTrigger("t.tgname", "t.tgrelid", "t.tgfoid"))
+                        UNION ALL
+                        SELECT 'rule ' || r.rulename::text || ' on ' || c.relname::text
+                        FROM pg_catalog.pg_rewrite r
+                        JOIN pg_catalog.pg_class c ON c.oid = r.ev_class
+                        JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                        WHERE n.nspname = 'checklist' AND r.rulename <> '_RETURN'
+                        UNION ALL
+                        SELECT 'policy ' || p.polname::text || ' on ' || c.relname::text
+                        FROM pg_catalog.pg_policy p
+                        JOIN pg_catalog.pg_class c ON c.oid = p.polrelid
+                        JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                        WHERE n.nspname = 'checklist' AND NOT \(sql: ownPolicy)
+                    ) AS foreign_objects)
+                """)
+        } catch {
+            if connection.lastFailure == "22P02" { try refuseGuarded(connection) }
+            throw error
+        }
         if let foreign = found.first?[1] {
             throw ChecklistError.untrustedServerSchema(path: connection.uri.shown, objects: foreign)
         }

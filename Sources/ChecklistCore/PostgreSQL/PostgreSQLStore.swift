@@ -136,8 +136,15 @@ final class PostgreSQLStore {
                 do {
                     try PostgreSQLSchema.migrate(connection, at: shown)
                 } catch let error as ChecklistError {
-                    isSchemaRace = PostgreSQLSchema.raceStates.contains(
-                        connection.lastFailure ?? "")
+                    // A schema that was missing when this write began, found carrying code the
+                    // program did not create: the same stale catalog cache can show another
+                    // first writer's own triggers before their functions (a new transaction
+                    // looks again, and refuses if it was so).
+                    var foreignOnNewSchema = false
+                    if case .untrustedServerSchema = error { foreignOnNewSchema = !hasSchema }
+                    isSchemaRace =
+                        foreignOnNewSchema
+                        || PostgreSQLSchema.raceStates.contains(connection.lastFailure ?? "")
                     throw error
                 }
                 _ = try connection.query(lock, [])
