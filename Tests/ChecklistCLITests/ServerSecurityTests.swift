@@ -344,6 +344,29 @@ final class ServerSecurityTests {
         #expect(try TestServer.psql(uri, "SELECT count(*) FROM loot.titles") == "0\n")
     }
 
+    /// The program's own policies are known by their expressions as the server prints them,
+    /// compared without case, spaces or parentheses: the same expression spelled otherwise
+    /// (as another server version might print it) is still the program's.
+    @Test func theProgramsPolicySpelledOtherwiseIsStillItsOwn() throws {
+        let (ana, bob) = try anaAndBob()
+        try TestServer.psql(
+            uri(as: ana),
+            """
+            DROP POLICY changes_update_own ON checklist.changes;
+            CREATE POLICY changes_update_own ON checklist.changes FOR UPDATE
+                USING (author = (current_user)::text) WITH CHECK (author = current_user::text);
+            """)
+        #expect(
+            try TestServer.psql(
+                uri,
+                "SELECT pg_get_expr(polqual, polrelid) FROM pg_policy"
+                    + " WHERE polname = 'changes_update_own'")
+                == "(author = (CURRENT_USER)::text)\n")
+        let checked = try run("check", "1", as: bob)
+        #expect(checked.status == 0, "\(checked)")
+        #expect(try run("list", as: bob).stdout.hasPrefix("[x] 1 "))
+    }
+
     /// A rule made and dropped leaves pg_class's `relhasrules` set (PostgreSQL never clears
     /// it): opening asks pg_rewrite then, finds nothing, and goes on.
     @Test func aRuleDroppedAgainIsNoRefusal() throws {

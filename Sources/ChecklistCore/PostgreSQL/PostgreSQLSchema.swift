@@ -11,27 +11,44 @@ enum PostgreSQLSchema {
         .sorted { $0.identifier < $1.identifier }
 
     /// The policies the migrations create on `checklist.changes`: name, command (`polcmd`) and
-    /// expressions as the server shows them (`pg_get_expr`; nil: none). A policy is the
+    /// expressions as the server shows them (`pg_get_expr`; nil: none), compared without case,
+    /// spaces or parentheses, so that another server version's printing of the same expression
+    /// (`(author = (CURRENT_USER)::text)`) is the same (`ownExpressions`). A policy is the
     /// program's own only when all of them match: a name alone would pass another table's
     /// policy, or a rewritten one (`query_to_xml` runs any SQL from a policy's expression).
     static let ownPolicies: [(name: String, command: String, using: String?, check: String?)] = [
         ("changes_read", "r", "true", nil),
-        ("changes_insert_own", "a", nil, "(author = CURRENT_USER)"),
-        ("changes_update_own", "w", "(author = CURRENT_USER)", "(author = CURRENT_USER)"),
+        ("changes_insert_own", "a", nil, "author = current_user"),
+        ("changes_update_own", "w", "author = current_user", "author = current_user"),
         ("changes_delete", "d", "true", nil),
     ]
 
+    /// An expression as `ownPolicy` compares it: lower case, without spaces and parentheses;
+    /// `author = current_user` also in the form with the cast to text made explicit.
+    static func ownExpressions(_ expression: String?) -> [String] {
+        guard let expression else { return [""] }
+        let bare = String(expression.lowercased().filter { !" ()".contains($0) })
+        return bare.hasSuffix("current_user") ? [bare, bare + "::text"] : [bare]
+    }
+
     /// Whether a policy (`p`, a row of `pg_policy`) is one of `ownPolicies`.
     static let ownPolicy: String = {
-        let rows = ownPolicies.map {
-            "("
-                + [$0.name, $0.command, $0.using ?? "", $0.check ?? ""].map(literal)
-                .joined(separator: ", ") + ")"
+        func shown(_ column: String) -> String {
+            "COALESCE(pg_catalog.lower(pg_catalog.regexp_replace(pg_catalog.pg_get_expr("
+                + "\(column), p.polrelid), '[\\s()]', '', 'g')), '')"
+        }
+        let rows = ownPolicies.flatMap { policy in
+            ownExpressions(policy.using).flatMap { using in
+                ownExpressions(policy.check).map { check in
+                    "("
+                        + [policy.name, policy.command, using, check].map(literal)
+                        .joined(separator: ", ") + ")"
+                }
+            }
         }
         return "(p.polrelid = pg_catalog.to_regclass('checklist.changes')"
             + " AND (p.polname::pg_catalog.text, p.polcmd::pg_catalog.text,"
-            + " COALESCE(pg_catalog.pg_get_expr(p.polqual, p.polrelid), ''),"
-            + " COALESCE(pg_catalog.pg_get_expr(p.polwithcheck, p.polrelid), ''))"
+            + " \(shown("p.polqual")), \(shown("p.polwithcheck")))"
             + " IN (VALUES \(rows.joined(separator: ", "))))"
     }()
 

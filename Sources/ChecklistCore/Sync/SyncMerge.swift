@@ -158,7 +158,7 @@ enum SyncMerge {
         /// one without seeing it, by another author.
         /// `unseen`: whether the server knows the copy had not seen that edit (an edit made
         /// offline elsewhere long ago, synced since, carries an old stamp all the same).
-        func concurrent(_ at: Stamp, unseen: Bool? = nil) -> Bool {
+        func concurrent(_ at: Stamp, unseen: Bool?) -> Bool {
             (unseen ?? (at > seen)) && at.author != me && at != stamp
         }
         func unseen(_ item: ServerItem, _ field: MergeDecision.Field) -> Bool? {
