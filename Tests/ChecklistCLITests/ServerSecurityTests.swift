@@ -210,10 +210,11 @@ final class ServerSecurityTests {
         #expect(try TestServer.psql(uri, "SELECT count(*) FROM checklist.page_links") == "0\n")
     }
 
-    @Test func aSchemaCarryingItsOwnersTriggerIsRefusedAndTheTriggerNeverRuns() throws {
-        let (ana, bob) = try anaAndBob()
+    /// The schema's owner puts a trigger of their own on the items: it copies each title it
+    /// sees, and who saw it, into `loot.titles`.
+    private func plantTrigger(as owner: String) throws {
         try TestServer.psql(
-            uri(as: ana),
+            uri(as: owner),
             """
             CREATE SCHEMA loot;
             CREATE TABLE loot.titles (title text, taken_as text);
@@ -224,6 +225,11 @@ final class ServerSecurityTests {
             CREATE TRIGGER take AFTER INSERT OR UPDATE ON checklist.items
                 FOR EACH ROW EXECUTE FUNCTION loot.take();
             """)
+    }
+
+    @Test func aSchemaCarryingItsOwnersTriggerIsRefusedAndTheTriggerNeverRuns() throws {
+        let (ana, bob) = try anaAndBob()
+        try plantTrigger(as: ana)
         let before = try TestServer.dump(uri)
         let added = try run("add", "Passport", as: bob)
         #expect(added.status == 65, "\(added)")
@@ -246,18 +252,7 @@ final class ServerSecurityTests {
         func sync() throws -> CLI.Result {
             try cli.run(["sync", "--db", copy], stdin: Data(), usesDefaultDatabase: false)
         }
-        try TestServer.psql(
-            uri(as: ana),
-            """
-            CREATE SCHEMA loot;
-            CREATE TABLE loot.titles (title text, taken_as text);
-            GRANT USAGE ON SCHEMA loot TO PUBLIC;
-            GRANT INSERT ON loot.titles TO PUBLIC;
-            CREATE FUNCTION loot.take() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-                INSERT INTO loot.titles VALUES (NEW.title, current_user); RETURN NEW; END $$;
-            CREATE TRIGGER take AFTER INSERT OR UPDATE ON checklist.items
-                FOR EACH ROW EXECUTE FUNCTION loot.take();
-            """)
+        try plantTrigger(as: ana)
         let idle = try sync()
         #expect(idle.status == 0, "\(idle)")
         #expect(idle.stderr == "sent 0 changes, received 0 changes, 0 conflicts\n")
@@ -314,6 +309,11 @@ final class ServerSecurityTests {
                 + " checklist.migrations AS SELECT * FROM checklist.migrations_kept"
                 + " WHERE loot.peek(identifier); GRANT SELECT ON checklist.migrations TO PUBLIC",
             "rule _RETURN on migrations"
+        ),
+        // Row-level security turned on without a policy: nothing to name but the setting.
+        (
+            "ALTER TABLE checklist.state ENABLE ROW LEVEL SECURITY",
+            "row-level security or a rule on checklist.migrations or checklist.state"
         ),
         (
             "CREATE POLICY peek ON checklist.state USING"

@@ -117,7 +117,8 @@ enum PostgreSQLSchema {
         try checkTrust(connection)
         throw ChecklistError.untrustedServerSchema(
             path: connection.uri.shown,
-            objects: "checklist.migrations or checklist.state is no longer a plain table")
+            objects: "row-level security or a rule on checklist.migrations or checklist.state, or"
+                + " another kind of object in place of one of them")
     }
 
     /// The schema's tables: those the migrations create, and `migrations`. (Found in the
