@@ -52,24 +52,24 @@ enum PostgreSQLSchema {
             + " IN (VALUES \(rows.joined(separator: ", "))))"
     }()
 
-    /// Whether a trigger (its name, table and function columns of `pg_trigger`) is one the
+    /// Whether a trigger (`t`, a row of `pg_trigger`) is one the
     /// migrations create on the items: `items_stamps`, calling `checklist.stamp_item()`, or
     /// `items_deletions`, calling `checklist.bury_items()`, each function as the migrations
     /// wrote it (its body, and whose rights it runs with): `CREATE OR REPLACE` keeps a
     /// function's OID, and `stamp_item` runs as whoever writes.
-    static func ownTrigger(_ name: String, _ table: String, _ function: String) -> String {
-        let items = "\(table) = pg_catalog.to_regclass('checklist.items')"
+    static let ownTrigger: String = {
         func asWritten(_ procedure: String, definer: Bool, config: String?) -> String {
-            "EXISTS (SELECT 1 FROM pg_catalog.pg_proc f WHERE f.oid = \(function)"
+            "EXISTS (SELECT 1 FROM pg_catalog.pg_proc f WHERE f.oid = t.tgfoid"
                 + " AND f.oid = pg_catalog.to_regprocedure('checklist.\(procedure)()')"
                 + " AND f.prosrc = \(literal(functionBody(procedure)))"
                 + " AND f.prosecdef = \(definer)"
                 + " AND f.proconfig IS NOT DISTINCT FROM \(config.map { literal($0) + "::pg_catalog.text[]" } ?? "NULL"))"
         }
-        return "(\(items) AND ((\(name) = 'items_stamps'"
+        return
+            "(t.tgrelid = pg_catalog.to_regclass('checklist.items') AND ((t.tgname = 'items_stamps'"
             + " AND \(asWritten("stamp_item", definer: false, config: nil)))"
-            + " OR (\(name) = 'items_deletions' AND \(asWritten("bury_items", definer: true, config: "{\"search_path=pg_catalog, pg_temp\"}")))))"
-    }
+            + " OR (t.tgname = 'items_deletions' AND \(asWritten("bury_items", definer: true, config: "{\"search_path=pg_catalog, pg_temp\"}")))))"
+    }()
 
     /// The body (between its `$$`) of the function `checklist.NAME()` as the last migration
     /// that creates or replaces it wrote it: what the server keeps as `prosrc`.
@@ -226,7 +226,7 @@ enum PostgreSQLSchema {
                     AS what
                 FROM pg_catalog.pg_trigger t
                 WHERE t.tgrelid = ANY(k.oids) AND NOT t.tgisinternal
-                    AND NOT \(ownTrigger("t.tgname", "t.tgrelid", "t.tgfoid"))
+                    AND NOT \(ownTrigger)
                 UNION ALL
                 SELECT 'policy ' || p.polname::pg_catalog.text || ' on ' || \(named("p.polrelid"))
                 FROM pg_catalog.pg_policy p
@@ -293,7 +293,7 @@ enum PostgreSQLSchema {
                         JOIN pg_catalog.pg_class c ON c.oid = t.tgrelid
                         JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
                         WHERE n.nspname = 'checklist' AND NOT t.tgisinternal
-                            AND NOT \(sql: ownTrigger("t.tgname", "t.tgrelid", "t.tgfoid"))
+                            AND NOT \(sql: ownTrigger)
                         UNION ALL
                         SELECT 'rule ' || r.rulename::text || ' on ' || c.relname::text
                         FROM pg_catalog.pg_rewrite r
