@@ -62,18 +62,27 @@ struct PostgreSQLChange {
 
     /// Completes the entry when the change recorded something, else removes it (a change that
     /// changed nothing has no history number); keeps the newest entries. Queued, to go with
-    /// `COMMIT` in one round trip: the server decides which, from the journal's rows.
+    /// `COMMIT` in one round trip. When the change knows it recorded selections (a check,
+    /// uncheck or toggle that changed something), the entry stays; otherwise the server
+    /// decides, from the journal's rows (asking cost a one-item check about 0.5 ms of the
+    /// server's time on a new connection: the other journal tables' first reads).
     func finish(_ command: String, _ change: some ChangeDescribing) {
         let id = String(changeID)
-        let recorded = """
-            (EXISTS (SELECT 1 FROM checklist.changed_items WHERE change_id = $1)
-                OR EXISTS (SELECT 1 FROM checklist.changed_selections WHERE change_id = $1)
-                OR EXISTS (SELECT 1 FROM checklist.added_items WHERE change_id = $1)
-                OR EXISTS (SELECT 1 FROM checklist.changed_lists WHERE change_id = $1))
-            """
-        connection.queue(
-            "DELETE FROM checklist.changes WHERE id = $1 AND NOT \(recorded)",
-            [id])
+        let kept: String
+        if recordedSelections.arrays.isEmpty {
+            let recorded = """
+                (EXISTS (SELECT 1 FROM checklist.changed_items WHERE change_id = $1)
+                    OR EXISTS (SELECT 1 FROM checklist.changed_selections WHERE change_id = $1)
+                    OR EXISTS (SELECT 1 FROM checklist.added_items WHERE change_id = $1)
+                    OR EXISTS (SELECT 1 FROM checklist.changed_lists WHERE change_id = $1))
+                """
+            connection.queue(
+                "DELETE FROM checklist.changes WHERE id = $1 AND NOT \(recorded)",
+                [id])
+            kept = " WHERE EXISTS (SELECT 1 FROM checklist.changes WHERE id = $1)"
+        } else {
+            kept = " WHERE $1::pg_catalog.int8 IS NOT NULL"
+        }
         connection.queue(
             """
             UPDATE checklist.changes SET command = $2, description = $3, item_count = $4
@@ -81,16 +90,13 @@ struct PostgreSQLChange {
             """, [id, command, change.historyLine, String(change.itemCount)])
         // The counter, the revision and the editors' notification, when the entry stayed; the
         // journal's oldest entries go.
-        let kept = "EXISTS (SELECT 1 FROM checklist.changes WHERE id = $1)"
         connection.queue(
-            """
-            UPDATE checklist.state SET last_change_id = $1, revision = revision + 1
-            WHERE \(kept)
-            """, [id])
+            "UPDATE checklist.state SET last_change_id = $1, revision = revision + 1\(kept)",
+            [id])
         connection.queue(
             """
             SELECT pg_catalog.pg_notify('checklist_changes'::pg_catalog.text, ''::pg_catalog.text)
-            WHERE \(kept)
+            \(kept)
             """, [id])
         connection.queue(
             """

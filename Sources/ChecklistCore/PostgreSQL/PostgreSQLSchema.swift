@@ -34,8 +34,8 @@ enum PostgreSQLSchema {
     /// Whether a policy (`p`, a row of `pg_policy`) is one of `ownPolicies`.
     static let ownPolicy: String = {
         func shown(_ column: String) -> String {
-            "COALESCE(pg_catalog.lower(pg_catalog.regexp_replace(pg_catalog.pg_get_expr("
-                + "\(column), p.polrelid), '[\\s()]', '', 'g')), '')"
+            "COALESCE(pg_catalog.lower(pg_catalog.translate(pg_catalog.pg_get_expr("
+                + "\(column), p.polrelid), E' ()\\t\\n\\r\\f\\v', '')), '')"
         }
         let rows = ownPolicies.flatMap { policy in
             ownExpressions(policy.using).flatMap { using in
@@ -52,23 +52,27 @@ enum PostgreSQLSchema {
             + " IN (VALUES \(rows.joined(separator: ", "))))"
     }()
 
-    /// Whether a trigger (`t`, a row of `pg_trigger`) is one the
-    /// migrations create on the items: `items_stamps`, calling `checklist.stamp_item()`, or
-    /// `items_deletions`, calling `checklist.bury_items()`, each function as the migrations
-    /// wrote it (its body, and whose rights it runs with): `CREATE OR REPLACE` keeps a
-    /// function's OID, and `stamp_item` runs as whoever writes.
+    /// Whether a trigger (`t`, a row of `pg_trigger`, with `f`, its function's row of `pg_proc`)
+    /// is one the migrations create on the items: `items_stamps`, calling
+    /// `checklist.stamp_item()`, or `items_deletions`, calling `checklist.bury_items()`, each
+    /// function as the migrations wrote it (its body, and whose rights it runs with): `CREATE OR
+    /// REPLACE` keeps a function's OID, and `stamp_item` runs as whoever writes. (One comparison
+    /// of rows over a join: a subquery a trigger, each naming its function, cost a new
+    /// connection about 1 ms more of the server's time.)
     static let ownTrigger: String = {
-        func asWritten(_ procedure: String, definer: Bool, config: String?) -> String {
-            "EXISTS (SELECT 1 FROM pg_catalog.pg_proc f WHERE f.oid = t.tgfoid"
-                + " AND f.oid = pg_catalog.to_regprocedure('checklist.\(procedure)()')"
-                + " AND f.prosrc = \(literal(functionBody(procedure)))"
-                + " AND f.prosecdef = \(definer)"
-                + " AND f.proconfig IS NOT DISTINCT FROM \(config.map { literal($0) + "::pg_catalog.text[]" } ?? "NULL"))"
+        func asWritten(_ trigger: String, _ procedure: String, definer: Bool, config: String)
+            -> String
+        {
+            "(\(literal(trigger)), pg_catalog.to_regprocedure('checklist.\(procedure)()')::pg_catalog.oid,"
+                + " \(definer), \(literal(config)), \(literal(functionBody(procedure))))"
         }
-        return
-            "(t.tgrelid = pg_catalog.to_regclass('checklist.items') AND ((t.tgname = 'items_stamps'"
-            + " AND \(asWritten("stamp_item", definer: false, config: nil)))"
-            + " OR (t.tgname = 'items_deletions' AND \(asWritten("bury_items", definer: true, config: "{\"search_path=pg_catalog, pg_temp\"}")))))"
+        return "(t.tgrelid = pg_catalog.to_regclass('checklist.items')"
+            + " AND (t.tgname::pg_catalog.text, f.oid, f.prosecdef,"
+            + " COALESCE(f.proconfig::pg_catalog.text, ''), f.prosrc) IN (VALUES "
+            + asWritten("items_stamps", "stamp_item", definer: false, config: "") + ", "
+            + asWritten(
+                "items_deletions", "bury_items", definer: true,
+                config: "{\"search_path=pg_catalog, pg_temp\"}") + "))"
     }()
 
     /// The body (between its `$$`) of the function `checklist.NAME()` as the last migration
@@ -224,7 +228,7 @@ enum PostgreSQLSchema {
             (SELECT pg_catalog.string_agg(what, ', ' ORDER BY what) FROM k, LATERAL (
                 SELECT 'trigger ' || t.tgname::pg_catalog.text || ' on ' || \(named("t.tgrelid"))
                     AS what
-                FROM pg_catalog.pg_trigger t
+                FROM pg_catalog.pg_trigger t LEFT JOIN pg_catalog.pg_proc f ON f.oid = t.tgfoid
                 WHERE t.tgrelid = ANY(k.oids) AND NOT t.tgisinternal
                     AND NOT \(ownTrigger)
                 UNION ALL
@@ -290,6 +294,7 @@ enum PostgreSQLSchema {
                     (SELECT pg_catalog.string_agg(what, ', ' ORDER BY what) FROM (
                         SELECT 'trigger ' || t.tgname::text || ' on ' || c.relname::text AS what
                         FROM pg_catalog.pg_trigger t
+                        LEFT JOIN pg_catalog.pg_proc f ON f.oid = t.tgfoid
                         JOIN pg_catalog.pg_class c ON c.oid = t.tgrelid
                         JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
                         WHERE n.nspname = 'checklist' AND NOT t.tgisinternal
