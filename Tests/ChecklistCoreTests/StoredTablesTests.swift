@@ -75,7 +75,79 @@ import Testing
     }
 }
 
+extension StoredTablesTests {
+    /// The hot reads (`list`, its JSON, export, the editor's rows) select what
+    /// `ItemReadColumns` declares, by the declared names of each dialect: each column is one
+    /// of the items table's, and each engine's select list, run against its migrated schema,
+    /// gives those columns in that order (a read that named a column by hand, or in another
+    /// order than it decodes, would fail here).
+    @Test(arguments: Engine.all) func theHotReadsSelectTheDeclaredColumns(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
+        try store.add(titles("Tent"), to: "camping")
+        let reads: [ItemReadColumns] = [.headline, .item, .editorRow, .place]
+        for read in reads {
+            var expected: [String] = []
+            for column in read.columns {
+                switch column {
+                case .item(let stored):
+                    #expect(StoredTables.items.columns.contains(stored), "\(stored.sqlite)")
+                    expected.append(engine == .file ? stored.sqlite : stored.postgresql)
+                case .listName:
+                    expected.append(
+                        engine == .file
+                            ? StoredTables.listName.sqlite : StoredTables.listName.postgresql)
+                }
+            }
+            #expect(try store.columnsRead(by: read) == expected)
+        }
+        // The indexes the decoders take are the declaration's.
+        #expect(ItemReadColumns.headline.index(of: StoredTables.title) == 2)
+        #expect(ItemReadColumns.item.moreIndexes.count == StoredTables.moreShownItemFields.count)
+    }
+
+    /// An insert sets the columns it is given, named in one dialect, in the declared order;
+    /// the others keep their defaults.
+    @Test func anInsertNamesTheDeclaredColumnsInTheirOrder() {
+        let insert = StoredTables.items.insert(
+            setting: [
+                (StoredTables.title, "$2"), (StoredTables.id, "$1"),
+                (StoredTables.createdAt, "$3"),
+            ], \.postgresql)
+        #expect(insert.columns == "id, title, created_at")
+        #expect(insert.values == ["$1", "$2", "$3"])
+        let file = StoredTables.items.insert(
+            setting: [(StoredTables.isSelected, "?1"), (StoredTables.listID, "?2")], \.sqlite)
+        #expect(file.columns == "listId, isSelected")
+        #expect(file.values == ["?2", "?1"])
+    }
+}
+
 extension ChecklistStore {
+    /// The names of the columns the engine's select list for `read` gives, in order (run on
+    /// the engine's schema, over the items and their lists).
+    fileprivate func columnsRead(by read: ItemReadColumns) throws -> [String] {
+        switch kind {
+        case .file(let writer):
+            let selection = SQLiteColumnSelection(read)
+            return try writer.read { db in
+                try SQLRequest<Row>(
+                    literal:
+                        "SELECT \(selection.sql) FROM items JOIN lists ON lists.id = items.listId"
+                ).fetchOne(db)
+            }.map { Array($0.columnNames) } ?? []
+        case .server(let server):
+            let list = PostgreSQLReads.selectList(read)
+            // The server's names of the result's columns, from a row made of them.
+            let row = try server.connection.query(
+                """
+                SELECT pg_catalog.json_object_keys(pg_catalog.row_to_json(r)) FROM (
+                    SELECT \(list) FROM checklist.items i
+                    JOIN checklist.lists l ON l.id = i.list_id LIMIT 1) AS r
+                """, [])
+            return row.compactMap { $0[0] }
+        }
+    }
+
     /// The table's columns as the engine's schema has them.
     fileprivate func columns(of table: StoredTable) throws -> [String] {
         switch kind {

@@ -121,11 +121,10 @@ extension PostgreSQLChange {
         guard !titles.isEmpty else { return 0 }
         connection.queue(
             """
-            INSERT INTO checklist.items
-                (id, list_id, title, is_selected, position, created_at, updated_at)
-            SELECT $1::bigint + n, list_id, title, is_selected, position, $6, $6
+            INSERT INTO checklist.items (\(Self.imported.columns))
+            SELECT \(Self.imported.values.joined(separator: ", "))
             FROM unnest($2::bigint[], $3::text[], $4::boolean[], $5::bigint[])
-                WITH ORDINALITY AS t(list_id, title, is_selected, position, n)
+                WITH ORDINALITY AS t(list, title, selected, place, n)
             """,
             [
                 String(lastID), Self.bigintArray(listIDs), Self.textArray(titles),
@@ -140,6 +139,16 @@ extension PostgreSQLChange {
             """, [String(changeID), Self.bigintArray(firsts), Self.bigintArray(lasts)])
         return titles.count
     }
+
+    /// What `importGroups` inserts: the last ID ($1) and the time ($6), and a row of the
+    /// arrays of lists, titles, states and positions for each item.
+    private static let imported = StoredTables.items.insert(
+        setting: [
+            (StoredTables.id, "$1::bigint + n"), (StoredTables.listID, "list"),
+            (StoredTables.title, "title"), (StoredTables.isSelected, "selected"),
+            (StoredTables.position, "place"), (StoredTables.createdAt, "$6"),
+            (StoredTables.updatedAt, "$6"),
+        ], \.postgresql)
 
     static func bigintArray(_ values: [Int64]) -> String {
         "{" + values.map(String.init).joined(separator: ",") + "}"

@@ -102,12 +102,20 @@ extension PostgreSQLChange: ChangeSteps {
 
     func place(of id: ItemID) throws -> ItemPlace? {
         try connection.query(
-            "SELECT list_id, position, is_selected FROM checklist.items WHERE id = \(id)"
-        ).first.map {
-            ItemPlace(
-                id: id, listID: try $0.int64(0), position: try $0.int64(1),
-                isSelected: try $0.bool(2))
-        }
+            "SELECT \(sql: Self.placeColumns) FROM checklist.items WHERE id = \(id)"
+        ).first.map(Self.place)
+    }
+
+    /// Where an item is (`ItemReadColumns.place`), selected and decoded.
+    private static let placeColumns = ItemReadColumns.place.selectList(
+        item: \.postgresql, listName: StoredTables.listName.postgresql)
+    private static func place(_ row: [String?]) throws -> ItemPlace {
+        let read = ItemReadColumns.place
+        return ItemPlace(
+            id: try row.int64(read.index(of: StoredTables.id)),
+            listID: try row.int64(read.index(of: StoredTables.listID)),
+            position: try row.int64(read.index(of: StoredTables.position)),
+            isSelected: try row.bool(read.index(of: StoredTables.isSelected)))
     }
 
     func checkedItems(inList listID: Int64) throws -> [ItemID] {
@@ -165,14 +173,10 @@ extension PostgreSQLChange: ChangeSteps {
     func singleChoiceItems(where condition: PostgreSQLQuery) throws -> [ItemPlace] {
         try connection.query(
             """
-            SELECT list_id, id, is_selected, position FROM checklist.items WHERE (\(condition))
+            SELECT \(sql: Self.placeColumns) FROM checklist.items WHERE (\(condition))
             AND list_id IN (SELECT id FROM checklist.lists WHERE mode = 'single')
             """
-        ).map {
-            ItemPlace(
-                id: try $0.int64(1), listID: try $0.int64(0), position: try $0.int64(3),
-                isSelected: try $0.bool(2))
-        }
+        ).map(Self.place)
     }
 }
 

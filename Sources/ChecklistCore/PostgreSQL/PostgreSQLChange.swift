@@ -241,10 +241,8 @@ struct PostgreSQLChange {
         let lastPosition = try row.int64(1)
         _ = try connection.query(
             """
-            INSERT INTO checklist.items
-                (id, list_id, title, is_selected, position, created_at, updated_at)
-            SELECT $2::bigint + n, $1, title, coalesce(($7::boolean[])[n], $4), $3::bigint + n,
-                   $5, $5
+            INSERT INTO checklist.items (\(Self.appended.columns))
+            SELECT \(Self.appended.values.joined(separator: ", "))
             FROM unnest($6::text[]) WITH ORDINALITY AS t(title, n)
             """,
             [
@@ -257,6 +255,17 @@ struct PostgreSQLChange {
         try recordAdded(first...last)
         return Array(first...last)
     }
+
+    /// What `append` inserts: its parameters are the list ($1), the last ID ($2) and position
+    /// ($3), the state of all ($4) or of each ($7), the time ($5), the titles ($6).
+    private static let appended = StoredTables.items.insert(
+        setting: [
+            (StoredTables.id, "$2::bigint + n"), (StoredTables.listID, "$1"),
+            (StoredTables.title, "title"),
+            (StoredTables.isSelected, "coalesce(($7::boolean[])[n], $4)"),
+            (StoredTables.position, "$3::bigint + n"), (StoredTables.createdAt, "$5"),
+            (StoredTables.updatedAt, "$5"),
+        ], \.postgresql)
 
     /// Records items the change created, as one range, and moves the ID counter past them.
     func recordAdded(_ ids: ClosedRange<ItemID>) throws {

@@ -107,15 +107,24 @@ struct PostgreSQLEditorSource: EditorRowSource {
     private func rows(where condition: PostgreSQLQuery, order: String, limit: Int) throws
         -> [EditorRow]
     {
-        try connection.query(
+        let read = ItemReadColumns.editorRow
+        let (id, title, selected, position) = (
+            read.index(of: StoredTables.id), read.index(of: StoredTables.title),
+            read.index(of: StoredTables.isSelected), read.index(of: StoredTables.position)
+        )
+        return try connection.query(
             """
-            SELECT id, title, is_selected, position FROM checklist.items WHERE \(condition)
+            SELECT \(sql: Self.columns) FROM checklist.items WHERE \(condition)
             \(sql: order) LIMIT \(limit)
             """
         ).map {
             EditorRow(
-                id: try $0.int64(0), title: try $0.text(1), isSelected: try $0.bool(2),
-                sortKey: try $0.int64(3))
+                id: try $0.int64(id), title: try $0.text(title), isSelected: try $0.bool(selected),
+                sortKey: try $0.int64(position))
         }
     }
+
+    /// The columns an `EditorRow` is decoded from (`ItemReadColumns.editorRow`).
+    private static let columns = ItemReadColumns.editorRow.selectList(
+        item: \.postgresql, listName: StoredTables.listName.postgresql)
 }

@@ -41,12 +41,21 @@ struct PostgreSQLReads: ReadSteps {
     func forEachItem(in scope: FoundScope, filter: ItemFilter, _ body: (Item) throws -> Void)
         throws
     {
+        let read = ItemReadColumns.item
+        let (id, list, title, selected, created, updated) = (
+            Int32(read.index(of: StoredTables.id)), Int32(read.index(.listName)),
+            Int32(read.index(of: StoredTables.title)),
+            Int32(read.index(of: StoredTables.isSelected)),
+            Int32(read.index(of: StoredTables.createdAt)),
+            Int32(read.index(of: StoredTables.updatedAt))
+        )
         try forEachItemRow(in: scope, filter: filter) { row in
             try body(
                 Item(
-                    id: row.int64(0), list: ListName(stored: row.string(1)), title: row.string(2),
-                    isSelected: row.bool(3), position: row.int64(4), createdAt: row.string(5),
-                    updatedAt: row.string(6), more: Self.moreColumns.map { row.string($0) }))
+                    id: row.int64(id), list: ListName(stored: row.string(list)),
+                    title: row.string(title), isSelected: row.bool(selected),
+                    position: row.int64(Self.placeColumn), createdAt: row.string(created),
+                    updatedAt: row.string(updated), more: Self.moreColumns.map { row.string($0) }))
         }
     }
 
@@ -54,30 +63,56 @@ struct PostgreSQLReads: ReadSteps {
     func forEachItemBytes(
         in scope: FoundScope, filter: ItemFilter, _ body: (ItemBytes) throws -> Void
     ) throws {
+        let read = ItemReadColumns.item
+        let (id, list, title, selected, created, updated) = (
+            Int32(read.index(of: StoredTables.id)), Int32(read.index(.listName)),
+            Int32(read.index(of: StoredTables.title)),
+            Int32(read.index(of: StoredTables.isSelected)),
+            Int32(read.index(of: StoredTables.createdAt)),
+            Int32(read.index(of: StoredTables.updatedAt))
+        )
         try forEachItemRow(in: scope, filter: filter) { row in
             try body(
                 ItemBytes(
-                    id: row.int64(0), isSelected: row.bool(3), position: row.int64(4),
-                    list: row.bytes(1), title: row.bytes(2), createdAt: row.bytes(5),
-                    updatedAt: row.bytes(6), more: Self.moreColumns.map { row.bytes($0) }))
+                    id: row.int64(id), isSelected: row.bool(selected),
+                    position: row.int64(Self.placeColumn), list: row.bytes(list),
+                    title: row.bytes(title), createdAt: row.bytes(created),
+                    updatedAt: row.bytes(updated), more: Self.moreColumns.map { row.bytes($0) }))
         }
     }
 
     func forEachHeadlineBytes(
         in scope: FoundScope, filter: ItemFilter, _ body: (HeadlineBytes) throws -> Void
     ) throws {
+        let read = ItemReadColumns.headline
+        let (id, list, title, selected) = (
+            Int32(read.index(of: StoredTables.id)), Int32(read.index(.listName)),
+            Int32(read.index(of: StoredTables.title)),
+            Int32(read.index(of: StoredTables.isSelected))
+        )
         try connection.forEachRowStreaming(
             """
-            SELECT i.id, l.name, i.title, i.is_selected
+            SELECT \(sql: Self.selectList(read))
             FROM checklist.items i JOIN checklist.lists l ON l.id = i.list_id
             \(whereClause(scope, filter)) ORDER BY l.name, i.position, i.id
             """
         ) { row in
             try body(
                 HeadlineBytes(
-                    id: row.int64(0), isSelected: row.bool(3), list: row.bytes(1),
-                    title: row.bytes(2)))
+                    id: row.int64(id), isSelected: row.bool(selected), list: row.bytes(list),
+                    title: row.bytes(title)))
         }
+    }
+
+    /// A read's columns over `checklist.items i` and `checklist.lists l`; `missing`, fields an
+    /// older schema lacks, read as empty text.
+    static func selectList(_ read: ItemReadColumns, missing: Set<String> = []) -> String {
+        read.selectList(
+            item: {
+                missing.contains($0.postgresql)
+                    ? "''::text AS \($0.postgresql)" : "i.\($0.postgresql)"
+            },
+            listName: "l.\(StoredTables.listName.postgresql)")
     }
 
     /// One query.
@@ -110,16 +145,15 @@ struct PostgreSQLReads: ReadSteps {
         return conditions.dropFirst().reduce("WHERE \(first)") { $0.joined(with: $1, by: " AND ") }
     }
 
-    /// Where the item rows hold `StoredTables.moreShownItemFields`, after the seven above.
-    private static let moreColumns = StoredTables.moreShownItemFields.indices.map { Int32(7 + $0) }
-    private static let more = StoredTables.moreShownItemFields.map { ", " + $0.postgresql }
-        .joined()
+    /// Where the item rows hold `StoredTables.moreShownItemFields`; and each item's place in
+    /// its list, after every column of `ItemReadColumns.item`.
+    private static let moreColumns = ItemReadColumns.item.moreIndexes.map(Int32.init)
+    private static let placeColumn = Int32(ItemReadColumns.item.columns.count)
 
-    /// `more` over `checklist.items i`: a field the schema lacks yet reads as empty text.
-    private func moreSelected() throws -> String {
-        if schemaIsCurrent || StoredTables.moreShownItemFields.isEmpty {
-            return StoredTables.moreShownItemFields.map { ", i." + $0.postgresql }.joined()
-        }
+    /// The more shown fields the items table lacks (a schema an older binary left, read
+    /// without migrating it): they read as empty text.
+    private func missingFields() throws -> Set<String> {
+        if schemaIsCurrent || StoredTables.moreShownItemFields.isEmpty { return [] }
         let present = Set(
             try connection.query(
                 """
@@ -127,33 +161,33 @@ struct PostgreSQLReads: ReadSteps {
                 WHERE table_schema = 'checklist' AND table_name = 'items'
                 """
             ).map { try $0.text(0) })
-        return StoredTables.moreShownItemFields.map {
-            present.contains($0.postgresql)
-                ? ", i." + $0.postgresql : ", ''::text AS " + $0.postgresql
-        }.joined()
+        return Set(
+            StoredTables.moreShownItemFields.map(\.postgresql).filter { !present.contains($0) })
     }
 
-    /// Rows of `id, name, title, is_selected, place, created_at, updated_at` and the more
-    /// shown fields, in order, each with its place counted before the filter.
+    /// Rows of `ItemReadColumns.item`, then each item's place, in order, the place counted
+    /// before the filter.
     private func forEachItemRow(
         in scope: FoundScope, filter: ItemFilter, _ body: (PostgreSQLRow) throws -> Void
     ) throws {
+        let read = ItemReadColumns.item
         let selected =
             switch filter {
             case .any: ""
-            case .checked: "WHERE is_selected"
-            case .unchecked: "WHERE NOT is_selected"
+            case .checked: "WHERE \(StoredTables.isSelected.postgresql)"
+            case .unchecked: "WHERE NOT \(StoredTables.isSelected.postgresql)"
             }
+        let outer = read.selectList(item: \.postgresql, listName: StoredTables.listName.postgresql)
         try connection.forEachRowStreaming(
             """
-            SELECT id, name, title, is_selected, place, created_at, updated_at\(sql: Self.more) FROM (
-                SELECT i.id, l.name, i.title, i.is_selected, i.created_at, i.updated_at\(sql: try moreSelected()),
+            SELECT \(sql: outer), place FROM (
+                SELECT \(sql: Self.selectList(read, missing: try missingFields())),
                        row_number() OVER (PARTITION BY i.list_id
                                           ORDER BY i.position, i.id) AS place,
-                       i.position
+                       i.position AS sort_position
                 FROM checklist.items i JOIN checklist.lists l ON l.id = i.list_id
                 \(whereClause(scope, .any))) AS placed
-            \(sql: selected) ORDER BY name, position, id
+            \(sql: selected) ORDER BY name, sort_position, id
             """, body)
     }
 

@@ -107,10 +107,8 @@ extension SQLiteChange {
             let last = lastPositions[list.id] ?? 0
             let entries = group.entries.enumerated().map { ($0.offset, $0.element) }
             try eachRow(
-                """
-                INSERT INTO items (listId, title, isSelected, position, createdAt, updatedAt)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?5)
-                """, entries, fixed: { Self.bind(now, 5, $0) }
+                "INSERT INTO items (\(Self.imported.columns)) VALUES (\(Self.imported.values.joined(separator: ", ")))",
+                entries, fixed: { Self.bind(now, 5, $0) }
             ) { statement, item in
                 sqlite3_bind_int64(statement, 1, list.id)
                 Self.bind(item.1.title.text, 2, statement)
@@ -157,6 +155,15 @@ extension SQLiteChange {
     }
 
     /// Binds `text` to parameter `index`, copied (SQLite's `SQLITE_TRANSIENT`).
+    /// What `importGroups` inserts an item with: its list (?1), title (?2), state (?3) and
+    /// position (?4), and the time (?5).
+    private static let imported = StoredTables.items.insert(
+        setting: [
+            (StoredTables.listID, "?1"), (StoredTables.title, "?2"),
+            (StoredTables.isSelected, "?3"), (StoredTables.position, "?4"),
+            (StoredTables.createdAt, "?5"), (StoredTables.updatedAt, "?5"),
+        ], \.sqlite)
+
     private static func bind(_ text: String, _ index: Int32, _ statement: OpaquePointer) {
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         var text = text

@@ -154,7 +154,7 @@ extension SQLiteChange: ChangeSteps {
     func singleChoiceItems(where condition: SQL) throws -> [ItemPlace] {
         try SQLRequest<ItemPlace>(
             literal: """
-                SELECT id, listId, position, isSelected FROM items WHERE (\(condition))
+                SELECT \(SQLiteItemsTable.place.sql) FROM items WHERE (\(condition))
                 AND listId IN (SELECT id FROM lists WHERE mode = \(ListMode.single))
                 """
         ).fetchAll(db)

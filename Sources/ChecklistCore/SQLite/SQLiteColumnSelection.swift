@@ -1,25 +1,26 @@
 import GRDB
 
-import struct Foundation.Data  // a blob to bind (GRDB links Foundation already)
-
-/// Columns a read selects, in order: the read writes `sql` into its SELECT and decodes each
-/// row by `index(of:)`, so the positions come from the same list and cannot drift. Decoding by
-/// position is measured: by column name, `list` of 100,000 items took 756 M instructions
-/// instead of 536 M (+41%, callgrind, release build).
+/// An item read (`ItemReadColumns`) as SQLite selects it: the items table's columns by their
+/// declared names (`items.isSelected`), the list's name as `lists.name`. A field that a file
+/// an older binary wrote lacks (a reading command reads it without migrating it) reads as
+/// empty text there.
 struct SQLiteColumnSelection {
-    let names: [String]
+    let read: ItemReadColumns
+    let sql: SQL
 
-    init(_ names: [String]) {
-        self.names = names
+    init(_ read: ItemReadColumns, lacking missing: Set<String> = []) {
+        self.read = read
+        sql = SQL(
+            sql: read.selectList(
+                item: {
+                    missing.contains($0.sqlite) ? "'' AS \($0.sqlite)" : "items.\($0.sqlite)"
+                },
+                listName: "lists.\(StoredTables.listName.sqlite)"))
     }
 
-    var sql: SQL { SQL(sql: names.joined(separator: ", ")) }
+    /// The position of a selected column of the items table.
+    func index(of column: StoredColumn) -> Int { read.index(of: column) }
 
-    /// The position of a selected column (a name not selected is a programming error).
-    func index(of name: String) -> Int {
-        guard let index = names.firstIndex(of: name) else {
-            preconditionFailure("\(name) is not selected: \(names)")
-        }
-        return index
-    }
+    /// The position of the list's name.
+    var listName: Int { read.index(.listName) }
 }

@@ -104,8 +104,9 @@ struct SQLiteEditorSource: EditorRowSource {
         descending ? "ORDER BY position DESC, id DESC" : "ORDER BY position, id"
     }
 
-    /// The columns an `EditorRow` is decoded from, by name.
-    private var columns: SQL { "id, title, isSelected, position" }
+    /// The columns an `EditorRow` is decoded from (`ItemReadColumns.editorRow`).
+    private var columns: SQL { Self.row.sql }
+    private static let row = SQLiteColumnSelection(.editorRow)
 
     private func rows(_ sql: SQL) throws -> [EditorRow] {
         let cursor = try SQLRequest<Row>(literal: sql).fetchCursor(db)
@@ -116,8 +117,9 @@ struct SQLiteEditorSource: EditorRowSource {
 
     private static func decode(_ row: Row) throws -> EditorRow {
         EditorRow(
-            id: try row.decode(forColumn: "id"), title: try row.decode(forColumn: "title"),
-            isSelected: try row.decode(forColumn: "isSelected"),
-            sortKey: try row.decode(forColumn: "position"))
+            id: try row.decode(atIndex: Self.row.index(of: StoredTables.id)),
+            title: try row.decode(atIndex: Self.row.index(of: StoredTables.title)),
+            isSelected: try row.decode(atIndex: Self.row.index(of: StoredTables.isSelected)),
+            sortKey: try row.decode(atIndex: Self.row.index(of: StoredTables.position)))
     }
 }

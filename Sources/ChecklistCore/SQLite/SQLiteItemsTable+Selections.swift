@@ -15,10 +15,10 @@ extension SQLiteItemsTable {
         var position: Int64 = 0
         // Decoded by position, as in `forEachHeadline`: this loop is the cost of a JSON list.
         let (id, list, title, selected, listColumn, created, updated) = (
-            columns.index(of: "items.id"), columns.index(of: "lists.name"),
-            columns.index(of: "items.title"), columns.index(of: "items.isSelected"),
-            columns.index(of: "items.listId"), columns.index(of: "items.createdAt"),
-            columns.index(of: "items.updatedAt")
+            columns.index(of: StoredTables.id), columns.listName,
+            columns.index(of: StoredTables.title), columns.index(of: StoredTables.isSelected),
+            columns.index(of: StoredTables.listID), columns.index(of: StoredTables.createdAt),
+            columns.index(of: StoredTables.updatedAt)
         )
         while let row = try rows.next() {
             let rowList: Int64 = try row.decode(atIndex: listColumn)

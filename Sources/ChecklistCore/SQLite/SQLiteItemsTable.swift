@@ -6,10 +6,10 @@ import struct Foundation.Data  // a blob to bind (GRDB links Foundation already)
 ///
 /// The stored columns are declared once, in `StoredTables.itemFields`, and every statement
 /// that copies whole rows is built from that list: the journal's copy before a change, undo's
-/// restore, the copy between lists. The bulk insert and the hot reads name what they set or
-/// read in lists of their own here, and the positional decoders take their indexes from those
-/// lists. Adding a stored column is a migration (to `items` and to `changedItems`) and its
-/// names in `StoredTables`.
+/// restore, the copy between lists. The hot reads select `ItemReadColumns`, written from the
+/// same declarations, and decode by its indexes; the bulk insert names what it sets by the
+/// declared columns. Adding a stored column is a migration (to `items` and to `changedItems`)
+/// and its names in `StoredTables`.
 struct SQLiteItemsTable {
     let db: Database
     /// The stored columns but `id` (the journal keeps it as `itemId`), in the schema's order.
@@ -82,17 +82,18 @@ struct SQLiteItemsTable {
             } else {
                 "\(checked)"
             }
-        let values: [String: SQL] = [
-            "listId": "\(listID)", "title": "value", "isSelected": states,
-            "position": "\(last) + key + 1", "createdAt": "\(now)", "updatedAt": "\(now)",
+        let values: [(column: StoredColumn, value: SQL)] = [
+            (StoredTables.listID, "\(listID)"), (StoredTables.title, "value"),
+            (StoredTables.isSelected, states), (StoredTables.position, "\(last) + key + 1"),
+            (StoredTables.createdAt, "\(now)"), (StoredTables.updatedAt, "\(now)"),
         ]
-        let inserted = columns.filter { values[$0] != nil }
+        let insert = StoredTables.items.insert(setting: values, \.sqlite)
         // Cached: an import of many small lists appends once a list (the statement's text is
         // one of two, by `selection`).
         try db.cachedStatement(
             literal: """
-                INSERT INTO items (\(SQL(sql: inserted.joined(separator: ", "))))
-                SELECT \(inserted.compactMap { values[$0] }.joined(separator: ", "))
+                INSERT INTO items (\(SQL(sql: insert.columns)))
+                SELECT \(insert.values.joined(separator: ", "))
                 FROM json_each(\(JSONText.array(of: titles))) ORDER BY key
                 """
         ).execute()
@@ -103,19 +104,13 @@ struct SQLiteItemsTable {
     // MARK: - What the hot reads select
 
     /// What `list` shows of an item, in the order `forEachHeadline` selects and decodes it.
-    static let headline = SQLiteColumnSelection([
-        "items.id", "lists.name", "items.title", "items.isSelected",
-    ])
+    static let headline = SQLiteColumnSelection(.headline)
     /// What `eachItem` reads of an item (JSON and export), `StoredTables.moreShownItemFields`
     /// last (at `moreIndexes`).
-    static let item = SQLiteColumnSelection(
-        [
-            "items.id", "lists.name", "items.title", "items.isSelected", "items.listId",
-            "items.createdAt", "items.updatedAt",
-        ] + StoredTables.moreShownItemFields.map { "items." + $0.sqlite })
-    static let moreIndexes = StoredTables.moreShownItemFields.indices.map {
-        item.names.count - StoredTables.moreShownItemFields.count + $0
-    }
+    static let item = SQLiteColumnSelection(.item)
+    static let moreIndexes = ItemReadColumns.item.moreIndexes
+    /// Where an item is, as `ItemPlace` decodes it.
+    static let place = SQLiteColumnSelection(.place)
 
     /// `item` for this database: a file an older binary wrote, which a reading command reads
     /// without migrating it, may lack a field declared since; it reads as empty text there.
@@ -123,10 +118,9 @@ struct SQLiteItemsTable {
         if StoredTables.moreShownItemFields.isEmpty { return Self.item }
         let present = Set(try db.columns(in: "items").map(\.name))
         return SQLiteColumnSelection(
-            Array(Self.item.names.dropLast(StoredTables.moreShownItemFields.count))
-                + StoredTables.moreShownItemFields.map {
-                    present.contains($0.sqlite) ? "items." + $0.sqlite : "'' AS " + $0.sqlite
-                })
+            .item,
+            lacking: Set(
+                StoredTables.moreShownItemFields.map(\.sqlite).filter { !present.contains($0) }))
     }
 
     // MARK: - Selecting by ID
@@ -215,7 +209,7 @@ struct SQLiteItemsTable {
     /// Where the item is, if it exists.
     func place(of id: ItemID) throws -> ItemPlace? {
         try SQLRequest<ItemPlace>(
-            literal: "SELECT id, listId, position, isSelected FROM items WHERE id = \(id)"
+            literal: "SELECT \(Self.place.sql) FROM items WHERE id = \(id)"
         ).fetchOne(db)
     }
 

@@ -37,10 +37,10 @@ struct SQLiteReads: ReadSteps {
         let columns = SQLiteItemsTable.headline
         let rows = try items.inListOrder(
             columns, SQLiteItemsTable.conditions(in: scope, filter: filter))
-        // Decoded by position (see `SQLiteColumnSelection`): this loop is `list`'s whole cost.
+        // Decoded by position (see `ItemReadColumns`): this loop is `list`'s whole cost.
         let (id, list, title, isSelected) = (
-            columns.index(of: "items.id"), columns.index(of: "lists.name"),
-            columns.index(of: "items.title"), columns.index(of: "items.isSelected")
+            columns.index(of: StoredTables.id), columns.listName,
+            columns.index(of: StoredTables.title), columns.index(of: StoredTables.isSelected)
         )
         while let row = try rows.next() {
             try body(
@@ -61,10 +61,10 @@ struct SQLiteReads: ReadSteps {
             columns, SQLiteItemsTable.conditions(in: scope, filter: filter))
         // The cursor steps the statement and decodes the ID (the first column); the other
         // columns are read from the same row of the same statement.
-        precondition(columns.index(of: "items.id") == 0, "the ID leads the selection")
+        precondition(columns.index(of: StoredTables.id) == 0, "the ID leads the selection")
         let (list, title, isSelected) = (
-            Int32(columns.index(of: "lists.name")), Int32(columns.index(of: "items.title")),
-            Int32(columns.index(of: "items.isSelected"))
+            Int32(columns.listName), Int32(columns.index(of: StoredTables.title)),
+            Int32(columns.index(of: StoredTables.isSelected))
         )
         let row = statement.sqliteStatement
         let ids = try ItemID.fetchCursor(statement)
@@ -82,13 +82,13 @@ struct SQLiteReads: ReadSteps {
         let columns = try items.itemSelection()
         let statement = try items.inListOrderStatement(
             columns, SQLiteItemsTable.conditions(in: scope, filter: .any))
-        precondition(columns.index(of: "items.id") == 0, "the ID leads the selection")
+        precondition(columns.index(of: StoredTables.id) == 0, "the ID leads the selection")
         let (list, title, isSelected, listID, created, updated) = (
-            Int32(columns.index(of: "lists.name")), Int32(columns.index(of: "items.title")),
-            Int32(columns.index(of: "items.isSelected")),
-            Int32(columns.index(of: "items.listId")),
-            Int32(columns.index(of: "items.createdAt")),
-            Int32(columns.index(of: "items.updatedAt"))
+            Int32(columns.listName), Int32(columns.index(of: StoredTables.title)),
+            Int32(columns.index(of: StoredTables.isSelected)),
+            Int32(columns.index(of: StoredTables.listID)),
+            Int32(columns.index(of: StoredTables.createdAt)),
+            Int32(columns.index(of: StoredTables.updatedAt))
         )
         let row = statement.sqliteStatement
         let ids = try ItemID.fetchCursor(statement)

@@ -28,10 +28,12 @@ struct ItemPlace: FetchableRecord {
         self.isSelected = isSelected
     }
 
+    /// A row of `ItemReadColumns.place` from a file.
     init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        listID = try row.decode(forColumn: "listId")
-        position = try row.decode(forColumn: "position")
-        isSelected = try row.decode(forColumn: "isSelected")
+        let read = ItemReadColumns.place
+        id = try row.decode(atIndex: read.index(of: StoredTables.id))
+        listID = try row.decode(atIndex: read.index(of: StoredTables.listID))
+        position = try row.decode(atIndex: read.index(of: StoredTables.position))
+        isSelected = try row.decode(atIndex: read.index(of: StoredTables.isSelected))
     }
 }

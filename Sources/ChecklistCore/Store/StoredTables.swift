@@ -1,5 +1,5 @@
 /// What a stored column holds, and the type each dialect declares for it.
-enum StoredType: Sendable {
+enum StoredType: Sendable, Equatable {
     case integer, text, boolean
     /// Item IDs: a JSON array's text in a file, an array on a server.
     case ids
@@ -26,7 +26,7 @@ enum StoredType: Sendable {
 
 /// A stored column, by its name in each dialect: SQLite's are the documented names users
 /// script against (`isSelected`), PostgreSQL's are snake case (`is_selected`); and its type.
-struct StoredColumn: Sendable {
+struct StoredColumn: Sendable, Equatable {
     let sqlite: String
     let postgresql: String
     let type: StoredType
@@ -76,6 +76,21 @@ struct StoredTable: Sendable {
     static func names(_ columns: [StoredColumn], _ name: (StoredColumn) -> String) -> String {
         columns.map(name).joined(separator: ", ")
     }
+
+    /// An INSERT's column list and the values it selects, in the declared order, for the
+    /// columns `values` sets (the others take their defaults), each named in one dialect
+    /// (`name`). A value for a column the table does not declare is a programming error.
+    func insert<Value>(
+        setting values: [(column: StoredColumn, value: Value)], _ name: (StoredColumn) -> String
+    ) -> (columns: String, values: [Value]) {
+        for (column, _) in values where !columns.contains(column) {
+            preconditionFailure("\(name(column)) is not a column of \(sqlite)")
+        }
+        let set = columns.compactMap { column in
+            values.first { $0.column == column }.map { (name(column), $0.value) }
+        }
+        return (set.map(\.0).joined(separator: ", "), set.map(\.1))
+    }
 }
 
 /// Every table both engines store, declared once. The statements that copy whole rows are
@@ -98,6 +113,8 @@ enum StoredTables {
     static let title = StoredColumn.itemProperty("title", "title", .text, json: "title")
     static let position = StoredColumn.itemProperty(
         "position", "position", .integer, json: "position")
+    /// A list's name (an item's list is shown by it).
+    static let listName = StoredColumn("name", "name", .text)
 
     /// An item's stored fields but its ID, in the schema's order: what the journal keeps of an
     /// item, and what undo writes back.
@@ -112,8 +129,7 @@ enum StoredTables {
     static let lists = StoredTable(
         sqlite: "lists", postgresql: "checklist.lists",
         columns: [
-            id, StoredColumn("name", "name", .text), StoredColumn("mode", "mode", .text), createdAt,
-            updatedAt,
+            id, listName, StoredColumn("mode", "mode", .text), createdAt, updatedAt,
         ],
         order: [id])
     static let items = StoredTable(
