@@ -41,14 +41,7 @@ struct PostgreSQLReads: ReadSteps {
     func forEachItem(in scope: FoundScope, filter: ItemFilter, _ body: (Item) throws -> Void)
         throws
     {
-        let read = ItemReadColumns.item
-        let (id, list, title, selected, created, updated) = (
-            Int32(read.index(of: StoredTables.id)), Int32(read.index(.listName)),
-            Int32(read.index(of: StoredTables.title)),
-            Int32(read.index(of: StoredTables.isSelected)),
-            Int32(read.index(of: StoredTables.createdAt)),
-            Int32(read.index(of: StoredTables.updatedAt))
-        )
+        let (id, list, title, selected, created, updated) = Self.itemColumns
         try forEachItemRow(in: scope, filter: filter) { row in
             try body(
                 Item(
@@ -59,18 +52,23 @@ struct PostgreSQLReads: ReadSteps {
         }
     }
 
-    /// Each item's bytes as the server sent them.
-    func forEachItemBytes(
-        in scope: FoundScope, filter: ItemFilter, _ body: (ItemBytes) throws -> Void
-    ) throws {
+    /// Where `forEachItemRow`'s rows hold an item's ID, list's name, title, state and times.
+    private static let itemColumns = {
         let read = ItemReadColumns.item
-        let (id, list, title, selected, created, updated) = (
+        return (
             Int32(read.index(of: StoredTables.id)), Int32(read.index(.listName)),
             Int32(read.index(of: StoredTables.title)),
             Int32(read.index(of: StoredTables.isSelected)),
             Int32(read.index(of: StoredTables.createdAt)),
             Int32(read.index(of: StoredTables.updatedAt))
         )
+    }()
+
+    /// Each item's bytes as the server sent them.
+    func forEachItemBytes(
+        in scope: FoundScope, filter: ItemFilter, _ body: (ItemBytes) throws -> Void
+    ) throws {
+        let (id, list, title, selected, created, updated) = Self.itemColumns
         try forEachItemRow(in: scope, filter: filter) { row in
             try body(
                 ItemBytes(
