@@ -1,3 +1,5 @@
+import Glibc
+
 /// The `checklist` schema's migrations (`migrations/postgresql/`), applied in order, each once,
 /// recorded in `checklist.migrations`.
 enum PostgreSQLSchema {
@@ -78,29 +80,53 @@ enum PostgreSQLSchema {
     /// The body (between its `$$`) of the function `checklist.NAME()` as the last migration
     /// that creates or replaces it wrote it: what the server keeps as `prosrc`.
     static func functionBody(_ name: String) -> String {
-        let mark = Array("FUNCTION checklist.\(name)()".utf8)
-        let quote = Array("$$".utf8)
-        func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
-            guard bytes.count >= needle.count else { return nil }
-            return (from...(bytes.count - needle.count)).first {
-                bytes[$0..<$0 + needle.count].elementsEqual(needle)
-            }
+        func find(_ needle: String, in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+            var needle = needle
+            return needle.withUTF8 { Self.firstIndex(of: $0, in: bytes, from: from) }
         }
         for migration in migrations.reversed() {
-            let bytes = Array(migration.sql.utf8)
-            guard let at = find(mark, in: bytes, from: 0),
-                let open = find(quote, in: bytes, from: at),
-                let close = find(quote, in: bytes, from: open + 2)
-            else { continue }
-            return String(decoding: bytes[(open + 2)..<close], as: UTF8.self)
+            var sql = migration.sql
+            let body = sql.withUTF8 { bytes -> String? in
+                guard let at = find("FUNCTION checklist.\(name)()", in: bytes, from: 0),
+                    let open = find("$$", in: bytes, from: at),
+                    let close = find("$$", in: bytes, from: open + 2)
+                else { return nil }
+                return String(decoding: bytes[(open + 2)..<close], as: UTF8.self)
+            }
+            if let body { return body }
         }
         preconditionFailure("no migration creates checklist.\(name)()")
     }
 
+    /// Where `needle` first starts in `bytes`, at or after `from` (a byte found by `memchr`, the
+    /// rest compared by `memcmp`).
+    static func firstIndex(
+        of needle: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, from: Int
+    ) -> Int? {
+        guard let base = bytes.baseAddress, let start = needle.baseAddress,
+            let first = needle.first
+        else { return nil }
+        var index = from
+        while index + needle.count <= bytes.count,
+            let found = memchr(base + index, Int32(first), bytes.count - index - needle.count + 1)
+        {
+            let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+            if memcmp(base + at, start, needle.count) == 0 { return at }
+            index = at + 1
+        }
+        return nil
+    }
+
     /// `text` as a SQL string literal (`standard_conforming_strings`, on since PostgreSQL 9.1).
     static func literal(_ text: String) -> String {
-        "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''")
-            + "'"
+        var bytes: [UInt8] = [UInt8(ascii: "'")]
+        bytes.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            bytes.append(byte)
+            if byte == UInt8(ascii: "'") { bytes.append(byte) }
+        }
+        bytes.append(UInt8(ascii: "'"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Queued before every statement that reads `checklist.migrations` or `checklist.state`
@@ -132,28 +158,28 @@ enum PostgreSQLSchema {
 
     /// The names after each `CREATE TABLE checklist.` in `sql`.
     static func tableNames(createdBy sql: String) -> [String] {
-        let bytes = Array(sql.utf8)
-        let prefix = Array("CREATE TABLE checklist.".utf8)
-        var names: [String] = []
-        var index = 0
-        while index + prefix.count <= bytes.count {
-            guard bytes[index..<index + prefix.count].elementsEqual(prefix) else {
-                index += 1
-                continue
+        var sql = sql
+        var prefix = "CREATE TABLE checklist."
+        return sql.withUTF8 { bytes in
+            prefix.withUTF8 { prefix in
+                var names: [String] = []
+                var index = 0
+                while let found = Self.firstIndex(of: prefix, in: bytes, from: index) {
+                    let start = found + prefix.count
+                    var end = start
+                    while end < bytes.count,
+                        bytes[end] == UInt8(ascii: "_")
+                            || (bytes[end] | 0x20 >= UInt8(ascii: "a")
+                                && bytes[end] | 0x20 <= UInt8(ascii: "z"))
+                    {
+                        end += 1
+                    }
+                    names.append(String(decoding: bytes[start..<end], as: UTF8.self))
+                    index = end
+                }
+                return names
             }
-            let start = index + prefix.count
-            var end = start
-            while end < bytes.count,
-                bytes[end] == UInt8(ascii: "_")
-                    || (bytes[end] | 0x20 >= UInt8(ascii: "a")
-                        && bytes[end] | 0x20 <= UInt8(ascii: "z"))
-            {
-                end += 1
-            }
-            names.append(String(decoding: bytes[start..<end], as: UTF8.self))
-            index = end
         }
-        return names
     }
 
     /// What opening needs, in one statement: the schema's state, the role this connection
