@@ -317,17 +317,30 @@ struct ServerRoundTripTests {
         #expect(connection.roundTrips == 1)
     }
 
-    @Test func aOneItemCheckWaitsForTheServerFiveTimes() throws {
+    @Test func aOneItemCheckWaitsForTheServerFourTimes() throws {
         let store = try TestServer.freshStore()
         _ = try store.add(titles("Tent", "Stove", "Map"), to: ListName.defaultList)
         let (again, connection) = try reopened(store)
         let checked = try again.check(.ids(IDSet(ids: [2])))
         #expect(checked.counts.changed == 1)
         // Open 1; then the lock with the journal's entry (which answers the single-choice
-        // question too), the IDs' count, the selections' record, the update, and the
-        // journal's end with COMMIT.
-        #expect(connection.roundTrips == 1 + 5)
+        // question too), the IDs' count, the selections' record with the update (one
+        // statement), and the journal's end with COMMIT.
+        #expect(connection.roundTrips == 1 + 4)
         #expect(try again.history().first?.description == "checked 1 item (ID 2)")
+    }
+
+    @Test func anAddToAListWaitsForTheServerAsOftenAsItNeedsAnAnswer() throws {
+        let store = try TestServer.freshStore()
+        _ = try store.add(titles("Tent"), to: ListName.defaultList)
+        let (again, connection) = try reopened(store)
+        let added = try again.add(titles("Stove", "Map"), to: ListName.defaultList)
+        #expect(added == [2, 3])
+        // Open 1; then the lock with the journal's entry, the list's ID, the counter and the
+        // list's last position; the list's record and time, the insert, the journal's record
+        // of the range and its end go with COMMIT.
+        #expect(connection.roundTrips == 1 + 4)
+        #expect(try again.history().first?.description.hasPrefix("added 2 items") == true)
     }
 
     @Test func aChangeThatChangesNothingLeavesNoEntryNoRevisionAndNoNotification() throws {

@@ -3,13 +3,8 @@ extension PostgreSQLChange: ChangeSteps {
     var reads: PostgreSQLReads { PostgreSQLReads(connection: connection) }
 
     func setSelection(_ kind: SelectionKind, where condition: PostgreSQLQuery) throws -> Int {
-        let predicate: PostgreSQLQuery = "(\(condition)) AND \(sql: kind.changedRows)"
-        try recordSelections(where: predicate)
-        return try connection.run(
-            """
-            UPDATE checklist.items SET \(sql: kind.assignment), updated_at = \(text: now)
-            WHERE \(predicate)
-            """)
+        try setSelection(
+            kind.assignment, recordingWhere: "(\(condition)) AND \(sql: kind.changedRows)")
     }
 
     /// The server keeps each field's stamp in the item's row (`migrations/postgresql/0004`).

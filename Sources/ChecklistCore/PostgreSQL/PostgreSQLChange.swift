@@ -19,6 +19,9 @@ struct PostgreSQLChange {
     /// its steps share).
     final class RecordedSelections {
         var arrays: [String] = []
+        /// Whether the change is known to have recorded a row of the journal (then its entry
+        /// stays, and `finish` need not ask the server).
+        var keepsEntry = false
     }
 
     /// Opens the entry: its ID comes from the counter in `checklist.state`, taken under the
@@ -62,14 +65,14 @@ struct PostgreSQLChange {
 
     /// Completes the entry when the change recorded something, else removes it (a change that
     /// changed nothing has no history number); keeps the newest entries. Queued, to go with
-    /// `COMMIT` in one round trip. When the change knows it recorded selections (a check,
-    /// uncheck or toggle that changed something), the entry stays; otherwise the server
-    /// decides, from the journal's rows (asking cost a one-item check about 0.5 ms of the
-    /// server's time on a new connection: the other journal tables' first reads).
+    /// `COMMIT` in one round trip. When the change knows it recorded something (selections
+    /// that changed, items it added, a list it added to), the entry stays; otherwise the
+    /// server decides, from the journal's rows (asking cost a one-item check about 0.5 ms of
+    /// the server's time on a new connection: the other journal tables' first reads).
     func finish(_ command: String, _ change: some ChangeDescribing) {
         let id = String(changeID)
         let kept: String
-        if recordedSelections.arrays.isEmpty {
+        if !recordedSelections.keepsEntry, recordedSelections.arrays.isEmpty {
             let recorded = """
                 (EXISTS (SELECT 1 FROM checklist.changed_items WHERE change_id = $1)
                     OR EXISTS (SELECT 1 FROM checklist.changed_selections WHERE change_id = $1)
@@ -174,14 +177,16 @@ struct PostgreSQLChange {
     }
 
     func recordList(_ listID: Int64) throws {
-        _ = try connection.query(
-            """
-            INSERT INTO checklist.changed_lists
-                (change_id, list_id, name, mode, created_at, updated_at)
-            SELECT $1, id, name, mode, created_at, updated_at FROM checklist.lists WHERE id = $2
-            ON CONFLICT (change_id, list_id) DO NOTHING
-            """, [String(changeID), String(listID)])
+        _ = try connection.query(Self.recordingList, [String(changeID), String(listID)])
     }
+
+    /// Records a list ($2) as it is in the change's ($1) journal, once.
+    private static let recordingList = """
+        INSERT INTO checklist.changed_lists
+            (change_id, list_id, name, mode, created_at, updated_at)
+        SELECT $1, id, name, mode, created_at, updated_at FROM checklist.lists WHERE id = $2
+        ON CONFLICT (change_id, list_id) DO NOTHING
+        """
 
     // MARK: - Lists
 
@@ -195,11 +200,14 @@ struct PostgreSQLChange {
             id: listID, name: ListName(stored: try row.text(0)), mode: try row.mode(1))
     }
 
+    /// The list found is recorded and its time set by statements that wait for nothing (they go
+    /// with the next one).
     func listForAdding(named name: ListName, mode: ListMode) throws -> Int64 {
         if let listID = try reads.listID(named: name) {
-            try recordList(listID)
-            _ = try connection.query(
+            connection.queue(Self.recordingList, [String(changeID), String(listID)])
+            connection.queue(
                 "UPDATE checklist.lists SET updated_at = $2 WHERE id = $1", [String(listID), now])
+            recordedSelections.keepsEntry = true
             return listID
         }
         return try createList(named: name, mode: mode)
@@ -239,7 +247,8 @@ struct PostgreSQLChange {
         ).onlyRow()
         let lastID = try row.int64(0)
         let lastPosition = try row.int64(1)
-        _ = try connection.query(
+        // Nothing waits for the insert: it goes with the next statement.
+        connection.queue(
             """
             INSERT INTO checklist.items (\(Self.appended.columns))
             SELECT \(Self.appended.values.joined(separator: ", "))
@@ -268,10 +277,12 @@ struct PostgreSQLChange {
         ], \.postgresql)
 
     /// Records items the change created, as one range, and moves the ID counter past them.
+    /// Queued, to go with the next statement: nothing waits for them.
     func recordAdded(_ ids: ClosedRange<ItemID>) throws {
-        _ = try connection.query(
+        recordedSelections.keepsEntry = true
+        connection.queue(
             "UPDATE checklist.state SET last_item_id = $1", [String(ids.upperBound)])
-        _ = try connection.query(
+        connection.queue(
             "INSERT INTO checklist.added_items (change_id, first_id, last_id) VALUES ($1, $2, $3)",
             [String(changeID), String(ids.lowerBound), String(ids.upperBound)])
     }
@@ -280,10 +291,34 @@ struct PostgreSQLChange {
         let spared = [keeping].compactMap { $0 } + sparing
         var condition: PostgreSQLQuery = "list_id = \(listID) AND is_selected"
         if !spared.isEmpty { condition = "\(condition) AND NOT id = ANY(\(ids: spared))" }
-        try recordSelections(where: condition)
-        return try connection.run(
-            "UPDATE checklist.items SET is_selected = false, updated_at = \(text: now) WHERE \(condition)"
-        )
+        return try setSelection("is_selected = false", recordingWhere: condition)
+    }
+
+    /// Sets the items `condition` selects (`assignment`, and `updated_at` to now) after
+    /// recording their selection (`recordSelections`), in one statement: its two parts read
+    /// one snapshot, so the record holds the rows as they were. Returns how many it changed.
+    func setSelection(_ assignment: String, recordingWhere condition: PostgreSQLQuery) throws
+        -> Int
+    {
+        let row = try connection.query(
+            """
+            WITH recorded AS (
+                INSERT INTO checklist.changed_selections
+                    (change_id, is_selected, updated_at, item_ids)
+                SELECT \(changeID), is_selected, updated_at, array_agg(id ORDER BY id)
+                FROM checklist.items WHERE \(condition) GROUP BY is_selected, updated_at
+                RETURNING item_ids),
+            changed AS (
+                UPDATE checklist.items SET \(sql: assignment), updated_at = \(text: now)
+                WHERE \(condition) RETURNING 1)
+            SELECT (SELECT count(*) FROM changed),
+                (SELECT pg_catalog.string_agg(item_ids::pg_catalog.text, ';') FROM recorded)
+            """
+        ).onlyRow()
+        if let recorded = row[1] {
+            recordedSelections.arrays += recorded.split(separator: ";").map(String.init)
+        }
+        return try row.int(0)
     }
 
     /// A PostgreSQL array literal of text values, each quoted and escaped.

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The `checklist` schema's migrations (`migrations/postgresql/`), applied in order, each once,
 /// recorded in `checklist.migrations`.
 enum PostgreSQLSchema {
@@ -98,21 +96,19 @@ enum PostgreSQLSchema {
         preconditionFailure("no migration creates checklist.\(name)()")
     }
 
-    /// Where `needle` first starts in `bytes`, at or after `from` (a byte found by `memchr`, the
-    /// rest compared by `memcmp`).
+    /// Where `needle` first starts in `bytes`, at or after `from`.
     static func firstIndex(
         of needle: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, from: Int
     ) -> Int? {
-        guard let base = bytes.baseAddress, let start = needle.baseAddress,
-            let first = needle.first
-        else { return nil }
+        guard let first = needle.first else { return nil }
         var index = from
-        while index + needle.count <= bytes.count,
-            let found = memchr(base + index, Int32(first), bytes.count - index - needle.count + 1)
-        {
-            let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-            if memcmp(base + at, start, needle.count) == 0 { return at }
-            index = at + 1
+        while index + needle.count <= bytes.count {
+            if bytes[index] == first,
+                (1..<needle.count).allSatisfy({ bytes[index + $0] == needle[$0] })
+            {
+                return index
+            }
+            index += 1
         }
         return nil
     }
