@@ -227,6 +227,31 @@ final class ServerSecurityTests {
             """)
     }
 
+    /// Code the owner puts on the tables by other means than a trigger: a column's default
+    /// that calls a function of theirs (it would run as whoever adds an item).
+    @Test func aSchemaWhoseDefaultCallsItsOwnersFunctionIsRefusedAndItNeverRuns() throws {
+        let (ana, bob) = try anaAndBob()
+        try TestServer.psql(
+            uri(as: ana),
+            """
+            CREATE SCHEMA loot;
+            CREATE TABLE loot.titles (title text, taken_as text);
+            GRANT USAGE ON SCHEMA loot TO PUBLIC;
+            GRANT INSERT ON loot.titles TO PUBLIC;
+            CREATE FUNCTION loot.stamp() RETURNS text LANGUAGE plpgsql AS $$ BEGIN
+                INSERT INTO loot.titles SELECT title, current_user FROM checklist.items;
+                RETURN ''; END $$;
+            ALTER TABLE checklist.items ALTER COLUMN checked_stamp SET DEFAULT loot.stamp();
+            """)
+        let before = try TestServer.dump(uri)
+        let added = try run("add", "Passport", as: bob)
+        #expect(added.status == 65, "\(added)")
+        #expect(added.stderr.contains("default of items.checked_stamp"), "\(added)")
+        #expect(try run("list", as: bob).status == 65)
+        #expect(try TestServer.dump(uri) == before)
+        #expect(try TestServer.psql(uri, "SELECT count(*) FROM loot.titles") == "0\n")
+    }
+
     @Test func aSchemaCarryingItsOwnersTriggerIsRefusedAndTheTriggerNeverRuns() throws {
         let (ana, bob) = try anaAndBob()
         try plantTrigger(as: ana)

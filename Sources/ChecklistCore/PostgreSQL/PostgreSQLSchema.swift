@@ -179,9 +179,15 @@ enum PostgreSQLSchema {
     }
 
     /// What opening needs, in one statement: the schema's state, the role this connection
-    /// writes as, the revision, and (`checkingTrust`) someone else's code on the schema's
-    /// tables, refused (`checkTrust`). Without `checklist.migrations` the statement fails and
-    /// `state`'s own answers (it always looks for such code).
+    /// writes as, the revision, and (`checkingTrust`) the fingerprint of the code on the
+    /// schema's tables: one this user's program found clean before (`trusted`) is trusted;
+    /// another is looked at in full (`checkTrust`), and someone else's code is refused.
+    /// Without `checklist.migrations` the statement fails and `state`'s own answers (it always
+    /// looks for such code).
+    ///
+    /// The full look's catalogs (the functions' bodies, the policies' expressions) cost a new
+    /// connection about 1.4 ms more of the server's time than the fingerprint's row versions
+    /// (`log_min_duration_statement`, one-item checks, medians of 30).
     ///
     /// A command that may find nothing to do (a sync with nothing to send, nothing new there)
     /// opens without `checkingTrust`, and the store checks before its first transaction: the
@@ -189,10 +195,11 @@ enum PostgreSQLSchema {
     /// (their first reads in a backend; `log_min_duration_statement`), which a command that
     /// reads only `checklist.state` need not pay. Reading it runs no trigger or rule, and a
     /// policy on it would run in this statement whether or not the statement also looked.
-    static func opening(_ connection: PostgreSQLConnection, checkingTrust: Bool = true) throws
-        -> (state: State, role: String?, revision: Int64?)
-    {
-        let trust = checkingTrust ? ", " + trustColumns : ""
+    static func opening(
+        _ connection: PostgreSQLConnection, checkingTrust: Bool = true,
+        trusted: TrustedSchemas = .standard
+    ) throws -> (state: State, role: String?, revision: Int64?) {
+        let trust = checkingTrust ? ", " + fingerprintColumns + ", " + dependentsColumn : ""
         let found: [[String?]]?
         connection.queue(tablesGuard, [])
         do {
@@ -211,21 +218,98 @@ enum PostgreSQLSchema {
             // is off, so the statement failed instead of running it), named here; or a
             // privilege missing, reported as it is.
             guard connection.lastFailure == "42501" else { throw error }
-            try checkTrust(connection)
+            try checkTrust(connection, trusted: trusted)
             throw error
         }
         guard let row = found?.first else { return (try state(connection), nil, nil) }
-        if checkingTrust { try refuseForeign(row[3...], connection) }
+        // A table with a rule, or a default, constraint, index or type using someone else's
+        // code, is never the program's; code not known clean is looked at.
+        if checkingTrust, row[4] != nil || row[5] != nil || !trusted.contains(row[3] ?? "") {
+            try checkTrust(connection, trusted: trusted)
+        }
         let applied = Set((row[1] ?? "").split(separator: " ").map(String.init))
         return (state(applied: applied), row[0], row[2].flatMap { Int64($0) })
     }
 
     /// Refuses (65) a schema whose tables carry triggers, rules or policies the migrations did
-    /// not create: they would run as whoever writes or reads.
-    static func checkTrust(_ connection: PostgreSQLConnection) throws {
-        let row = try connection.query("\(sql: tablesCTE)SELECT \(sql: trustColumns)").onlyRow()
-        try refuseForeign(row[...], connection)
+    /// not create: they would run as whoever writes or reads. A schema found clean is
+    /// remembered by its fingerprint, read in the same statement (`trusted`).
+    static func checkTrust(_ connection: PostgreSQLConnection, trusted: TrustedSchemas = .standard)
+        throws
+    {
+        let row = try connection.query(
+            "\(sql: tablesCTE)SELECT \(sql: trustColumns), \(sql: fingerprintColumns)"
+        ).onlyRow()
+        try refuseForeign(row[0...1], connection)
+        if let fingerprint = row[2], row[3] == nil { trusted.add(fingerprint) }
     }
+
+    /// The defaults, constraints, indexes and column types of the schema's tables that use a
+    /// function, operator, operator class, type or collation that is not built in, named
+    /// (`what`, over `k`): such code runs as whoever writes (a default calling the owner's
+    /// function, a check constraint, an index expression, a domain's check). The migrations
+    /// use only built-in ones, on which PostgreSQL records no dependency (they are pinned), so
+    /// any dependency of these kinds that `pg_depend` records is someone else's.
+    private static let dependents: String = {
+        func uses(_ kind: String, _ object: String, subobject: String? = nil, of kinds: [String])
+            -> String
+        {
+            "EXISTS (SELECT 1 FROM pg_catalog.pg_depend x"
+                + " WHERE x.classid = 'pg_catalog.\(kind)'::pg_catalog.regclass"
+                + " AND x.objid = \(object)"
+                + (subobject.map { " AND x.objsubid = \($0)" } ?? "")
+                + " AND x.refclassid IN ("
+                + kinds.map { "'pg_catalog.\($0)'::pg_catalog.regclass" }.joined(separator: ", ")
+                + "))"
+        }
+        let code = ["pg_proc", "pg_operator", "pg_type", "pg_collation"]
+        return """
+            SELECT 'default of ' || c.relname::pg_catalog.text || '.' || a.attname::pg_catalog.text
+            FROM pg_catalog.pg_attrdef d JOIN pg_catalog.pg_class c ON c.oid = d.adrelid
+            JOIN pg_catalog.pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum
+            WHERE d.adrelid = ANY(k.oids) AND \(uses("pg_attrdef", "d.oid", of: code))
+            UNION ALL
+            SELECT 'constraint ' || o.conname::pg_catalog.text || ' on ' || c.relname::pg_catalog.text
+            FROM pg_catalog.pg_constraint o JOIN pg_catalog.pg_class c ON c.oid = o.conrelid
+            WHERE o.conrelid = ANY(k.oids) AND \(uses("pg_constraint", "o.oid", of: code))
+            UNION ALL
+            SELECT 'index ' || x.relname::pg_catalog.text || ' on ' || c.relname::pg_catalog.text
+            FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class x ON x.oid = i.indexrelid
+            JOIN pg_catalog.pg_class c ON c.oid = i.indrelid
+            WHERE i.indrelid = ANY(k.oids)
+                AND \(uses("pg_class", "i.indexrelid", of: code + ["pg_opclass"]))
+            UNION ALL
+            SELECT 'type of ' || c.relname::pg_catalog.text || '.' || a.attname::pg_catalog.text
+            FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid
+            WHERE a.attrelid = ANY(k.oids) AND a.attnum > 0
+                AND \(uses("pg_class", "a.attrelid", subobject: "a.attnum", of: ["pg_type", "pg_collation"]))
+            """
+    }()
+
+    /// `dependents` as one column over `tablesCTE` (nil: none): looked at on every opening, as
+    /// it costs little; what the fingerprint stands for costs more.
+    private static let dependentsColumn =
+        "(SELECT pg_catalog.string_agg(what, ', ' ORDER BY what) FROM k, LATERAL (\(dependents)) AS d(what))"
+
+    /// Two columns over `tablesCTE`: the fingerprint of the code on the schema's tables
+    /// (`TrustedSchemas`): the tables' OIDs, and the OID and row version of each trigger, its
+    /// function and each policy; and the tables with (or once with) a rule, as in
+    /// `trustColumns`.
+    private static let fingerprintColumns = """
+        (SELECT pg_catalog.array_to_string(k.oids, ' ', '-') || ' ' || COALESCE((
+            SELECT pg_catalog.string_agg(code, ' ' ORDER BY code) FROM (
+                SELECT 't' || t.oid::pg_catalog.text || ':' || t.xmin::pg_catalog.text
+                    || ':' || COALESCE(f.oid::pg_catalog.text, '-')
+                    || ':' || COALESCE(f.xmin::pg_catalog.text, '-') AS code
+                FROM pg_catalog.pg_trigger t LEFT JOIN pg_catalog.pg_proc f ON f.oid = t.tgfoid
+                WHERE t.tgrelid = ANY(k.oids) AND NOT t.tgisinternal
+                UNION ALL
+                SELECT 'p' || p.oid::pg_catalog.text || ':' || p.xmin::pg_catalog.text
+                FROM pg_catalog.pg_policy p WHERE p.polrelid = ANY(k.oids)) AS code), '')
+            FROM k),
+        (SELECT pg_catalog.string_agg(c.oid::pg_catalog.text, ',') FROM k, pg_catalog.pg_class c
+            WHERE c.oid = ANY(k.oids) AND c.relhasrules)
+        """
 
     /// The schema's tables, found by name without a join over the catalogs (a new connection
     /// plans this about 1 ms faster), once, in a materialized CTE that the looks of
@@ -257,6 +341,8 @@ enum PostgreSQLSchema {
                 SELECT 'policy ' || p.polname::pg_catalog.text || ' on ' || \(named("p.polrelid"))
                 FROM pg_catalog.pg_policy p
                 WHERE p.polrelid = ANY(k.oids) AND NOT \(ownPolicy)
+                UNION ALL
+                \(dependents)
             ) AS foreign_objects),
             (SELECT pg_catalog.string_agg(c.oid::pg_catalog.text, ',') FROM k,
                 pg_catalog.pg_class c WHERE c.oid = ANY(k.oids) AND c.relhasrules)
@@ -312,7 +398,7 @@ enum PostgreSQLSchema {
         do {
             found = try connection.query(
                 """
-                SELECT pg_catalog.to_regclass('checklist.migrations') IS NOT NULL,
+                \(sql: tablesCTE)SELECT pg_catalog.to_regclass('checklist.migrations') IS NOT NULL,
                     (SELECT pg_catalog.string_agg(what, ', ' ORDER BY what) FROM (
                         SELECT 'trigger ' || t.tgname::text || ' on ' || c.relname::text AS what
                         FROM pg_catalog.pg_trigger t
@@ -333,6 +419,8 @@ enum PostgreSQLSchema {
                         JOIN pg_catalog.pg_class c ON c.oid = p.polrelid
                         JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
                         WHERE n.nspname = 'checklist' AND NOT \(sql: ownPolicy)
+                        UNION ALL
+                        SELECT what FROM k, LATERAL (\(sql: dependents)) AS d(what)
                     ) AS foreign_objects)
                 """)
         } catch {

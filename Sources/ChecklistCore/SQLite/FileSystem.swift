@@ -26,6 +26,9 @@ enum FileSystem {
     struct Status: Equatable {
         let kind: Kind
         let size: Int64
+        /// The owner's user ID, and the permission bits (`0o644`).
+        let owner: UInt32
+        let permissions: UInt32
         /// Size, modification time and inode: what changes when another process writes.
         let stamp: [Int]
     }
@@ -86,6 +89,34 @@ enum FileSystem {
     }
 
     static var processID: Int32 { getpid() }
+
+    /// The user the program runs as (geteuid(2)).
+    static var effectiveUser: UInt32 { geteuid() }
+
+    /// An environment variable's value, when set and not empty.
+    static func environment(_ name: String) -> String? {
+        guard let value = getenv(name), value.pointee != 0 else { return nil }
+        return String(cString: value)
+    }
+
+    /// Writes `bytes` to a file that must not exist yet, made with `mode`.
+    static func writeNew(_ path: String, _ bytes: [UInt8], mode: UInt32) -> Failure? {
+        let descriptor = RawPath.withCString(path) {
+            open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode))
+        }
+        guard descriptor >= 0 else { return .last }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                buffer.baseAddress.map { write(descriptor, $0 + written, bytes.count - written) }
+                    ?? 0
+            }
+            guard count > 0 else { return .last }
+            written += count
+        }
+        return nil
+    }
 
     /// `bytes` random bytes as lowercase hexadecimal (the system's generator).
     static func randomHex(_ bytes: Int) -> String {
@@ -163,6 +194,8 @@ extension FileSystem.Status {
             default: .other
             }
         size = Int64(status.st_size)
+        owner = status.st_uid
+        permissions = UInt32(status.st_mode & 0o7777)
         stamp = [
             Int(status.st_size), Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec),
             Int(status.st_ino),

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+@testable import ChecklistCore
+
+/// Issue 29, 26 and 9: a schema this user's program found carrying only its own code is known
+/// by its fingerprint afterwards, so a command reads the fingerprint instead of looking at
+/// every trigger's function and every policy's expression; the file that remembers it counts
+/// only when it is the user's own.
+@Suite(
+    .enabled(if: TestServer.runs, "\(TestServer.missing)"))
+struct TrustedSchemasTests {
+    let folder: URL
+    let trusted: TrustedSchemas
+    let uri: PostgreSQLURI
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trusted-\(UUID().uuidString)")
+        trusted = TrustedSchemas(path: folder.path + "/checklist/trusted-schemas")
+        let store = try TestServer.freshStore()
+        _ = try store.add(titles("Tent"), to: ListName.defaultList)
+        guard case .server(let server) = store.kind else { throw CancellationError() }
+        uri = server.connection.uri
+    }
+
+    /// Opens the schema on a new connection, as a command does; returns its round trips.
+    private func open() throws -> Int {
+        let connection = try PostgreSQLConnection(uri)
+        _ = try PostgreSQLSchema.opening(connection, trusted: trusted)
+        return connection.roundTrips
+    }
+
+    private var file: String { folder.path + "/checklist/trusted-schemas" }
+
+    @Test func aSchemaFoundCleanIsTrustedByItsFingerprintAfterwards() throws {
+        // Not known: the opening, then the full look.
+        #expect(try open() == 2)
+        let attributes = try FileManager.default.attributesOfItem(atPath: file)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let folderAttributes = try FileManager.default.attributesOfItem(
+            atPath: folder.path + "/checklist")
+        #expect((folderAttributes[.posixPermissions] as? Int) == 0o700)
+        #expect(try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").count == 1)
+        // Known: the opening alone.
+        #expect(try open() == 1)
+        #expect(try open() == 1)
+    }
+
+    /// Every way the schema's owner could put code on the tables after the look moves the
+    /// fingerprint: the next opening looks in full, and refuses.
+    @Test(arguments: [
+        // A trigger of the owner's.
+        """
+        CREATE FUNCTION public.evil() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;
+        CREATE TRIGGER evil BEFORE UPDATE ON checklist.items FOR EACH ROW EXECUTE FUNCTION public.evil()
+        """,
+        // The program's trigger function, rewritten in place (its OID kept).
+        """
+        CREATE OR REPLACE FUNCTION checklist.stamp_item() RETURNS trigger LANGUAGE plpgsql
+        AS $$ BEGIN RETURN NEW; END $$
+        """,
+        // The program's policy, rewritten in place.
+        "ALTER POLICY changes_read ON checklist.changes USING (pg_catalog.now() IS NOT NULL)",
+        // A policy of the owner's.
+        "CREATE POLICY evil ON checklist.items USING (true)",
+        // A rule.
+        "CREATE RULE evil AS ON UPDATE TO checklist.lists DO ALSO NOTIFY evil",
+        // A default, a check constraint, an index expression and a column's type that use
+        // the owner's code.
+        """
+        CREATE FUNCTION public.evil_text() RETURNS text LANGUAGE sql AS $$SELECT ''$$;
+        ALTER TABLE checklist.items ALTER COLUMN checked_stamp SET DEFAULT public.evil_text()
+        """,
+        """
+        CREATE FUNCTION public.evil_check(text) RETURNS boolean LANGUAGE sql IMMUTABLE
+        AS $$SELECT true$$;
+        ALTER TABLE checklist.items ADD CONSTRAINT evil CHECK (public.evil_check(title))
+        """,
+        """
+        CREATE FUNCTION public.evil_key(text) RETURNS text LANGUAGE sql IMMUTABLE
+        AS $$SELECT $1$$;
+        CREATE INDEX evil ON checklist.lists (public.evil_key(name))
+        """,
+        """
+        CREATE DOMAIN public.evil_domain AS text CHECK (VALUE IS NOT NULL);
+        ALTER TABLE checklist.changes ALTER COLUMN description TYPE public.evil_domain
+        """,
+    ])
+    func codeAddedAfterTheLookIsLookedAtAndRefused(_ change: String) throws {
+        #expect(try open() == 2)
+        #expect(try open() == 1)
+        try PostgreSQLConnection(uri).execute(change)
+        #expect {
+            try open()
+        } throws: {
+            guard case ChecklistError.untrustedServerSchema = $0 else { return false }
+            return true
+        }
+    }
+
+    @Test func aFileOthersMayWriteIsNotRead() throws {
+        #expect(try open() == 2)
+        try FileManager.default.setAttributes([.posixPermissions: 0o622], ofItemAtPath: file)
+        #expect(try open() == 2)
+    }
+
+    @Test func aFileAnotherUserOwnsIsNotRead() throws {
+        #expect(try open() == 2)
+        // Only root may give a file away; elsewhere the check is the permissions' above.
+        guard geteuid() == 0 else { return }
+        try FileManager.default.setAttributes([.ownerAccountID: 65534], ofItemAtPath: file)
+        #expect(try open() == 2)
+    }
+
+    @Test func noPlaceForTheFileMeansAFullLookEachTime() throws {
+        let connection = try PostgreSQLConnection(uri)
+        _ = try PostgreSQLSchema.opening(connection, trusted: TrustedSchemas(path: nil))
+        #expect(connection.roundTrips == 2)
+        let again = try PostgreSQLConnection(uri)
+        _ = try PostgreSQLSchema.opening(again, trusted: TrustedSchemas(path: nil))
+        #expect(again.roundTrips == 2)
+    }
+}
