@@ -86,6 +86,30 @@ struct TrustedSchemasTests {
         CREATE DOMAIN public.evil_domain AS text CHECK (VALUE IS NOT NULL);
         ALTER TABLE checklist.changes ALTER COLUMN description TYPE public.evil_domain
         """,
+        // Built-in functions that run SQL text (no dependency is recorded on them), in a check
+        // constraint and in a default (found by a review of this change).
+        """
+        ALTER TABLE checklist.items ADD CONSTRAINT items_ok
+        CHECK (pg_catalog.query_to_xml('SELECT 1', false, false, '') IS NOT NULL)
+        """,
+        """
+        ALTER TABLE checklist.items ALTER COLUMN checked_stamp SET DEFAULT (CASE WHEN
+        pg_catalog.query_to_xml('SELECT 1', false, false, '') IS NULL THEN 'x' ELSE '' END)
+        """,
+        // The program's trigger made again with a WHEN condition of the owner's.
+        """
+        DROP TRIGGER items_stamps ON checklist.items;
+        CREATE TRIGGER items_stamps BEFORE INSERT OR UPDATE ON checklist.items FOR EACH ROW
+        WHEN (pg_catalog.now() IS NOT NULL) EXECUTE FUNCTION checklist.stamp_item()
+        """,
+        // A table inheriting from the items: an update of the items reaches its rows and runs
+        // its triggers and constraints.
+        "CREATE TABLE checklist.items_more () INHERITS (checklist.items)",
+        // The items made again as a partitioned table.
+        """
+        ALTER TABLE checklist.items RENAME TO items_before;
+        CREATE TABLE checklist.items (LIKE checklist.items_before) PARTITION BY RANGE (id)
+        """,
     ])
     func codeAddedAfterTheLookIsLookedAtAndRefused(_ change: String) throws {
         #expect(try open() == 2)
@@ -102,6 +126,25 @@ struct TrustedSchemasTests {
     @Test func aFileOthersMayWriteIsNotRead() throws {
         #expect(try open() == 2)
         try FileManager.default.setAttributes([.posixPermissions: 0o622], ofItemAtPath: file)
+        #expect(try open() == 2)
+    }
+
+    @Test func aFileInAFolderOthersMayWriteIsNotRead() throws {
+        #expect(try open() == 2)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o777], ofItemAtPath: folder.path + "/checklist")
+        #expect(try open() == 2)
+    }
+
+    @Test func aLinkOrAFIFOInTheFilesPlaceIsNotRead() throws {
+        #expect(try open() == 2)
+        let kept = folder.path + "/kept"
+        try FileManager.default.moveItem(atPath: file, toPath: kept)
+        try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: kept)
+        #expect(try open() == 2)
+        try FileManager.default.removeItem(atPath: file)
+        #expect(mkfifo(file, 0o600) == 0)
+        // Not read, and not waited on: the opening looks in full at once.
         #expect(try open() == 2)
     }
 

@@ -254,17 +254,30 @@ struct PostgreSQLReads: ReadSteps {
     func history(limit: Int) throws -> [Change] {
         try connection.query(
             """
-            SELECT id, command, description, item_count, created_at, author
+            SELECT \(sql: Self.changeColumns)
             FROM checklist.changes ORDER BY id DESC LIMIT \(limit)
             """
         ).map(Self.change)
     }
 
+    /// A change from a row of `changeColumns`.
     static func change(_ row: [String?]) throws -> Change {
-        Change(
-            id: try row.int64(0), command: try row.text(1), description: try row.text(2),
-            itemCount: try row.int(3), createdAt: try row.text(4), author: row[5])
+        func at(_ column: StoredColumn) -> Int {
+            guard let index = StoredTables.changes.columns.firstIndex(of: column) else {
+                preconditionFailure("\(column.postgresql) is not a column of checklist.changes")
+            }
+            return index
+        }
+        return Change(
+            id: try row.int64(at(StoredTables.id)), command: try row.text(at(StoredTables.command)),
+            description: try row.text(at(StoredTables.changeDescription)),
+            itemCount: try row.int(at(StoredTables.itemCount)),
+            createdAt: try row.text(at(StoredTables.createdAt)),
+            author: row[at(StoredTables.author)])
     }
+
+    /// The journal's entries' columns as `change` decodes them: the declared ones, in order.
+    static let changeColumns = StoredTable.names(StoredTables.changes.columns, \.postgresql)
 
     func pageLinks() throws -> [PageLink] {
         try connection.query(

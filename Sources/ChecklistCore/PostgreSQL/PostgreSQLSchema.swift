@@ -55,8 +55,9 @@ enum PostgreSQLSchema {
     /// Whether a trigger (`t`, a row of `pg_trigger`, with `f`, its function's row of `pg_proc`)
     /// is one the migrations create on the items: `items_stamps`, calling
     /// `checklist.stamp_item()`, or `items_deletions`, calling `checklist.bury_items()`, each
-    /// function as the migrations wrote it (its body, and whose rights it runs with): `CREATE OR
-    /// REPLACE` keeps a function's OID, and `stamp_item` runs as whoever writes. (One comparison
+    /// function as the migrations wrote it (its body, and whose rights it runs with), with no
+    /// `WHEN` condition (code of its own, run as whoever writes): `CREATE OR REPLACE` keeps a
+    /// function's OID, and `stamp_item` runs as whoever writes. (One comparison
     /// of rows over a join: a subquery a trigger, each naming its function, cost a new
     /// connection about 1 ms more of the server's time.)
     static let ownTrigger: String = {
@@ -66,7 +67,7 @@ enum PostgreSQLSchema {
             "(\(literal(trigger)), pg_catalog.to_regprocedure('checklist.\(procedure)()')::pg_catalog.oid,"
                 + " \(definer), \(literal(config)), \(literal(functionBody(procedure))))"
         }
-        return "(t.tgrelid = pg_catalog.to_regclass('checklist.items')"
+        return "(t.tgrelid = pg_catalog.to_regclass('checklist.items') AND t.tgqual IS NULL"
             + " AND (t.tgname::pg_catalog.text, f.oid, f.prosecdef,"
             + " COALESCE(f.proconfig::pg_catalog.text, ''), f.prosrc) IN (VALUES "
             + asWritten("items_stamps", "stamp_item", definer: false, config: "") + ", "
@@ -244,11 +245,12 @@ enum PostgreSQLSchema {
     }
 
     /// The defaults, constraints, indexes and column types of the schema's tables that use a
-    /// function, operator, operator class, type or collation that is not built in, named
-    /// (`what`, over `k`): such code runs as whoever writes (a default calling the owner's
-    /// function, a check constraint, an index expression, a domain's check). The migrations
-    /// use only built-in ones, on which PostgreSQL records no dependency (they are pinned), so
-    /// any dependency of these kinds that `pg_depend` records is someone else's.
+    /// function, operator, operator class, type or collation that is not built in, or call a
+    /// built-in function the migrations' own do not, named (`what`, over `k`): such code runs
+    /// as whoever writes (a default calling the owner's function, a check constraint, an index
+    /// expression, a domain's check, `query_to_xml` running any SQL). The migrations use only
+    /// built-in ones, on which PostgreSQL records no dependency (they are pinned), so any
+    /// dependency of these kinds that `pg_depend` records is someone else's.
     private static let dependents: String = {
         func uses(_ kind: String, _ object: String, subobject: String? = nil, of kinds: [String])
             -> String
@@ -261,22 +263,37 @@ enum PostgreSQLSchema {
                 + kinds.map { "'pg_catalog.\($0)'::pg_catalog.regclass" }.joined(separator: ", ")
                 + "))"
         }
+        /// Whether the expression's node tree calls a function other than the built-in ones
+        /// the migrations' defaults and indexes call: a built-in one may run SQL text
+        /// (`query_to_xml`), and PostgreSQL records no dependency on it.
+        func callsOthers(_ tree: String) -> String {
+            let allowed = [
+                "now()", "int8(integer)", "text(name)", "md5(text)", "\"current_user\"()",
+            ].map { "pg_catalog.to_regprocedure('pg_catalog.\($0)')" }.joined(separator: ", ")
+            return "EXISTS (SELECT 1 FROM pg_catalog.regexp_matches(COALESCE(\(tree), ''),"
+                + " ':funcid ([0-9]+)', 'g') AS m"
+                + " WHERE m[1]::pg_catalog.oid <> ALL (pg_catalog.array_remove("
+                + "ARRAY[\(allowed)]::pg_catalog.oid[], NULL)))"
+        }
         let code = ["pg_proc", "pg_operator", "pg_type", "pg_collation"]
         return """
             SELECT 'default of ' || c.relname::pg_catalog.text || '.' || a.attname::pg_catalog.text
             FROM pg_catalog.pg_attrdef d JOIN pg_catalog.pg_class c ON c.oid = d.adrelid
             JOIN pg_catalog.pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum
-            WHERE d.adrelid = ANY(k.oids) AND \(uses("pg_attrdef", "d.oid", of: code))
+            WHERE d.adrelid = ANY(k.oids) AND (\(uses("pg_attrdef", "d.oid", of: code))
+                OR \(callsOthers("d.adbin::pg_catalog.text")))
             UNION ALL
             SELECT 'constraint ' || o.conname::pg_catalog.text || ' on ' || c.relname::pg_catalog.text
             FROM pg_catalog.pg_constraint o JOIN pg_catalog.pg_class c ON c.oid = o.conrelid
-            WHERE o.conrelid = ANY(k.oids) AND \(uses("pg_constraint", "o.oid", of: code))
+            WHERE o.conrelid = ANY(k.oids) AND (\(uses("pg_constraint", "o.oid", of: code))
+                OR \(callsOthers("o.conbin::pg_catalog.text")))
             UNION ALL
             SELECT 'index ' || x.relname::pg_catalog.text || ' on ' || c.relname::pg_catalog.text
             FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class x ON x.oid = i.indexrelid
             JOIN pg_catalog.pg_class c ON c.oid = i.indrelid
             WHERE i.indrelid = ANY(k.oids)
-                AND \(uses("pg_class", "i.indexrelid", of: code + ["pg_opclass"]))
+                AND (\(uses("pg_class", "i.indexrelid", of: code + ["pg_opclass"]))
+                    OR \(callsOthers("i.indexprs::pg_catalog.text || ' ' || COALESCE(i.indpred::pg_catalog.text, '')")))
             UNION ALL
             SELECT 'type of ' || c.relname::pg_catalog.text || '.' || a.attname::pg_catalog.text
             FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid
@@ -286,41 +303,47 @@ enum PostgreSQLSchema {
     }()
 
     /// Two columns over `tablesCTE`: the fingerprint of the code on the schema's tables
-    /// (`TrustedSchemas`): the tables' OIDs; the OID and row version of each trigger, its
-    /// function, each policy, each default, each constraint and each index; and each
-    /// column's type and collation (`dependents`: a default, constraint or index using
-    /// someone else's code is a new row version; a column's type changed in place is a new
-    /// type). And the tables with (or once with) a rule, as in `trustColumns`. (The four
-    /// kinds of `dependents` cost the fingerprint about 0.2 ms of a new connection's server
-    /// time; looking at their dependencies on every opening cost 4 ms, most of it planning.)
+    /// (`TrustedSchemas`): an MD5 of the tables' OIDs and of the catalog rows of each
+    /// trigger, its function, each policy, default, constraint and index, as text (their code
+    /// included: a row's contents, not its version, which repeats after the transaction
+    /// counter wraps), and each column's type and collation (`dependents`); and
+    /// `notPlainColumn`. (Looking at `dependents` on every opening cost 4 ms, most of it
+    /// planning; the fingerprint about 1 ms.)
     private static let fingerprintColumns = """
-        (SELECT pg_catalog.array_to_string(k.oids, ' ', '-') || ' ' || COALESCE((
+        (SELECT pg_catalog.md5(pg_catalog.array_to_string(k.oids, ' ', '-') || COALESCE((
             SELECT pg_catalog.string_agg(code, ' ' ORDER BY code) FROM (
-                SELECT 't' || t.oid::pg_catalog.text || ':' || t.xmin::pg_catalog.text
-                    || ':' || COALESCE(f.oid::pg_catalog.text, '-')
-                    || ':' || COALESCE(f.xmin::pg_catalog.text, '-') AS code
+                SELECT t::pg_catalog.text || COALESCE(f::pg_catalog.text, '') AS code
                 FROM pg_catalog.pg_trigger t LEFT JOIN pg_catalog.pg_proc f ON f.oid = t.tgfoid
                 WHERE t.tgrelid = ANY(k.oids) AND NOT t.tgisinternal
                 UNION ALL
-                SELECT 'p' || p.oid::pg_catalog.text || ':' || p.xmin::pg_catalog.text
-                FROM pg_catalog.pg_policy p WHERE p.polrelid = ANY(k.oids)
+                SELECT p::pg_catalog.text FROM pg_catalog.pg_policy p
+                WHERE p.polrelid = ANY(k.oids)
                 UNION ALL
-                SELECT 'd' || d.oid::pg_catalog.text || ':' || d.xmin::pg_catalog.text
-                FROM pg_catalog.pg_attrdef d WHERE d.adrelid = ANY(k.oids)
+                SELECT d::pg_catalog.text FROM pg_catalog.pg_attrdef d
+                WHERE d.adrelid = ANY(k.oids)
                 UNION ALL
-                SELECT 'c' || o.oid::pg_catalog.text || ':' || o.xmin::pg_catalog.text
-                FROM pg_catalog.pg_constraint o WHERE o.conrelid = ANY(k.oids)
+                SELECT o::pg_catalog.text FROM pg_catalog.pg_constraint o
+                WHERE o.conrelid = ANY(k.oids)
                 UNION ALL
-                SELECT 'i' || i.indexrelid::pg_catalog.text || ':' || i.xmin::pg_catalog.text
-                FROM pg_catalog.pg_index i WHERE i.indrelid = ANY(k.oids)
+                SELECT i::pg_catalog.text FROM pg_catalog.pg_index i WHERE i.indrelid = ANY(k.oids)
                 UNION ALL
-                SELECT 'a' || a.attrelid::pg_catalog.text || '.' || a.attnum::pg_catalog.text
+                SELECT a.attrelid::pg_catalog.text || '.' || a.attnum::pg_catalog.text
                     || ':' || a.atttypid::pg_catalog.text || ':' || a.attcollation::pg_catalog.text
                 FROM pg_catalog.pg_attribute a WHERE a.attrelid = ANY(k.oids) AND a.attnum > 0
-                ) AS code), '')
+                ) AS code), ''))
             FROM k),
+        \(notPlainColumn)
+        """
+
+    /// The schema's tables that are not plain tables alone: with (or once with) a rule, with
+    /// tables that inherit from them or partitions (an update or delete of the table reaches
+    /// their rows, and runs their triggers and constraints), or of another kind (partitioned).
+    /// Read from `pg_class`, which a new connection has at hand; what they are is named by
+    /// `refuseForeign`.
+    private static let notPlainColumn = """
         (SELECT pg_catalog.string_agg(c.oid::pg_catalog.text, ',') FROM k, pg_catalog.pg_class c
-            WHERE c.oid = ANY(k.oids) AND c.relhasrules)
+            WHERE c.oid = ANY(k.oids)
+                AND (c.relhasrules OR c.relhassubclass OR c.relkind <> 'r'))
         """
 
     /// The schema's tables, found by name without a join over the catalogs (a new connection
@@ -356,8 +379,7 @@ enum PostgreSQLSchema {
                 UNION ALL
                 \(dependents)
             ) AS foreign_objects),
-            (SELECT pg_catalog.string_agg(c.oid::pg_catalog.text, ',') FROM k,
-                pg_catalog.pg_class c WHERE c.oid = ANY(k.oids) AND c.relhasrules)
+            \(notPlainColumn)
             """
     }()
 
@@ -366,16 +388,26 @@ enum PostgreSQLSchema {
         _ columns: ArraySlice<String?>, _ connection: PostgreSQLConnection
     ) throws {
         var foreign = columns[columns.startIndex].map { [$0] } ?? []
-        // Rules: the program makes none, and `relhasrules` says which tables have (or once
-        // had) one, from pg_class, which a new connection has at hand; pg_rewrite itself is
-        // read only then (naming it in every opening cost each command about 1 ms of the
-        // server's time on a new connection: pgbench -C).
+        // Tables that are not plain tables alone (`notPlainColumn`): their rules (the program
+        // makes none), the tables that inherit from them or are their partitions, their kind.
+        // pg_rewrite and pg_inherits are read only then (naming rules in every opening cost
+        // each command about 1 ms of the server's time on a new connection: pgbench -C).
         if let tables = columns[columns.startIndex + 1] {
             foreign += try connection.query(
                 """
                 SELECT 'rule ' || r.rulename::pg_catalog.text || ' on ' || c.relname::pg_catalog.text
                 FROM pg_catalog.pg_rewrite r JOIN pg_catalog.pg_class c ON c.oid = r.ev_class
                 WHERE r.ev_class = ANY(pg_catalog.string_to_array($1, ',')::pg_catalog.oid[])
+                UNION ALL
+                SELECT 'table ' || h.inhrelid::pg_catalog.regclass::pg_catalog.text
+                    || ' inheriting from ' || c.relname::pg_catalog.text
+                FROM pg_catalog.pg_inherits h JOIN pg_catalog.pg_class c ON c.oid = h.inhparent
+                WHERE h.inhparent = ANY(pg_catalog.string_to_array($1, ',')::pg_catalog.oid[])
+                UNION ALL
+                SELECT c.relname::pg_catalog.text || ', not a plain table'
+                FROM pg_catalog.pg_class c
+                WHERE c.oid = ANY(pg_catalog.string_to_array($1, ',')::pg_catalog.oid[])
+                    AND c.relkind <> 'r'
                 """, [tables]
             ).compactMap { $0[0] }
         }

@@ -3,7 +3,7 @@
 struct PostgreSQLUndo: UndoSteps {
     let connection: PostgreSQLConnection
 
-    private static let columns = "id, command, description, item_count, created_at, author"
+    private static let columns = PostgreSQLReads.changeColumns
 
     func newestChange(by author: String?) throws -> Change? {
         try connection.query(

@@ -1,16 +1,17 @@
 /// The servers' schemas this user's program looked at and found carrying only its own code
-/// (`PostgreSQLSchema.checkTrust`), each known by its fingerprint: the identity and row
-/// version (`oid`, `xmin`) of every trigger, trigger function and policy on the schema's
-/// tables, and the tables' own identities. A command reads the fingerprint (a fraction of the
-/// full look's cost on a new connection) and looks in full only when it is not here.
+/// (`PostgreSQLSchema.checkTrust`), each known by its fingerprint: an MD5 of the catalog rows
+/// that hold code on the schema's tables (every trigger, trigger function, policy, default,
+/// constraint and index, with their code, each column's type) and of the tables' OIDs. A
+/// command reads the fingerprint (a fraction of the full look's cost on a new connection) and
+/// looks in full only when it is not here.
 ///
-/// Why a fingerprint stands for the look: any change to code on the tables writes a new row
-/// version in the catalogs (`CREATE TRIGGER`, `CREATE OR REPLACE FUNCTION`, `ALTER FUNCTION`,
-/// `ALTER POLICY`, enabling a trigger, dropping and making a table again), so its fingerprint
-/// is new and the next command looks in full. A role cannot choose the transaction ID its row
-/// version gets, nor an object's OID. The file is this user's own
-/// (`$XDG_CACHE_HOME/checklist/trusted-schemas`, else `~/.cache/checklist/…`, mode 0600 in
-/// folders of mode 0700); one that another user owns, or that others may write, is not read.
+/// Why a fingerprint stands for the look: it is made of the code itself, so any change to code
+/// on the tables (`CREATE TRIGGER`, `CREATE OR REPLACE FUNCTION`, `ALTER POLICY`, a default or
+/// a constraint added, a table made again) gives another one, and the next command looks in
+/// full. (Row versions, `xmin`, would repeat after the transaction counter wraps.) The file is
+/// this user's own (`$XDG_CACHE_HOME/checklist/trusted-schemas`, else `~/.cache/checklist/…`,
+/// mode 0600 in a folder of mode 0700): a folder or file that another user owns, or that
+/// others may write, a symbolic link or anything but a plain file is not read.
 struct TrustedSchemas: Sendable {
     /// The file; nil: no place for one (no cache folder and no home), every command looks.
     let path: String?
@@ -44,6 +45,7 @@ struct TrustedSchemas: Sendable {
         for folder in folders where !FileSystem.exists(folder) {
             guard FileSystem.makeFolder(folder, mode: 0o700) == nil else { return }
         }
+        guard Self.isOwnFolder(Self.parent(of: path)) else { return }
         let temporary = "\(path).partial-\(FileSystem.processID)-\(FileSystem.randomHex(4))"
         let text = kept.prefix(Self.capacity).joined(separator: "\n") + "\n"
         guard FileSystem.writeNew(temporary, Array(text.utf8), mode: 0o600) == nil else {
@@ -52,14 +54,25 @@ struct TrustedSchemas: Sendable {
         if FileSystem.move(temporary, to: path) != nil { FileSystem.remove(temporary) }
     }
 
-    /// The fingerprints in the file, when it is this user's own and only they may write it.
+    /// The fingerprints in the file, when it and its folder are this user's own and only they
+    /// may write them.
     private func fingerprints() -> [String] {
-        guard let path, let file = try? FileSystem.ReadingFile(path),
+        guard let path, Self.isOwnFolder(Self.parent(of: path)),
+            let file = try? FileSystem.ReadingFile(path, notFollowing: true),
             let status = try? file.status(), status.kind == .regular,
             status.owner == FileSystem.effectiveUser, status.permissions & 0o022 == 0,
             status.size <= 1 << 20, let bytes = try? file.read(Int(status.size), at: 0)
         else { return [] }
         return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// Whether `folder` is a folder (not a link to one) of this user's that no one else may
+    /// write.
+    private static func isOwnFolder(_ folder: String) -> Bool {
+        guard case .success(let status) = FileSystem.status(of: folder, ofLinkItself: true)
+        else { return false }
+        return status.kind == .directory && status.owner == FileSystem.effectiveUser
+            && status.permissions & 0o022 == 0
     }
 
     private static func parent(of path: String) -> String {

@@ -155,8 +155,10 @@ enum FileSystem {
     struct ReadingFile: ~Copyable {
         private let descriptor: Int32
 
-        init(_ path: String) throws(Failure) {
-            descriptor = RawPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        /// `notFollowing`: a symbolic link is refused (ELOOP) and a FIFO does not block.
+        init(_ path: String, notFollowing: Bool = false) throws(Failure) {
+            let flags = O_RDONLY | O_CLOEXEC | (notFollowing ? O_NOFOLLOW | O_NONBLOCK : 0)
+            descriptor = RawPath.withCString(path) { open($0, flags) }
             guard descriptor >= 0 else { throw .last }
         }
 

@@ -27,12 +27,14 @@ extension Checklist: FetchableRecord {
 extension Change: FetchableRecord {
     /// From a row of `changes`.
     public init(row: Row) throws {
+        let author = StoredTables.author.sqlite
         self.init(
-            id: try row.decode(forColumn: "id"), command: try row.decode(forColumn: "command"),
-            description: try row.decode(forColumn: "description"),
-            itemCount: try row.decode(forColumn: "itemCount"),
-            createdAt: try row.decode(forColumn: "createdAt"),
+            id: try row.decode(forColumn: StoredTables.id.sqlite),
+            command: try row.decode(forColumn: StoredTables.command.sqlite),
+            description: try row.decode(forColumn: StoredTables.changeDescription.sqlite),
+            itemCount: try row.decode(forColumn: StoredTables.itemCount.sqlite),
+            createdAt: try row.decode(forColumn: StoredTables.createdAt.sqlite),
             // A database opened for reading may predate the column (0004_change_authors).
-            author: row.hasColumn("author") ? try row.decode(forColumn: "author") : nil)
+            author: row.hasColumn(author) ? try row.decode(forColumn: author) : nil)
     }
 }

@@ -12,9 +12,10 @@ struct ListRow: FetchableRecord {
         self.mode = mode
     }
 
+    /// From a row that selects the lists table's columns by their declared names.
     init(row: Row) throws {
-        id = try row.decode(forColumn: "id")
-        name = try row.decode(forColumn: "name")
-        mode = try row.decode(forColumn: "mode")
+        id = try row.decode(forColumn: StoredTables.id.sqlite)
+        name = try row.decode(forColumn: StoredTables.listName.sqlite)
+        mode = try row.decode(forColumn: StoredTables.listMode.sqlite)
     }
 }

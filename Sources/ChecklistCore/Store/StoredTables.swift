@@ -113,8 +113,14 @@ enum StoredTables {
     static let title = StoredColumn.itemProperty("title", "title", .text, json: "title")
     static let position = StoredColumn.itemProperty(
         "position", "position", .integer, json: "position")
-    /// A list's name (an item's list is shown by it).
+    /// A list's name (an item's list is shown by it) and mode.
     static let listName = StoredColumn("name", "name", .text)
+    static let listMode = StoredColumn("mode", "mode", .text)
+    /// A change's command, its history line, how many items it names, and who made it.
+    static let command = StoredColumn("command", "command", .text)
+    static let changeDescription = StoredColumn("description", "description", .text)
+    static let itemCount = StoredColumn("itemCount", "item_count", .integer)
+    static let author = StoredColumn("author", "author", .text)
 
     /// An item's stored fields but its ID, in the schema's order: what the journal keeps of an
     /// item, and what undo writes back.
@@ -129,19 +135,14 @@ enum StoredTables {
     static let lists = StoredTable(
         sqlite: "lists", postgresql: "checklist.lists",
         columns: [
-            id, listName, StoredColumn("mode", "mode", .text), createdAt, updatedAt,
+            id, listName, listMode, createdAt, updatedAt,
         ],
         order: [id])
     static let items = StoredTable(
         sqlite: "items", postgresql: "checklist.items", columns: [id] + itemFields, order: [id])
     static let changes = StoredTable(
         sqlite: "changes", postgresql: "checklist.changes",
-        columns: [
-            id, StoredColumn("command", "command", .text),
-            StoredColumn("description", "description", .text),
-            StoredColumn("itemCount", "item_count", .integer), createdAt,
-            StoredColumn("author", "author", .text),
-        ],
+        columns: [id, command, changeDescription, itemCount, createdAt, author],
         order: [id])
     static let changedItems = StoredTable(
         sqlite: "changedItems", postgresql: "checklist.changed_items",
@@ -163,9 +164,7 @@ enum StoredTables {
     static let changedLists = StoredTable(
         sqlite: "changedLists", postgresql: "checklist.changed_lists",
         columns: [
-            changeID, listID, StoredColumn("name", "name", .text),
-            StoredColumn("mode", "mode", .text),
-            createdAt, updatedAt,
+            changeID, listID, listName, listMode, createdAt, updatedAt,
         ],
         order: [changeID, listID])
 
