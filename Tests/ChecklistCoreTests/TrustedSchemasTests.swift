@@ -156,6 +156,22 @@ struct TrustedSchemasTests {
         #expect(try open() == 2)
     }
 
+    /// A row version stands for its row only while its transaction ID cannot have come round
+    /// again: less than 2^30 transactions old. One ahead of the counter (made 2^32 - 100,000
+    /// transactions ago) or 1.29 billion old gives no fingerprint.
+    @Test func onlyAYoungRowVersionStandsForItsRow() throws {
+        let connection = try PostgreSQLConnection(uri)
+        let answers = try connection.query(
+            """
+            SELECT \(sql: PostgreSQLSchema.young("(n - 10)::pg_catalog.text::pg_catalog.xid")),
+                \(sql: PostgreSQLSchema.young("(n + 100000)::pg_catalog.text::pg_catalog.xid")),
+                \(sql: PostgreSQLSchema.young("((n + 3000000000) % 4294967296)::pg_catalog.text::pg_catalog.xid"))
+            FROM (SELECT pg_catalog.txid_current() % 4294967296 AS n) AS now
+            """
+        ).onlyRow()
+        #expect(answers == ["t", "f", "f"])
+    }
+
     @Test func noPlaceForTheFileMeansAFullLookEachTime() throws {
         let connection = try PostgreSQLConnection(uri)
         _ = try PostgreSQLSchema.opening(connection, trusted: TrustedSchemas(path: nil))

@@ -303,37 +303,55 @@ enum PostgreSQLSchema {
     }()
 
     /// Two columns over `tablesCTE`: the fingerprint of the code on the schema's tables
-    /// (`TrustedSchemas`): an MD5 of the tables' OIDs and of the catalog rows of each
-    /// trigger, its function, each policy, default, constraint and index, as text (their code
-    /// included: a row's contents, not its version, which repeats after the transaction
-    /// counter wraps), and each column's type and collation (`dependents`); and
-    /// `notPlainColumn`. (Looking at `dependents` on every opening cost 4 ms, most of it
-    /// planning; the fingerprint about 1 ms.)
+    /// (`TrustedSchemas`): an MD5 of the tables' OIDs, of the OID and row version of each
+    /// trigger, its function, each policy, default, constraint and index, and of each column's
+    /// type and collation (`dependents`), or nil when a row version is too old to stand for
+    /// its row (`young`); and `notPlainColumn`. (Looking at `dependents` on every opening cost
+    /// 4 ms, most of it planning.)
     private static let fingerprintColumns = """
-        (SELECT pg_catalog.md5(pg_catalog.array_to_string(k.oids, ' ', '-') || COALESCE((
-            SELECT pg_catalog.string_agg(code, ' ' ORDER BY code) FROM (
-                SELECT t::pg_catalog.text || COALESCE(f::pg_catalog.text, '') AS code
+        (SELECT CASE WHEN pg_catalog.bool_and(young) THEN pg_catalog.md5(
+                pg_catalog.array_to_string(k.oids, ' ', '-') || ' '
+                || pg_catalog.string_agg(code, ' ' ORDER BY code)) END
+            FROM k, LATERAL (
+                SELECT 't' || t.oid::pg_catalog.text || ':' || t.xmin::pg_catalog.text
+                    || ':' || COALESCE(f.oid::pg_catalog.text, '-')
+                    || ':' || COALESCE(f.xmin::pg_catalog.text, '-') AS code,
+                    \(young("t.xmin")) AND \(young("COALESCE(f.xmin, t.xmin)")) AS young
                 FROM pg_catalog.pg_trigger t LEFT JOIN pg_catalog.pg_proc f ON f.oid = t.tgfoid
                 WHERE t.tgrelid = ANY(k.oids) AND NOT t.tgisinternal
                 UNION ALL
-                SELECT p::pg_catalog.text FROM pg_catalog.pg_policy p
-                WHERE p.polrelid = ANY(k.oids)
+                SELECT 'p' || p.oid::pg_catalog.text || ':' || p.xmin::pg_catalog.text,
+                    \(young("p.xmin"))
+                FROM pg_catalog.pg_policy p WHERE p.polrelid = ANY(k.oids)
                 UNION ALL
-                SELECT d::pg_catalog.text FROM pg_catalog.pg_attrdef d
-                WHERE d.adrelid = ANY(k.oids)
+                SELECT 'd' || d.oid::pg_catalog.text || ':' || d.xmin::pg_catalog.text,
+                    \(young("d.xmin"))
+                FROM pg_catalog.pg_attrdef d WHERE d.adrelid = ANY(k.oids)
                 UNION ALL
-                SELECT o::pg_catalog.text FROM pg_catalog.pg_constraint o
-                WHERE o.conrelid = ANY(k.oids)
+                SELECT 'c' || o.oid::pg_catalog.text || ':' || o.xmin::pg_catalog.text,
+                    \(young("o.xmin"))
+                FROM pg_catalog.pg_constraint o WHERE o.conrelid = ANY(k.oids)
                 UNION ALL
-                SELECT i::pg_catalog.text FROM pg_catalog.pg_index i WHERE i.indrelid = ANY(k.oids)
+                SELECT 'i' || i.indexrelid::pg_catalog.text || ':' || i.xmin::pg_catalog.text,
+                    \(young("i.xmin"))
+                FROM pg_catalog.pg_index i WHERE i.indrelid = ANY(k.oids)
                 UNION ALL
-                SELECT a.attrelid::pg_catalog.text || '.' || a.attnum::pg_catalog.text
-                    || ':' || a.atttypid::pg_catalog.text || ':' || a.attcollation::pg_catalog.text
+                SELECT 'a' || a.attrelid::pg_catalog.text || '.' || a.attnum::pg_catalog.text
+                    || ':' || a.atttypid::pg_catalog.text || ':' || a.attcollation::pg_catalog.text,
+                    true
                 FROM pg_catalog.pg_attribute a WHERE a.attrelid = ANY(k.oids) AND a.attnum > 0
-                ) AS code), ''))
-            FROM k),
+            ) AS code GROUP BY k.oids),
         \(notPlainColumn)
         """
+
+    /// Whether a row version is young enough to stand for its row: its transaction ID less than
+    /// 2^30 transactions old. The same 32-bit ID comes round again only 2^32 transactions
+    /// later, so a row made since cannot carry it while this holds; an older schema is looked
+    /// at in full by every command (a fingerprint of the code's text instead cost each command
+    /// about 1 ms more of the server's time).
+    static func young(_ xid: String) -> String {
+        "pg_catalog.age(\(xid)) BETWEEN 0 AND 1073741823"
+    }
 
     /// The schema's tables that are not plain tables alone: with (or once with) a rule, with
     /// tables that inherit from them or partitions (an update or delete of the table reaches

@@ -1,14 +1,15 @@
 /// The servers' schemas this user's program looked at and found carrying only its own code
-/// (`PostgreSQLSchema.checkTrust`), each known by its fingerprint: an MD5 of the catalog rows
-/// that hold code on the schema's tables (every trigger, trigger function, policy, default,
-/// constraint and index, with their code, each column's type) and of the tables' OIDs. A
-/// command reads the fingerprint (a fraction of the full look's cost on a new connection) and
-/// looks in full only when it is not here.
+/// (`PostgreSQLSchema.checkTrust`), each known by its fingerprint: an MD5 of the identity and
+/// row version (`oid`, `xmin`) of every trigger, trigger function, policy, default, constraint
+/// and index on the schema's tables, each column's type, and the tables' OIDs. A command reads
+/// the fingerprint (a fraction of the full look's cost on a new connection) and looks in full
+/// only when it is not here.
 ///
-/// Why a fingerprint stands for the look: it is made of the code itself, so any change to code
-/// on the tables (`CREATE TRIGGER`, `CREATE OR REPLACE FUNCTION`, `ALTER POLICY`, a default or
-/// a constraint added, a table made again) gives another one, and the next command looks in
-/// full. (Row versions, `xmin`, would repeat after the transaction counter wraps.) The file is
+/// Why a fingerprint stands for the look: any change to code on the tables writes a new row
+/// version in the catalogs (`CREATE TRIGGER`, `CREATE OR REPLACE FUNCTION`, `ALTER POLICY`, a
+/// default or a constraint added, a table made again), whose transaction ID no role chooses, so
+/// the next command looks in full. A transaction ID comes round again 2^32 transactions later:
+/// a row version older than 2^30 gives no fingerprint (`PostgreSQLSchema.young`). The file is
 /// this user's own (`$XDG_CACHE_HOME/checklist/trusted-schemas`, else `~/.cache/checklist/…`,
 /// mode 0600 in a folder of mode 0700): a folder or file that another user owns, or that
 /// others may write, a symbolic link or anything but a plain file is not read.
