@@ -76,6 +76,26 @@ import Testing
 }
 
 extension StoredTablesTests {
+    /// What the journal keeps of a list, and undo writes back, is every stored field of it
+    /// (`StoredTables.listFields`), on each engine.
+    @Test(arguments: Engine.all) func theJournalKeepsEveryStoredFieldOfAList(_ engine: Engine)
+        throws
+    {
+        let store = try engine.emptyStore()
+        try store.add(titles("made so the schema exists"), to: "x")
+        func names(_ table: StoredTable) throws -> [String] {
+            try store.columns(of: table).map { String($0.prefix { $0 != " " }) }
+        }
+        let name: (StoredColumn) -> String = { engine == .file ? $0.sqlite : $0.postgresql }
+        let fields = StoredTables.listFields.map(name).sorted()
+        #expect(
+            try names(StoredTables.lists).filter { $0 != name(StoredTables.id) }.sorted() == fields)
+        let journalKeys = [StoredTables.changeID, StoredTables.listID].map(name)
+        #expect(
+            try names(StoredTables.changedLists).filter { !journalKeys.contains($0) }.sorted()
+                == fields)
+    }
+
     /// The hot reads (`list`, its JSON, export, the editor's rows) select what
     /// `ItemReadColumns` declares, by the declared names of each dialect: each column is one
     /// of the items table's, and each engine's select list, run against its migrated schema,

@@ -12,9 +12,22 @@ extension PostgreSQLChange {
             return try importGroupsOneByOne(groups)
         }
         var lists: [[UInt8]: ListRow] = [:]
-        try connection.forEachRow("SELECT id, name, mode FROM checklist.lists") { row in
-            lists[Array(row.bytes(1))] = ListRow(
-                id: try row.int64(0), name: ListName(stored: row.string(1)), mode: try row.mode(2))
+        let columns = [StoredTables.id, StoredTables.listName, StoredTables.listMode]
+        try connection.forEachRow(
+            "SELECT \(sql: StoredTable.names(columns, \.postgresql)) FROM checklist.lists"
+        ) { row in
+            func at(_ column: StoredColumn) -> Int32 {
+                guard let index = columns.firstIndex(of: column) else {
+                    preconditionFailure("\(column.postgresql) is not read")
+                }
+                return Int32(index)
+            }
+            let (id, name, mode) = (
+                at(StoredTables.id), at(StoredTables.listName), at(StoredTables.listMode)
+            )
+            lists[Array(row.bytes(name))] = ListRow(
+                id: try row.int64(id), name: ListName(stored: row.string(name)),
+                mode: try row.mode(mode))
         }
         var found: [Int64] = []
         var missing: [ImportDocument.Group] = []
@@ -29,9 +42,8 @@ extension PostgreSQLChange {
             let ids = Self.bigintArray(found)
             _ = try connection.query(
                 """
-                INSERT INTO checklist.changed_lists
-                    (change_id, list_id, name, mode, created_at, updated_at)
-                SELECT $1, id, name, mode, created_at, updated_at FROM checklist.lists
+                INSERT INTO checklist.changed_lists (change_id, list_id, \(Self.listFields))
+                SELECT $1, id, \(Self.listFields) FROM checklist.lists
                 WHERE id = ANY($2::bigint[])
                 ON CONFLICT (change_id, list_id) DO NOTHING
                 """, [String(changeID), ids])
@@ -52,8 +64,8 @@ extension PostgreSQLChange {
             }
             connection.queue(
                 """
-                INSERT INTO checklist.lists (id, name, mode, created_at, updated_at)
-                SELECT $1::bigint + n - 1, name, mode, $4, $4
+                INSERT INTO checklist.lists (\(Self.importedList.columns))
+                SELECT \(Self.importedList.values.joined(separator: ", "))
                 FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS t(name, mode, n)
                 """,
                 [
@@ -139,6 +151,15 @@ extension PostgreSQLChange {
             """, [String(changeID), Self.bigintArray(firsts), Self.bigintArray(lasts)])
         return titles.count
     }
+
+    /// What `importGroups` inserts of a list: the first ID ($1) and the time ($4), and a row of
+    /// the arrays of names and modes.
+    private static let importedList = StoredTables.lists.insert(
+        setting: [
+            (StoredTables.id, "$1::bigint + n - 1"), (StoredTables.listName, "name"),
+            (StoredTables.listMode, "mode"), (StoredTables.createdAt, "$4"),
+            (StoredTables.updatedAt, "$4"),
+        ], \.postgresql)
 
     /// What `importGroups` inserts: the last ID ($1) and the time ($6), and a row of the
     /// arrays of lists, titles, states and positions for each item.

@@ -182,18 +182,21 @@ struct PostgreSQLChange {
 
     /// Records a list ($2) as it is in the change's ($1) journal, once.
     private static let recordingList = """
-        INSERT INTO checklist.changed_lists
-            (change_id, list_id, name, mode, created_at, updated_at)
-        SELECT $1, id, name, mode, created_at, updated_at FROM checklist.lists WHERE id = $2
+        INSERT INTO checklist.changed_lists (change_id, list_id, \(listFields))
+        SELECT $1, id, \(listFields) FROM checklist.lists WHERE id = $2
         ON CONFLICT (change_id, list_id) DO NOTHING
         """
+
+    /// A list's stored fields, as the journal keeps them (`StoredTables.listFields`).
+    static let listFields = StoredTable.names(StoredTables.listFields, \.postgresql)
 
     // MARK: - Lists
 
     func listRow(_ listID: Int64) throws -> ListRow {
         guard
             let row = try connection.query(
-                "SELECT name, mode FROM checklist.lists WHERE id = $1", [String(listID)]
+                "SELECT \(StoredTables.listName.postgresql), \(StoredTables.listMode.postgresql)"
+                    + " FROM checklist.lists WHERE id = $1", [String(listID)]
             ).first
         else { throw ChecklistError.listNotFound("#\(listID)") }
         return ListRow(
@@ -213,6 +216,13 @@ struct PostgreSQLChange {
         return try createList(named: name, mode: mode)
     }
 
+    /// What `createList` inserts: the ID ($1), the name ($2), the time ($3), the mode ($4).
+    private static let createdList = StoredTables.lists.insert(
+        setting: [
+            (StoredTables.id, "$1"), (StoredTables.listName, "$2"), (StoredTables.listMode, "$4"),
+            (StoredTables.createdAt, "$3"), (StoredTables.updatedAt, "$3"),
+        ], \.postgresql)
+
     /// Creates a list, with an ID from the counter, and records it (undo deletes it).
     func createList(named name: ListName, mode: ListMode) throws -> Int64 {
         let listID = try connection.query(
@@ -220,8 +230,8 @@ struct PostgreSQLChange {
         ).onlyRow().int64(0)
         _ = try connection.query(
             """
-            INSERT INTO checklist.lists (id, name, mode, created_at, updated_at)
-            VALUES ($1, $2, $4, $3, $3)
+            INSERT INTO checklist.lists (\(Self.createdList.columns))
+            VALUES (\(Self.createdList.values.joined(separator: ", ")))
             """, [String(listID), name.text, now, mode.rawValue])
         _ = try connection.query(
             "INSERT INTO checklist.changed_lists (change_id, list_id) VALUES ($1, $2)"

@@ -12,22 +12,37 @@ struct PostgreSQLEditorReads: EditorReads {
         let row =
             if let known {
                 try connection.query(
-                    "SELECT id, name, created_at, mode FROM checklist.lists"
+                    "SELECT \(Self.listColumns) FROM checklist.lists"
                         + " WHERE id = $1 AND created_at = $2",
                     [String(known.id), known.createdAt]
                 ).first
             } else {
                 try connection.query(
-                    "SELECT id, name, created_at, mode FROM checklist.lists"
+                    "SELECT \(Self.listColumns) FROM checklist.lists"
                         + " WHERE md5(name) = md5($1) AND name = $1",
                     [name.text]
                 ).first
             }
         return try row.map {
             EditorListRow(
-                identity: ListIdentity(id: try $0.int64(0), createdAt: try $0.text(2)),
-                name: ListName(stored: try $0.text(1)), mode: try $0.mode(3))
+                identity: ListIdentity(
+                    id: try $0.int64(Self.at(StoredTables.id)),
+                    createdAt: try $0.text(Self.at(StoredTables.createdAt))),
+                name: ListName(stored: try $0.text(Self.at(StoredTables.listName))),
+                mode: try $0.mode(Self.at(StoredTables.listMode)))
         }
+    }
+
+    /// What the editor reads of a list: the declared columns, decoded by their places here.
+    private static let listRead = [
+        StoredTables.id, StoredTables.listName, StoredTables.createdAt, StoredTables.listMode,
+    ]
+    private static let listColumns = StoredTable.names(listRead, \.postgresql)
+    private static func at(_ column: StoredColumn) -> Int {
+        guard let index = listRead.firstIndex(of: column) else {
+            preconditionFailure("\(column.postgresql) is not read")
+        }
+        return index
     }
 
     func source(listID: Int64, filter: EditorFilter?) -> any EditorRowSource {

@@ -71,17 +71,23 @@ struct PostgreSQLEditorSource: EditorRowSource {
     func ids(matching filter: EditorFilter?, checkedOnly: Bool) throws -> IDSet {
         var ids: [ItemID] = []
         let checked = checkedOnly ? " AND is_selected" : ""
+        let read = ItemReadColumns.editorRow
+        let (id, title, selected) = (
+            read.index(of: StoredTables.id), read.index(of: StoredTables.title),
+            read.index(of: StoredTables.isSelected)
+        )
         for row in try connection.query(
             """
-            SELECT id, title, is_selected FROM checklist.items
+            SELECT \(sql: Self.columns) FROM checklist.items
             WHERE list_id = \(listID)\(sql: checked) ORDER BY id
             """)
         {
-            let id = try row.int64(0)
-            if let filter, !filter.matches(try row.text(1), isSelected: try row.bool(2)) {
+            if let filter,
+                !filter.matches(try row.text(title), isSelected: try row.bool(selected))
+            {
                 continue
             }
-            ids.append(id)
+            ids.append(try row.int64(id))
         }
         return IDSet(ascending: ids)
     }

@@ -3,6 +3,16 @@
 /// `SyncMerge` and made through the same steps as any change (`ChangeSteps`), so the server's
 /// journal records them and `undo` reverts them as any change.
 struct PostgreSQLSync {
+    /// What a pull inserts of the items another copy added: the columns of its `unnest`, and
+    /// the time (`m.made`).
+    static let pulled = StoredTables.items.insert(
+        setting: [
+            (StoredTables.id, "t.id"), (StoredTables.listID, "t.list_id"),
+            (StoredTables.title, "t.title"), (StoredTables.isSelected, "t.is_selected"),
+            (StoredTables.position, "t.position"), (StoredTables.createdAt, "m.made"),
+            (StoredTables.updatedAt, "m.made"),
+        ], \.postgresql)
+
     let connection: PostgreSQLConnection
     /// The revision the syncing copy last brought the server's items at: a field edited after
     /// it is one the copy had not seen (`ServerItem.unseenFields`). Nil outside a copy's sync.
@@ -209,10 +219,9 @@ struct PostgreSQLSync {
             }
             _ = try connection.run(
                 """
-                INSERT INTO checklist.items (id, list_id, title, is_selected, position,
-                    created_at, updated_at)
-                SELECT id, list_id, title, is_selected, position, \(text: at), \(text: at)
-                FROM unnest(\(ids: rows.map(\.0)), \(ids: rows.map(\.1)),
+                INSERT INTO checklist.items (\(sql: Self.pulled.columns))
+                SELECT \(sql: Self.pulled.values.joined(separator: ", "))
+                FROM (SELECT \(text: at)::pg_catalog.text AS made) AS m, unnest(\(ids: rows.map(\.0)), \(ids: rows.map(\.1)),
                     \(text: PostgreSQLChange.textArray(rows.map(\.2)))::text[],
                     \(text: "{" + rows.map { $0.3 ? "t" : "f" }.joined(separator: ",") + "}")::boolean[],
                     \(ids: rows.map(\.4))) AS t(id, list_id, title, is_selected, position)

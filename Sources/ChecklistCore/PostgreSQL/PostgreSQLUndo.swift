@@ -70,6 +70,11 @@ struct PostgreSQLUndo: UndoSteps {
 
     /// Writes back what change `id` recorded: lists (the first record of each), then items;
     /// the lists it created go last.
+    /// Undo's restore of a list sets every stored field (`StoredTables.listFields`).
+    private static let listUpdates = StoredTables.listFields.map {
+        "\($0.postgresql) = excluded.\($0.postgresql)"
+    }.joined(separator: ", ")
+
     private func revertRecords(_ id: Int64, keepingUnchangedLists: Bool) throws {
         let parameters = [String(id)]
         let unchanged =
@@ -80,12 +85,11 @@ struct PostgreSQLUndo: UndoSteps {
             """ : ""
         _ = try connection.query(
             """
-            INSERT INTO checklist.lists (id, name, mode, created_at, updated_at)
-            SELECT list_id, name, mode, created_at, updated_at
+            INSERT INTO checklist.lists (id, \(PostgreSQLChange.listFields))
+            SELECT list_id, \(PostgreSQLChange.listFields)
             FROM checklist.changed_lists r
             WHERE change_id = $1 AND name IS NOT NULL \(unchanged)
-            ON CONFLICT (id) DO UPDATE SET name = excluded.name, mode = excluded.mode,
-                created_at = excluded.created_at, updated_at = excluded.updated_at
+            ON CONFLICT (id) DO UPDATE SET \(Self.listUpdates)
             """, parameters)
         _ = try connection.query(
             """

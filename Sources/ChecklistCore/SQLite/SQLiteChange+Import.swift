@@ -15,7 +15,9 @@ extension SQLiteChange {
     func importGroups(_ groups: [ImportDocument.Group]) throws -> ImportSummary {
         var lists: [[UInt8]: ListRow] = [:]
         var highestListID: Int64 = 0
-        for row in try ListRow.fetchAll(db, sql: "SELECT id, name, mode FROM lists") {
+        for row in try SQLRequest<ListRow>(literal: "SELECT \(Self.listRow) FROM lists").fetchAll(
+            db)
+        {
             lists[Array(row.name.text.utf8)] = row
             highestListID = max(highestListID, row.id)
         }
@@ -51,8 +53,8 @@ extension SQLiteChange {
         let ids = SQLiteItemsTable.jsonArray(listIDs)
         try db.execute(
             literal: """
-                INSERT INTO changedLists (changeId, listId, name, mode, createdAt, updatedAt)
-                SELECT \(changeID), id, name, mode, createdAt, updatedAt FROM lists
+                INSERT INTO changedLists (changeId, listId, \(Self.listFields))
+                SELECT \(changeID), id, \(Self.listFields) FROM lists
                 WHERE id IN (SELECT value FROM json_each(\(ids)))
                 """)
         try db.execute(
@@ -68,7 +70,8 @@ extension SQLiteChange {
     private func create(_ lists: [ListRow]) throws {
         guard let first = lists.first, let last = lists.last else { return }
         try eachRow(
-            "INSERT INTO lists (id, name, mode, createdAt, updatedAt) VALUES (?1, ?2, ?3, ?4, ?4)",
+            "INSERT INTO lists (\(Self.createdLists.columns))"
+                + " VALUES (\(Self.createdLists.values.joined(separator: ", ")))",
             lists, fixed: { Self.bind(now, 4, $0) }
         ) { statement, list in
             sqlite3_bind_int64(statement, 1, list.id)
@@ -155,6 +158,14 @@ extension SQLiteChange {
     }
 
     /// Binds `text` to parameter `index`, copied (SQLite's `SQLITE_TRANSIENT`).
+    /// What `create` inserts a list with: its ID (?1), name (?2) and mode (?3), and the time
+    /// (?4).
+    private static let createdLists = StoredTables.lists.insert(
+        setting: [
+            (StoredTables.id, "?1"), (StoredTables.listName, "?2"), (StoredTables.listMode, "?3"),
+            (StoredTables.createdAt, "?4"), (StoredTables.updatedAt, "?4"),
+        ], \.sqlite)
+
     /// What `importGroups` inserts an item with: its list (?1), title (?2), state (?3) and
     /// position (?4), and the time (?5).
     private static let imported = StoredTables.items.insert(

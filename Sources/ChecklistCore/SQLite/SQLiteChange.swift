@@ -153,12 +153,20 @@ struct SQLiteChange {
         ).execute()
     }
 
+    /// What `ListRow` decodes, by the declared names.
+    static let listRow = SQL(
+        sql: StoredTable.names(
+            [StoredTables.id, StoredTables.listName, StoredTables.listMode], \.sqlite))
+
+    /// A list's stored fields, as the journal keeps them (`StoredTables.listFields`).
+    static let listFields = SQL(sql: StoredTable.names(StoredTables.listFields, \.sqlite))
+
     /// Records a list as it is now, before the change renames, re-modes or deletes it.
     func recordList(_ listID: Int64) throws {
         try db.cachedStatement(
             literal: """
-                INSERT INTO changedLists (changeId, listId, name, mode, createdAt, updatedAt)
-                SELECT \(changeID), id, name, mode, createdAt, updatedAt FROM lists
+                INSERT INTO changedLists (changeId, listId, \(Self.listFields))
+                SELECT \(changeID), id, \(Self.listFields) FROM lists
                 WHERE id = \(listID)
                 """
         ).execute()
@@ -173,7 +181,7 @@ struct SQLiteChange {
     func listRow(_ listID: Int64) throws -> ListRow {
         guard
             let row = try SQLRequest<ListRow>(
-                literal: "SELECT id, name, mode FROM lists WHERE id = \(listID)", cached: true
+                literal: "SELECT \(Self.listRow) FROM lists WHERE id = \(listID)", cached: true
             ).fetchOne(db)
         else { throw ChecklistError.listNotFound("#\(listID)") }
         return row
@@ -191,12 +199,16 @@ struct SQLiteChange {
     /// lists quadratic (a scan of the journal per list).
     func createList(named name: ListName, mode: ListMode = .multiple) throws -> Int64 {
         let remembered = try journalListIDs.highest ?? highestJournalListID()
+        let values: [(column: StoredColumn, value: SQL)] = [
+            (StoredTables.id, "max(coalesce((SELECT max(id) FROM lists), 0), \(remembered)) + 1"),
+            (StoredTables.listName, "\(name.text)"), (StoredTables.listMode, "\(mode)"),
+            (StoredTables.createdAt, "\(now)"), (StoredTables.updatedAt, "\(now)"),
+        ]
+        let insert = StoredTables.lists.insert(setting: values, \.sqlite)
         try db.cachedStatement(
             literal: """
-                INSERT INTO lists (id, name, mode, createdAt, updatedAt)
-                VALUES (
-                    max(coalesce((SELECT max(id) FROM lists), 0), \(remembered)) + 1,
-                    \(name.text), \(mode), \(now), \(now))
+                INSERT INTO lists (\(SQL(sql: insert.columns)))
+                VALUES (\(insert.values.joined(separator: ", ")))
                 """
         ).execute()
         let listID = db.lastInsertedRowID

@@ -17,15 +17,25 @@ struct SQLiteEditorReads: EditorReads {
             }
         guard
             let found = try SQLRequest<Row>(
-                literal: "SELECT id, name, createdAt, mode FROM lists WHERE \(condition)"
+                literal: "SELECT \(Self.listColumns) FROM lists WHERE \(condition)"
             ).fetchOne(db)
         else { return nil }
         return EditorListRow(
             identity: ListIdentity(
-                id: try found.decode(forColumn: "id"),
-                createdAt: try found.decode(forColumn: "createdAt")),
-            name: try found.decode(forColumn: "name"), mode: try found.decode(forColumn: "mode"))
+                id: try found.decode(forColumn: StoredTables.id.sqlite),
+                createdAt: try found.decode(forColumn: StoredTables.createdAt.sqlite)),
+            name: try found.decode(forColumn: StoredTables.listName.sqlite),
+            mode: try found.decode(forColumn: StoredTables.listMode.sqlite))
     }
+
+    /// What the editor reads of a list, by the declared names.
+    private static let listColumns = SQL(
+        sql: StoredTable.names(
+            [
+                StoredTables.id, StoredTables.listName, StoredTables.createdAt,
+                StoredTables.listMode,
+            ],
+            \.sqlite))
 
     func source(listID: Int64, filter: EditorFilter?) -> any EditorRowSource {
         SQLiteEditorSource(listID: listID, filter: filter, db)

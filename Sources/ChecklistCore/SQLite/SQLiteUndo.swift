@@ -75,13 +75,16 @@ struct SQLiteUndo: UndoSteps {
             """ : ""
         // An UPSERT updates a row in place; INSERT OR REPLACE would delete it first, and a
         // deleted list takes its items with it (ON DELETE CASCADE).
+        let fields = SQLiteChange.listFields
+        let updates = SQL(
+            sql: StoredTables.listFields.map { "\($0.sqlite) = excluded.\($0.sqlite)" }
+                .joined(separator: ", "))
         try db.execute(
             literal: """
-                INSERT INTO lists (id, name, mode, createdAt, updatedAt)
-                SELECT listId, name, mode, createdAt, updatedAt FROM changedLists
+                INSERT INTO lists (id, \(fields))
+                SELECT listId, \(fields) FROM changedLists
                 WHERE changeId = \(id) AND name IS NOT NULL \(unchanged) ORDER BY rowid DESC
-                ON CONFLICT (id) DO UPDATE SET name = excluded.name, mode = excluded.mode,
-                    createdAt = excluded.createdAt, updatedAt = excluded.updatedAt
+                ON CONFLICT (id) DO UPDATE SET \(updates)
                 """)
         try db.execute(
             literal: """

@@ -126,6 +126,10 @@ enum StoredTables {
     /// item, and what undo writes back.
     static let itemFields = [listID, title, isSelected, position, createdAt, updatedAt]
 
+    /// A list's stored fields but its ID, in the schema's order: what the journal keeps of a
+    /// list (`changedLists`, beside its `listID`), and what undo writes back.
+    static let listFields = [listName, listMode, createdAt, updatedAt]
+
     /// The JSON keys of `Item`'s own properties, sorted: the writer's fast paths and the
     /// importer's keys are these (tested), and a declared field with another key is one of
     /// `moreShownItemFields`, written in sorted order among them.
