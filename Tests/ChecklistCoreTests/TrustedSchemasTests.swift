@@ -172,6 +172,77 @@ struct TrustedSchemasTests {
         #expect(answers == ["t", "f", "f"])
     }
 
+    /// A connection that lasts (an editor's, the page's) looks again before each transaction
+    /// after its first: code the owner put on the tables since the opening is refused before
+    /// it runs, whether it would run in a write or a read.
+    @Test(arguments: [
+        """
+        CREATE FUNCTION public.steal() RETURNS trigger LANGUAGE plpgsql
+        AS $$ BEGIN INSERT INTO public.loot VALUES (NEW.title); RETURN NEW; END $$;
+        CREATE TRIGGER steal BEFORE UPDATE ON checklist.items FOR EACH ROW
+        EXECUTE FUNCTION public.steal()
+        """,
+        """
+        CREATE FUNCTION public.spy(text) RETURNS boolean LANGUAGE sql
+        AS $$ INSERT INTO public.loot VALUES ($1) RETURNING true $$;
+        CREATE POLICY spy ON checklist.items USING (public.spy(title))
+        """,
+    ])
+    func aLastingConnectionLooksAgainBeforeEachTransaction(_ change: String) throws {
+        let store = try TestServer.freshStore()
+        _ = try store.add(titles("Tent"), to: ListName.defaultList)
+        guard case .server(let server) = store.kind else { throw CancellationError() }
+        server.trusted = trusted
+        // A second transaction on the same connection: looked at in full (not known), clean.
+        _ = try store.check(.ids(IDSet(ids: [1])))
+        let owner = try PostgreSQLConnection(server.connection.uri)
+        try owner.execute("CREATE TABLE public.loot (what text)")
+        try owner.execute(change)
+        let attempts: [() throws -> Void] = [
+            { _ = try store.uncheck(.ids(IDSet(ids: [1]))) },
+            { _ = try store.counts(in: .list(ListName.defaultList)) },
+        ]
+        for attempt in attempts {
+            #expect {
+                try attempt()
+            } throws: {
+                guard case ChecklistError.untrustedServerSchema = $0 else { return false }
+                return true
+            }
+        }
+        #expect(try owner.query("SELECT count(*) FROM public.loot").onlyRow() == ["0"])
+        #expect(
+            try owner.query("SELECT is_selected FROM checklist.items WHERE id = 1").onlyRow()
+                == ["t"])
+    }
+
+    /// The revision an editor reads after a notification, outside a transaction: a view put in
+    /// `state`'s place since the opening never runs.
+    @Test func aLastingConnectionReadsTheRevisionOnlyFromThePlainTable() throws {
+        let store = try TestServer.freshStore()
+        _ = try store.add(titles("Tent"), to: ListName.defaultList)
+        guard case .server(let server) = store.kind else { throw CancellationError() }
+        server.trusted = trusted
+        _ = try server.changeCount()
+        let owner = try PostgreSQLConnection(server.connection.uri)
+        try owner.execute(
+            """
+            CREATE TABLE public.loot (what text);
+            CREATE FUNCTION public.spy() RETURNS bigint LANGUAGE sql
+            AS $$ INSERT INTO public.loot VALUES ('read') RETURNING 7::bigint $$;
+            ALTER TABLE checklist.state RENAME TO state_before;
+            CREATE VIEW checklist.state AS SELECT public.spy() AS revision;
+            NOTIFY checklist_changes
+            """)
+        #expect {
+            _ = try server.changeCount()
+        } throws: {
+            guard case ChecklistError.untrustedServerSchema = $0 else { return false }
+            return true
+        }
+        #expect(try owner.query("SELECT count(*) FROM public.loot").onlyRow() == ["0"])
+    }
+
     @Test func noPlaceForTheFileMeansAFullLookEachTime() throws {
         let connection = try PostgreSQLConnection(uri)
         _ = try PostgreSQLSchema.opening(connection, trusted: TrustedSchemas(path: nil))

@@ -140,7 +140,7 @@ enum PostgreSQLSchema {
         """
 
     /// Refuses (65) what `tablesGuard` found, naming it where the trust check can.
-    private static func refuseGuarded(_ connection: PostgreSQLConnection) throws -> Never {
+    static func refuseGuarded(_ connection: PostgreSQLConnection) throws -> Never {
         try checkTrust(connection)
         throw ChecklistError.untrustedServerSchema(
             path: connection.uri.shown,
@@ -229,6 +229,20 @@ enum PostgreSQLSchema {
         }
         let applied = Set((row[1] ?? "").split(separator: " ").map(String.init))
         return (state(applied: applied), row[0], row[2].flatMap { Int64($0) })
+    }
+
+    /// Looks at the schema's code again, before a transaction on a connection that the opening's
+    /// look no longer covers (a second transaction: an editor's, the page's, a sync's), as the
+    /// opening does: the fingerprint alone when it is of a schema found clean, else in full
+    /// (`checkTrust`, which refuses someone else's code). A statement of its own, before the
+    /// transaction's first: the code it looks for would run in that statement.
+    static func lookAgain(_ connection: PostgreSQLConnection, trusted: TrustedSchemas = .standard)
+        throws
+    {
+        let row = try connection.query("\(sql: tablesCTE)SELECT \(sql: fingerprintColumns)")
+            .onlyRow()
+        if row[1] == nil, let fingerprint = row[0], trusted.contains(fingerprint) { return }
+        try checkTrust(connection, trusted: trusted)
     }
 
     /// Refuses (65) a schema whose tables carry triggers, rules or policies the migrations did

@@ -55,12 +55,21 @@ final class PostgreSQLStore {
         return reconnections << 48 &+ revision
     }
 
-    /// The schema's revision; 0 while there is no schema.
+    /// The schema's revision; 0 while there is no schema. Read outside a transaction, after
+    /// the opening's look: `state` is looked at first (`tablesGuard`), so a view or a rule its
+    /// owner put in its place since never runs in this read.
     private func readRevision() throws -> Int64 {
         let exists = try connection.query(
             "SELECT pg_catalog.to_regclass('checklist.state') IS NOT NULL")
         guard exists.first?.first == "t" else { return 0 }
-        let rows = try connection.query("SELECT revision FROM checklist.state")
+        connection.queue(PostgreSQLSchema.tablesGuard, [])
+        let rows: [[String?]]
+        do {
+            rows = try connection.query("SELECT revision FROM checklist.state")
+        } catch {
+            if connection.lastFailure == "22P02" { try PostgreSQLSchema.refuseGuarded(connection) }
+            throw error
+        }
         guard let text = rows.first?.first ?? nil, let value = Int64(text) else { return 0 }
         return value
     }
@@ -76,9 +85,13 @@ final class PostgreSQLStore {
     /// The revision when the connection was opened (read with the schema's state): a sync with
     /// nothing to send and nothing new there needs no transaction.
     var revisionAtOpening: Int64?
-    /// Whether the schema's tables are known to carry no code this program did not create
-    /// (the opener looked, or was told not to: then the first transaction looks).
+    /// Whether the schema's tables are known to carry no code this program did not create,
+    /// for the next transaction: the opener looked (or was told not to, and the first
+    /// transaction looks). Each transaction spends it: the schema's owner may put code on the
+    /// tables while a connection lasts (an editor's, the page's), so the next one looks again.
     var isTrusted = true
+    /// The fingerprints of schemas found clean (`PostgreSQLSchema.lookAgain`).
+    var trusted = TrustedSchemas.standard
 
     /// Runs `body` in one read-only transaction over one snapshot; nil when the database has no
     /// `checklist` schema yet (it reads as empty, and nothing is created). A schema recorded at
@@ -170,9 +183,9 @@ final class PostgreSQLStore {
     private func transaction<T>(_ begin: [String], _ body: () throws -> T) throws -> T {
         if isInTransaction { return try body() }
         if !isTrusted {
-            try PostgreSQLSchema.checkTrust(connection)
-            isTrusted = true
+            try PostgreSQLSchema.lookAgain(connection, trusted: trusted)
         }
+        isTrusted = false
         // The schema's own policies (a role records changes under its own name only) apply
         // inside the transaction; outside it, row-level security stays off (the session's
         // settings).
