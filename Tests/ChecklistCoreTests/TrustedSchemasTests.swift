@@ -33,6 +33,23 @@ struct TrustedSchemasTests {
 
     private var file: String { folder.path + "/checklist/trusted-schemas" }
 
+    /// Whether `body` is refused as untrusted (65) within `seconds`, calling it again while it
+    /// returns (an editor's look at the revision waits for a notification to arrive).
+    private func refused(within seconds: Double, _ body: () throws -> Void) -> Bool {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            do {
+                try body()
+            } catch ChecklistError.untrustedServerSchema {
+                return true
+            } catch {
+                return false
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
+    }
+
     @Test func aSchemaFoundCleanIsTrustedByItsFingerprintAfterwards() throws {
         // Not known: the opening, then the full look.
         #expect(try open() == 2)
@@ -105,6 +122,9 @@ struct TrustedSchemasTests {
         // A table inheriting from the items: an update of the items reaches its rows and runs
         // its triggers and constraints.
         "CREATE TABLE checklist.items_more () INHERITS (checklist.items)",
+        // A foreign key from a table outside the schema: deleting an item cascades into it
+        // and runs its triggers as whoever deletes (found by a review).
+        "CREATE TABLE public.evil (item_id bigint REFERENCES checklist.items ON DELETE CASCADE)",
         // The items made again as a partitioned table.
         """
         ALTER TABLE checklist.items RENAME TO items_before;
@@ -234,12 +254,45 @@ struct TrustedSchemasTests {
             CREATE VIEW checklist.state AS SELECT public.spy() AS revision;
             NOTIFY checklist_changes
             """)
-        #expect {
-            _ = try server.changeCount()
-        } throws: {
-            guard case ChecklistError.untrustedServerSchema = $0 else { return false }
-            return true
+        #expect(refused(within: 5) { _ = try server.changeCount() })
+        #expect(try owner.query("SELECT count(*) FROM public.loot").onlyRow() == ["0"])
+    }
+
+    /// The same, when the owner swaps the view in within a transaction that commits while the
+    /// editor's read waits for `state` (a look before the lock passed, and the read then ran
+    /// the view: found by a review).
+    @Test func aSwapCommittedWhileTheRevisionReadWaitsIsRefused() throws {
+        let store = try TestServer.freshStore()
+        _ = try store.add(titles("Tent"), to: ListName.defaultList)
+        guard case .server(let server) = store.kind else { throw CancellationError() }
+        server.trusted = trusted
+        _ = try server.changeCount()
+        let owner = try PostgreSQLConnection(server.connection.uri)
+        try owner.execute(
+            """
+            CREATE TABLE public.loot (what text);
+            CREATE FUNCTION public.spy() RETURNS bigint LANGUAGE sql
+            AS $$ INSERT INTO public.loot VALUES ('read') RETURNING 7::bigint $$
+            """)
+        try owner.execute(
+            """
+            BEGIN;
+            ALTER TABLE checklist.state RENAME TO state_before;
+            CREATE VIEW checklist.state AS SELECT public.spy() AS revision
+            """)
+        try PostgreSQLConnection(server.connection.uri).execute("NOTIFY checklist_changes")
+        // The owner's connection, handed to the thread that commits (used by it alone until
+        // `committed`).
+        struct Handoff: @unchecked Sendable { let connection: PostgreSQLConnection }
+        let handoff = Handoff(connection: owner)
+        let committed = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 1)
+            try? handoff.connection.execute("COMMIT")
+            committed.signal()
         }
+        #expect(refused(within: 5) { _ = try server.changeCount() })
+        committed.wait()
         #expect(try owner.query("SELECT count(*) FROM public.loot").onlyRow() == ["0"])
     }
 

@@ -318,7 +318,8 @@ enum PostgreSQLSchema {
 
     /// Two columns over `tablesCTE`: the fingerprint of the code on the schema's tables
     /// (`TrustedSchemas`): an MD5 of the tables' OIDs, of the OID and row version of each
-    /// trigger, its function, each policy, default, constraint and index, and of each column's
+    /// trigger, its function, each policy, default, constraint (and foreign key pointing at the
+    /// tables from elsewhere) and index, and of each column's
     /// type and collation (`dependents`), or nil when a row version is too old to stand for
     /// its row (`young`); and `notPlainColumn`. (Looking at `dependents` on every opening cost
     /// 4 ms, most of it planning.)
@@ -344,7 +345,8 @@ enum PostgreSQLSchema {
                 UNION ALL
                 SELECT 'c' || o.oid::pg_catalog.text || ':' || o.xmin::pg_catalog.text,
                     \(young("o.xmin"))
-                FROM pg_catalog.pg_constraint o WHERE o.conrelid = ANY(k.oids)
+                FROM pg_catalog.pg_constraint o
+                WHERE o.conrelid = ANY(k.oids) OR o.confrelid = ANY(k.oids)
                 UNION ALL
                 SELECT 'i' || i.indexrelid::pg_catalog.text || ':' || i.xmin::pg_catalog.text,
                     \(young("i.xmin"))
@@ -392,7 +394,9 @@ enum PostgreSQLSchema {
     }()
 
     /// Two columns over `tablesCTE`: the triggers and policies the migrations did not create,
-    /// named; and the tables with (or once with) a rule, whose rules `refuseForeign` reads.
+    /// and foreign keys from tables outside the schema (a delete of an item cascades into such
+    /// a table and runs its triggers as whoever deletes), named; and the tables with (or once
+    /// with) a rule, whose rules `refuseForeign` reads.
     private static let trustColumns: String = {
         func named(_ column: String) -> String {
             "k.names[pg_catalog.array_position(k.oids, \(column))]"
@@ -408,6 +412,13 @@ enum PostgreSQLSchema {
                 SELECT 'policy ' || p.polname::pg_catalog.text || ' on ' || \(named("p.polrelid"))
                 FROM pg_catalog.pg_policy p
                 WHERE p.polrelid = ANY(k.oids) AND NOT \(ownPolicy)
+                UNION ALL
+                SELECT 'foreign key ' || o.conname::pg_catalog.text || ' on '
+                    || o.conrelid::pg_catalog.regclass::pg_catalog.text || ' referencing '
+                    || \(named("o.confrelid"))
+                FROM pg_catalog.pg_constraint o
+                WHERE o.confrelid = ANY(k.oids)
+                    AND o.conrelid <> ALL(pg_catalog.array_remove(k.oids, NULL))
                 UNION ALL
                 \(dependents)
             ) AS foreign_objects),

@@ -41,6 +41,7 @@ final class PostgreSQLStore {
     func changeCount() throws -> Int64 {
         if !connection.isConnected {
             try connection.reconnect()
+            isTrusted = false
             isListening = false
             reconnections += 1
         }
@@ -55,19 +56,30 @@ final class PostgreSQLStore {
         return reconnections << 48 &+ revision
     }
 
-    /// The schema's revision; 0 while there is no schema. Read outside a transaction, after
-    /// the opening's look: `state` is looked at first (`tablesGuard`), so a view or a rule its
-    /// owner put in its place since never runs in this read.
+    /// The schema's revision; 0 while there is no schema. Read in a short transaction of its
+    /// own that locks `checklist.state` before looking at it (`tablesGuard`) and reading it:
+    /// a view, a rule or row-level security put in its place since the opening's look is seen
+    /// and refused, never run, even one its owner made in a transaction that commits while
+    /// this read waits (renaming the table or changing its rules needs a lock this one holds
+    /// off).
     private func readRevision() throws -> Int64 {
         let exists = try connection.query(
             "SELECT pg_catalog.to_regclass('checklist.state') IS NOT NULL")
         guard exists.first?.first == "t" else { return 0 }
-        connection.queue(PostgreSQLSchema.tablesGuard, [])
+        for statement in [
+            "BEGIN READ ONLY", "SET LOCAL lock_timeout = '5s'",
+            "LOCK TABLE checklist.state IN ACCESS SHARE MODE", PostgreSQLSchema.tablesGuard,
+        ] {
+            connection.queue(statement, [])
+        }
         let rows: [[String?]]
         do {
             rows = try connection.query("SELECT revision FROM checklist.state")
+            _ = try connection.query("COMMIT")
         } catch {
-            if connection.lastFailure == "22P02" { try PostgreSQLSchema.refuseGuarded(connection) }
+            let failure = connection.lastFailure
+            _ = try? connection.query("ROLLBACK")
+            if failure == "22P02" { try PostgreSQLSchema.refuseGuarded(connection) }
             throw error
         }
         guard let text = rows.first?.first ?? nil, let value = Int64(text) else { return 0 }
