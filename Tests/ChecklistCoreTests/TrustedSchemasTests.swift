@@ -236,32 +236,10 @@ struct TrustedSchemasTests {
                 == ["t"])
     }
 
-    /// The revision an editor reads after a notification, outside a transaction: a view put in
-    /// `state`'s place since the opening never runs.
-    @Test func aLastingConnectionReadsTheRevisionOnlyFromThePlainTable() throws {
-        let store = try TestServer.freshStore()
-        _ = try store.add(titles("Tent"), to: ListName.defaultList)
-        guard case .server(let server) = store.kind else { throw CancellationError() }
-        server.trusted = trusted
-        _ = try server.changeCount()
-        let owner = try PostgreSQLConnection(server.connection.uri)
-        try owner.execute(
-            """
-            CREATE TABLE public.loot (what text);
-            CREATE FUNCTION public.spy() RETURNS bigint LANGUAGE sql
-            AS $$ INSERT INTO public.loot VALUES ('read') RETURNING 7::bigint $$;
-            ALTER TABLE checklist.state RENAME TO state_before;
-            CREATE VIEW checklist.state AS SELECT public.spy() AS revision;
-            NOTIFY checklist_changes
-            """)
-        #expect(refused(within: 5) { _ = try server.changeCount() })
-        #expect(try owner.query("SELECT count(*) FROM public.loot").onlyRow() == ["0"])
-    }
-
-    /// The same, when the owner swaps the view in within a transaction that commits while the
-    /// editor's read waits for `state` (a look before the lock passed, and the read then ran
-    /// the view: found by a review).
-    @Test func aSwapCommittedWhileTheRevisionReadWaitsIsRefused() throws {
+    /// A store on a new schema that has read its revision once (an editor's, listening), this
+    /// suite's cache, and the owner's connection, with `public.spy()`: a function that records
+    /// in `public.loot` that it ran, and returns a revision.
+    private func listeningStoreAndSpy() throws -> (PostgreSQLStore, owner: PostgreSQLConnection) {
         let store = try TestServer.freshStore()
         _ = try store.add(titles("Tent"), to: ListName.defaultList)
         guard case .server(let server) = store.kind else { throw CancellationError() }
@@ -274,6 +252,28 @@ struct TrustedSchemasTests {
             CREATE FUNCTION public.spy() RETURNS bigint LANGUAGE sql
             AS $$ INSERT INTO public.loot VALUES ('read') RETURNING 7::bigint $$
             """)
+        return (server, owner)
+    }
+
+    /// The revision an editor reads after a notification, outside a transaction: a view put in
+    /// `state`'s place since the opening never runs.
+    @Test func aLastingConnectionReadsTheRevisionOnlyFromThePlainTable() throws {
+        let (server, owner) = try listeningStoreAndSpy()
+        try owner.execute(
+            """
+            ALTER TABLE checklist.state RENAME TO state_before;
+            CREATE VIEW checklist.state AS SELECT public.spy() AS revision;
+            NOTIFY checklist_changes
+            """)
+        #expect(refused(within: 5) { _ = try server.changeCount() })
+        #expect(try owner.query("SELECT count(*) FROM public.loot").onlyRow() == ["0"])
+    }
+
+    /// The same, when the owner swaps the view in within a transaction that commits while the
+    /// editor's read waits for `state` (a look before the lock passed, and the read then ran
+    /// the view: found by a review).
+    @Test func aSwapCommittedWhileTheRevisionReadWaitsIsRefused() throws {
+        let (server, owner) = try listeningStoreAndSpy()
         try owner.execute(
             """
             BEGIN;
