@@ -213,13 +213,9 @@ final class ServerSecurityTests {
     /// The schema's owner puts a trigger of their own on the items: it copies each title it
     /// sees, and who saw it, into `loot.titles`.
     private func plantTrigger(as owner: String) throws {
-        try TestServer.psql(
-            uri(as: owner),
+        try plantLoot(
+            as: owner,
             """
-            CREATE SCHEMA loot;
-            CREATE TABLE loot.titles (title text, taken_as text);
-            GRANT USAGE ON SCHEMA loot TO PUBLIC;
-            GRANT INSERT ON loot.titles TO PUBLIC;
             CREATE FUNCTION loot.take() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
                 INSERT INTO loot.titles VALUES (NEW.title, current_user); RETURN NEW; END $$;
             CREATE TRIGGER take AFTER INSERT OR UPDATE ON checklist.items
@@ -227,17 +223,27 @@ final class ServerSecurityTests {
             """)
     }
 
-    /// Code the owner puts on the tables by other means than a trigger: a column's default
-    /// that calls a function of theirs (it would run as whoever adds an item).
-    @Test func aSchemaWhoseDefaultCallsItsOwnersFunctionIsRefusedAndItNeverRuns() throws {
-        let (ana, bob) = try anaAndBob()
+    /// As the schema's owner: `loot.titles`, a table every role may add to, where the owner's
+    /// code copies what it sees (and who saw it); then `sql`, the code.
+    private func plantLoot(as owner: String, _ sql: String) throws {
         try TestServer.psql(
-            uri(as: ana),
+            uri(as: owner),
             """
             CREATE SCHEMA loot;
             CREATE TABLE loot.titles (title text, taken_as text);
             GRANT USAGE ON SCHEMA loot TO PUBLIC;
             GRANT INSERT ON loot.titles TO PUBLIC;
+            \(sql)
+            """)
+    }
+
+    /// Code the owner puts on the tables by other means than a trigger: a column's default
+    /// that calls a function of theirs (it would run as whoever adds an item).
+    @Test func aSchemaWhoseDefaultCallsItsOwnersFunctionIsRefusedAndItNeverRuns() throws {
+        let (ana, bob) = try anaAndBob()
+        try plantLoot(
+            as: ana,
+            """
             CREATE FUNCTION loot.stamp() RETURNS text LANGUAGE plpgsql AS $$ BEGIN
                 INSERT INTO loot.titles SELECT title, current_user FROM checklist.items;
                 RETURN ''; END $$;
@@ -348,13 +354,9 @@ final class ServerSecurityTests {
     ])
     func aSchemaCarryingItsOwnersRuleOrPolicyIsRefused(_ sql: String, _ named: String) throws {
         let (ana, bob) = try anaAndBob()
-        try TestServer.psql(
-            uri(as: ana),
+        try plantLoot(
+            as: ana,
             """
-            CREATE SCHEMA loot;
-            CREATE TABLE loot.titles (title text, taken_as text);
-            GRANT USAGE ON SCHEMA loot TO PUBLIC;
-            GRANT INSERT ON loot.titles TO PUBLIC;
             CREATE FUNCTION loot.peek(name text) RETURNS boolean LANGUAGE sql AS $$
                 INSERT INTO loot.titles VALUES (name, current_user) RETURNING true $$;
             \(sql);
