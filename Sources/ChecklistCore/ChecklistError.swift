@@ -68,6 +68,12 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
     case copyOutOfIDs(reserved: Int64)
     /// `sync` on a database that is not an offline copy. Exit 64.
     case notAnOfflineCopy(path: String)
+    /// `sync` found that the server no longer holds `lost` changes this copy saw there, the
+    /// oldest made at `since` (as given: the CLI shows its local minute); nothing changed on
+    /// either side. Exit 75.
+    case serverWentBack(lost: Int, since: String)
+    /// The server has no item IDs left to set aside (its counter near 2^63). Exit 65.
+    case outOfItemIDs
     /// A Markdown file the strict import refuses at `line` and `import --lenient` would take.
     case strictImportRefused(line: Int, reason: String)
 
@@ -178,6 +184,14 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
             return "this offline copy has used all \(reserved) item IDs the server reserved for"
                 + " it; nothing changed (run `checklist sync` where the server can be reached:"
                 + " it reserves more)"
+        case .serverWentBack(let lost, let since):
+            return "the server lost \(lost) \(lost == 1 ? "change" : "changes") since \(since)"
+                + " that this copy holds; nothing changed on either side: `checklist sync"
+                + " --restore-server` gives them back to it, or `checklist clone` into a new file"
+                + " takes the server as it is now"
+        case .outOfItemIDs:
+            return "the server has no item IDs left to give (its counter is near 2^63); nothing"
+                + " changed (an item ID that large came from outside checklist: delete it)"
         case .notAnOfflineCopy(let path):
             return "\(path) is not an offline copy of a shared list, so there is nothing to sync"
                 + " (make one with `checklist clone postgresql://… FILE`)"

@@ -37,7 +37,8 @@ extension ChecklistError {
             (.dataError, 500)
         case .databaseUnavailable, .serverRefused, .databaseBusy, .cannotRead: (.ioError, 503)
         case .undoConflict, .newestChangeElsewhere: (.undoRefused, 409)
-        case .copyOutOfIDs: (.undoRefused, 503)
+        case .copyOutOfIDs, .serverWentBack: (.undoRefused, 503)
+        case .outOfItemIDs: (.dataError, 500)
         }
     }
 }

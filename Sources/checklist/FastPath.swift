@@ -107,12 +107,14 @@ enum FastPath {
     }
 
     private static func sync(_ words: inout Words) -> SyncRequest? {
-        guard let read = words.read(options: ["--db"], flags: ["--quiet", "--watch"]) else {
-            return nil
-        }
+        guard
+            let read = words.read(
+                options: ["--db"], flags: ["--quiet", "--watch", "--restore-server"])
+        else { return nil }
         return SyncRequest(
             store: StoreLocation(db: read.values["--db"]), quiet: read.flags.contains("--quiet"),
-            watch: read.flags.contains("--watch"))
+            watch: read.flags.contains("--watch"),
+            restoreServer: read.flags.contains("--restore-server"))
     }
 
     /// The list option's value, when it passes the option group's own validation (else

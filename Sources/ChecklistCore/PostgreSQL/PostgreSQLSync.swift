@@ -47,12 +47,19 @@ struct PostgreSQLSync {
         ).onlyRow().text(0)
     }
 
-    /// Sets aside `count` item IDs for a copy: the server's own IDs go on after them.
-    func reserveIDs(_ count: Int64) throws -> ClosedRange<ItemID> {
-        let last = try connection.query(
-            "UPDATE checklist.state SET last_item_id = last_item_id + \(count) RETURNING last_item_id"
-        ).onlyRow().int64(0)
-        return (last - count + 1)...last
+    /// Sets aside `count` item IDs, for the copy `copyID` when given (remembered as its own):
+    /// the server's own IDs go on after them. A counter that would pass 2^63 - 1 is refused.
+    func reserveIDs(_ count: Int64, forCopy copyID: String? = nil) throws -> ClosedRange<ItemID> {
+        let rows = try connection.query(
+            """
+            UPDATE checklist.state SET last_item_id = last_item_id + \(count)
+            WHERE last_item_id <= \(Int64.max - count) RETURNING last_item_id
+            """)
+        guard let row = rows.first else { throw ChecklistError.outOfItemIDs }
+        let last = try row.int64(0)
+        let ids = (last - count + 1)...last
+        if let copyID { try recordRange(ids, ofCopy: copyID) }
+        return ids
     }
 
     /// The revision every write moves (read after this transaction's own writes).

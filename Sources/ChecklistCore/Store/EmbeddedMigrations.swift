@@ -12,6 +12,7 @@ let embeddedMigrations: [(identifier: String, bytes: [UInt8])] = [
         "0007_copy_undos_of_unsent_changes",
         PackageResources._007_copy_undos_of_unsent_changes_sql
     ),
+    ("0008_copy_generation", PackageResources._008_copy_generation_sql),
 ]
 
 /// The PostgreSQL schema's migrations, `migrations/postgresql/`, registered the same way.
@@ -22,4 +23,5 @@ let embeddedServerMigrations: [(identifier: String, bytes: [UInt8])] = [
     ("0004_offline_copies", PackageResources._004_offline_copies_sql),
     ("0005_copy_revisions", PackageResources._005_copy_revisions_sql),
     ("0006_field_revisions", PackageResources._006_field_revisions_sql),
+    ("0007_copy_generations", PackageResources._007_copy_generations_sql),
 ]

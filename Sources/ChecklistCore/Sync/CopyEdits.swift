@@ -30,10 +30,47 @@ enum CopyEdit: Equatable, Sendable {
     case delete(ItemID)
 }
 
+extension CopyEdit {
+    /// The edit with its item's ID replaced where `ids` gives a new one (an add that took a new
+    /// ID at sync, and every later edit of that item).
+    func renumbered(_ ids: [ItemID: ItemID]) -> CopyEdit {
+        guard !ids.isEmpty else { return self }
+        switch self {
+        case .create(let id, let list, let title, let checked, let position):
+            return .create(
+                ids[id] ?? id, list: list, title: title, checked: checked, position: position)
+        case .check(let id, let value): return .check(ids[id] ?? id, value)
+        case .retitle(let id, let title): return .retitle(ids[id] ?? id, title)
+        case .place(let id, let list, let position, let from):
+            return .place(ids[id] ?? id, list: list, position: position, from: from)
+        case .delete(let id): return .delete(ids[id] ?? id)
+        case .createList, .renameList, .setMode, .deleteList: return self
+        }
+    }
+}
+
 /// A change made on a copy and not yet sent: its journal entry and its edits.
 struct CopyChange: Equatable, Sendable {
     var entry: Change
     var edits: [CopyEdit]
+
+    /// The change with its adds' IDs replaced where `ids` gives new ones, and its history line
+    /// naming the new ID of a single item (`added 1 item to 'camping' (ID 3004)`).
+    func renumbered(_ ids: [ItemID: ItemID]) -> CopyChange {
+        guard !ids.isEmpty else { return self }
+        var change = self
+        change.edits = edits.map { $0.renumbered(ids) }
+        for edit in edits {
+            guard let old = edit.itemID, let new = ids[old] else { continue }
+            let before = Array("(ID \(old))".utf8)
+            var bytes = Array(change.entry.description.utf8)
+            if let start = bytes.indices.first(where: { bytes[$0...].starts(with: before) }) {
+                bytes.replaceSubrange(start..<(start + before.count), with: "(ID \(new))".utf8)
+                change.entry.description = String(decoding: bytes, as: UTF8.self)
+            }
+        }
+        return change
+    }
 }
 
 /// What one journal entry recorded, as a copy's journal holds it (`migrations/0002`).

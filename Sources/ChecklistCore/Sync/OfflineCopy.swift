@@ -15,6 +15,10 @@ enum OfflineCopy {
         var seen: String
         var firstReservedID: Int64
         var lastReservedID: Int64
+        /// The random text the server gave at the copy's last sync (`migrations/0008`): an
+        /// older one there tells a copy put back or duplicated; an unknown one, a server that
+        /// went back in time. '' before the first sync that set one.
+        var generation: String = ""
     }
 
     /// A copy's `undo` of a change the server holds, to be sent; or of one of its own changes
@@ -42,13 +46,19 @@ enum OfflineCopy {
             db,
             sql: """
                 SELECT uri, author, copyId, syncedThrough, serverRevision, seen, firstReservedId,
-                    lastReservedId
+                    lastReservedId, generation
                 FROM syncState
                 """
-        ).map {
+        ).map { row in
             State(
-                uri: $0[0], author: $0[1], copyID: $0[2], syncedThrough: $0[3],
-                serverRevision: $0[4], seen: $0[5], firstReservedID: $0[6], lastReservedID: $0[7])
+                uri: try row.decode(forColumn: "uri"), author: try row.decode(forColumn: "author"),
+                copyID: try row.decode(forColumn: "copyId"),
+                syncedThrough: try row.decode(forColumn: "syncedThrough"),
+                serverRevision: try row.decode(forColumn: "serverRevision"),
+                seen: try row.decode(forColumn: "seen"),
+                firstReservedID: try row.decode(forColumn: "firstReservedId"),
+                lastReservedID: try row.decode(forColumn: "lastReservedId"),
+                generation: try row.decode(forColumn: "generation"))
         }
     }
 
@@ -56,12 +66,13 @@ enum OfflineCopy {
         try db.execute(
             sql: """
                 INSERT OR REPLACE INTO syncState (singleton, uri, author, copyId, syncedThrough,
-                    serverRevision, seen, firstReservedId, lastReservedId, syncedAt)
-                VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    serverRevision, seen, firstReservedId, lastReservedId, syncedAt, generation)
+                VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 state.uri, state.author, state.copyID, state.syncedThrough, state.serverRevision,
                 state.seen, state.firstReservedID, state.lastReservedID, syncedAt,
+                state.generation,
             ])
     }
 
@@ -106,6 +117,24 @@ enum OfflineCopy {
                 "author": change.author, "command": change.command,
                 "description": change.description,
             ])
+    }
+
+    /// The journal's entries up to `through` (the server's, as the copy last brought them).
+    static func entries(_ db: Database, through: Int64) throws -> [Change] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, command, description, itemCount, createdAt, author FROM changes
+                WHERE id <= ? ORDER BY id
+                """, arguments: [through]
+        ).map { row in
+            Change(
+                id: try row.decode(forColumn: "id"), command: try row.decode(forColumn: "command"),
+                description: try row.decode(forColumn: "description"),
+                itemCount: try row.decode(forColumn: "itemCount"),
+                createdAt: try row.decode(forColumn: "createdAt"),
+                author: try row.decode(forColumn: "author"))
+        }
     }
 
     /// The copy's changes after `syncedThrough`, oldest first, with their edits.

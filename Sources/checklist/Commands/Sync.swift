@@ -69,8 +69,18 @@ extension ChecklistCommand {
                 """)
         var watch = false
 
+        @Flag(
+            help: """
+                The server lost changes this copy holds (restored from a backup, or a replica \
+                that lagged): give them back to it, with their history, then sync as usual.
+                """)
+        var restoreServer = false
+
         var request: Request {
-            .sync(SyncRequest(store: store.location, quiet: quiet.quiet, watch: watch))
+            .sync(
+                SyncRequest(
+                    store: store.location, quiet: quiet.quiet, watch: watch,
+                    restoreServer: restoreServer))
         }
     }
 }
@@ -80,19 +90,28 @@ struct SyncRequest: Equatable {
     var store = StoreLocation()
     var quiet = false
     var watch = false
+    var restoreServer = false
 
     func run() throws {
         ChecklistStore.prepareToSync()
         let copy = try store.openCopy()
-        guard watch else {
-            defer { StoreLifetime.closeAndKeepUntilExit(copy) }
-            try show(try copy.sync())
-            return
+        do {
+            guard watch else {
+                defer { StoreLifetime.closeAndKeepUntilExit(copy) }
+                try show(try copy.sync(restoringServer: restoreServer))
+                return
+            }
+            try SyncWatch(copy: copy, restoringServer: restoreServer, show: show).run()
+        } catch ChecklistError.serverWentBack(let lost, let since) {
+            // The time as people read it: their local minute.
+            throw ChecklistError.serverWentBack(lost: lost, since: LocalTime.minute(of: since))
         }
-        try SyncWatch(copy: copy, show: show).run()
     }
 
     private func show(_ report: SyncReport) throws {
+        for renumbered in report.renumbered {
+            Output.standardOutput.write(SyncLines.line(renumbered) + "\n")
+        }
         for conflict in report.conflicts {
             Output.standardOutput.write(SyncLines.line(conflict) + "\n")
         }
@@ -109,6 +128,16 @@ struct SyncRequest: Equatable {
 enum SyncLines {
     static func changes(_ count: Int) -> String {
         count == 1 ? "1 change" : "\(count) changes"
+    }
+
+    /// `item 2001 'Lantern': added offline, now item 3017 (…why)`.
+    static func line(_ renumbered: SyncRenumbered) -> String {
+        "item \(renumbered.from) \(Phrase.quoted(renumbered.title)): added offline, now item"
+            + " \(renumbered.to) ("
+            + (renumbered.isFork
+                ? "this copy's file was put back from a backup or copied, and its IDs were"
+                    + " another copy's"
+                : "its ID was another item's on the server") + ")"
     }
 
     /// `item 12 'Tent': your uncheck (09:00, ana) lost to bob's check (10:05)`.
@@ -147,6 +176,8 @@ enum SyncLines {
 /// again cannot help).
 struct SyncWatch {
     let copy: ChecklistStore
+    /// `--restore-server`: its first sync gives the server back what it lost.
+    var restoringServer = false
     let show: (SyncReport) throws -> Void
     /// How long it waits between looks, and before trying an unreachable server again.
     var interval = 0.5
@@ -157,6 +188,7 @@ struct SyncWatch {
             _ = try copy.sync()  // says what a file that is not a copy is
             return
         }
+        var restoringServer = self.restoringServer
         var server: ChecklistStore?
         var serverSeen: Int64?
         var localSeen = try copy.dataVersion()
@@ -167,7 +199,8 @@ struct SyncWatch {
                 do {
                     // Read before the sync: a change committed while it runs is synced next.
                     let before = try copy.dataVersion()
-                    let report = try copy.sync()
+                    let report = try copy.sync(restoringServer: restoringServer)
+                    restoringServer = false
                     if report.sent + report.received + report.conflicts.count > 0 {
                         try show(report)
                     }

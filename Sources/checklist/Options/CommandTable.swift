@@ -203,7 +203,7 @@ extension CommandOptions {
     static let sync = CommandOptions(
         path: ["sync"],
         valueOptions: ["--db"],
-        flags: ["--help", "--quiet", "--version", "--watch", "-h", "-q"],
+        flags: ["--help", "--quiet", "--restore-server", "--version", "--watch", "-h", "-q"],
         longNames: ["-h": "--help", "-q": "--quiet"],
         numericOptions: [])
 

@@ -1,0 +1,36 @@
+-- Offline copies that come back from an older state (issue 47): a copy's file put back from a
+-- backup or copied to a second laptop, or the server restored from a dump or failed over to a
+-- lagging replica. Numbers cannot tell such a side (a restored server's counters pass the
+-- copy's again; a duplicated copy reuses its numbers), so each side carries a generation: a
+-- random text that every sync of a copy replaces, on the server (`copies.generation`, the one
+-- before it in `previous_generation`, every one it had in `copy_generations`) and in the copy.
+-- A copy whose generation the server once gave but no longer holds is an older state of it
+-- (a fork): it syncs as a new copy. A generation the server never gave means the server went
+-- back in time: the sync changes nothing until `sync --restore-server` gives it back.
+ALTER TABLE checklist.copies
+    ADD COLUMN generation text COLLATE "C" NOT NULL DEFAULT '',
+    ADD COLUMN previous_generation text COLLATE "C" NOT NULL DEFAULT '';
+
+CREATE TABLE checklist.copy_generations (
+    copy_id text COLLATE "C" NOT NULL,
+    generation text COLLATE "C" NOT NULL,
+    PRIMARY KEY (copy_id, generation)
+);
+
+-- The item IDs set aside for each copy: a copy's offline add must be at one of its own.
+CREATE TABLE checklist.copy_ranges (
+    copy_id text COLLATE "C" NOT NULL,
+    first_id bigint NOT NULL,
+    last_id bigint NOT NULL,
+    PRIMARY KEY (copy_id, first_id)
+);
+
+-- Every change and undo a copy sent, by its identity (an MD5 of its time, author, command and
+-- description), with the copy and the generation of the sync that applied it: a change is sent
+-- again only when the server does not hold it, never skipped because its number says so.
+CREATE TABLE checklist.sent_changes (
+    key text COLLATE "C" PRIMARY KEY,
+    copy_id text COLLATE "C" NOT NULL,
+    generation text COLLATE "C" NOT NULL
+);
+CREATE INDEX sent_changes_by_sync ON checklist.sent_changes (copy_id, generation);
