@@ -93,6 +93,76 @@ final class OfflineCopyTimeTravelTests {
         try expectInStep("ana.db")
     }
 
+    @Test func anAddAtAnIDOutsideTheCopysReservedIDsTakesANewOne() throws {
+        try serverWithCamping()
+        try clone("ana.db", as: "ana")
+        // A file changed by hand: it claims IDs the server never set aside for it.
+        _ = try sqlite(
+            "ana.db",
+            "UPDATE syncState SET lastReservedId = 9000;"
+                + " UPDATE sqlite_sequence SET seq = 4000 WHERE name = 'items'")
+        #expect(try add("ana.db", "Lantern") == 4001)
+        let result = try sync("ana.db")
+        #expect(
+            result.stdout.hasPrefix("item 4001 'Lantern': added offline, now item "), "\(result)")
+        #expect(
+            !(try on(uri, "list", "-l", "camping", "--format", "ids").stdout.contains("4001\n")))
+        #expect(try titles(uri).contains("Lantern"))
+        try expectInStep("ana.db")
+    }
+
+    @Test func rowsNoCommandCouldNameAreLeftOutOfACopyAndNamed() throws {
+        try serverWithCamping()
+        let big = String(repeating: "x", count: 70_000)
+        try TestServer.psql(
+            uri,
+            """
+            INSERT INTO checklist.lists (id, name, mode, created_at, updated_at) VALUES
+                (70, '', 'multiple', 'x', 'x'), (71, E'two\\nlines', 'multiple', 'x', 'x');
+            INSERT INTO checklist.items (id, list_id, title, is_selected, position, created_at,
+                updated_at)
+            SELECT v.id, l.id, v.title, false, v.id, 'x', 'x'
+            FROM (VALUES (-5::bigint, 'Negative'), (0, 'Zero'), (9223372036854775000, 'Huge'),
+                (3000, E'a\\nb'), (3001, '\(big)')) AS v(id, title),
+                checklist.lists l WHERE l.name = 'camping';
+            INSERT INTO checklist.items (id, list_id, title, is_selected, position, created_at,
+                updated_at) VALUES (3002, 71, 'In a bad list', false, 1, 'x', 'x');
+            UPDATE checklist.state SET last_item_id = 5000
+            """)
+        let result = try on(uri, "clone", "--as", "ana", uri, path("ana.db"))
+        #expect(result.status == 0, "\(result)")
+        for line in [
+            "left out list 70 '': its name is empty",
+            "left out list 71 'two\\u{A}lines': its name has a line break",
+            "left out item -5 'Negative': its ID is not positive",
+            "left out item 0 'Zero': its ID is not positive",
+            "left out item 9223372036854775000 'Huge': its ID is beyond every ID the server has",
+            "left out item 3000 'a\\u{A}b': its title has a line break",
+            "left out item 3001 'xxxx",
+            "left out item 3002 'In a bad list': its list 71 was left out",
+        ] {
+            #expect(result.stderr.contains("checklist: " + line), "\(line)\n\(result.stderr)")
+        }
+        #expect(try sqlite("ana.db", "SELECT count(*) FROM items") == "3\n")
+        #expect(try sqlite("ana.db", "SELECT count(*) FROM lists") == "1\n")
+        // Nothing is wedged: an offline add and a sync work, and leave them out again.
+        let id = try add("ana.db", "Lantern")
+        #expect(id > 5000)
+        let synced = try sync("ana.db")
+        #expect(synced.stderr.contains("left out item -5 'Negative'"), "\(synced)")
+        #expect(try titles("ana.db") == ["Tent", "Stove", "Map", "Lantern"])
+    }
+
+    @Test func aServerWhoseCounterIsNearTheEndSetsNoIDsAside() throws {
+        try serverWithCamping()
+        try TestServer.psql(
+            uri, "UPDATE checklist.state SET last_item_id = 9223372036854775000")
+        let result = try on(uri, "clone", "--as", "ana", uri, path("ana.db"))
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr.contains("the server has no item IDs left to give"))
+        #expect(!FileManager.default.fileExists(atPath: path("ana.db")))
+    }
+
     // MARK: - A server that went back in time
 
     @Test func aServerRestoredFromADumpIsToldAndNothingChanges() throws {

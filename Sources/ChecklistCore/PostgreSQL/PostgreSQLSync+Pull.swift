@@ -15,7 +15,8 @@ extension PostgreSQLSync {
     /// the copy lacks (its own, after `syncedThrough`, are replaced by the server's records of
     /// them), and none the server dropped.
     func pull(
-        into db: Database, since revision: Int64, syncedThrough: Int64, touched: Set<ItemID>
+        into db: Database, since revision: Int64, syncedThrough: Int64, screen: BroughtRows,
+        touched: Set<ItemID>
     ) throws {
         var gone = touched
         for row in try connection.query(
@@ -43,7 +44,13 @@ extension PostgreSQLSync {
                     table: StoredTables.items,
                     condition: "revision > \(revision) OR id = ANY(\(ids: touchedIDs))",
                     updating: true),
-            ])
+            ], screen: screen)
+        // A list the rules left out keeps the name set aside above: it goes, with its items.
+        try db.execute(
+            sql: """
+                DELETE FROM items WHERE listId IN (SELECT id FROM lists WHERE name = char(1) || id);
+                DELETE FROM lists WHERE name = char(1) || id
+                """)
 
         // The journal: entries are never changed once written, only dropped (undo, and the
         // journal's depth), so the copy's are those it lacks.

@@ -62,6 +62,11 @@ struct PostgreSQLSync {
         return ids
     }
 
+    /// The server's item counter: every ID it has given is at or below it.
+    func lastItemID() throws -> Int64 {
+        try connection.query("SELECT last_item_id FROM checklist.state").onlyRow().int64(0)
+    }
+
     /// The revision every write moves (read after this transaction's own writes).
     func revision() throws -> Int64 {
         try connection.query("SELECT revision FROM checklist.state").onlyRow().int64(0)

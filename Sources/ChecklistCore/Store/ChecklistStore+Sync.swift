@@ -7,6 +7,8 @@ public struct SyncReport: Equatable, Sendable {
     public var conflicts: [SyncConflict]
     /// Items added offline that took new IDs.
     public var renumbered: [SyncRenumbered] = []
+    /// Rows of the server the command line's rules refuse, left out: one line each.
+    public var skipped: [String] = []
 }
 
 /// What a clone made.
@@ -15,6 +17,8 @@ public struct CloneReport: Equatable, Sendable {
     public var items: Int
     public var author: String
     public var reservedIDs: ClosedRange<ItemID>
+    /// Rows of the server the command line's rules refuse, left out: one line each.
+    public var skipped: [String] = []
 }
 
 extension ChecklistStore {
@@ -43,9 +47,10 @@ extension ChecklistStore {
                 let ids = try sync.reserveIDs(OfflineCopy.reservedIDs, forCopy: copyID)
                 let now = try sync.now()
                 let author = author ?? server.role
+                let screen = BroughtRows(lastItemID: try sync.lastItemID())
                 return try queue.write { db in
                     try PostgreSQLStore.copyRows(
-                        from: connection, into: db, PostgreSQLStore.copiedTables)
+                        from: connection, into: db, PostgreSQLStore.copiedTables, screen: screen)
                     try db.execute(sql: "DELETE FROM sqlite_sequence")
                     try db.execute(
                         sql: """
@@ -62,7 +67,7 @@ extension ChecklistStore {
                     return CloneReport(
                         lists: try Int.fetchOne(db, sql: "SELECT count(*) FROM lists") ?? 0,
                         items: try Int.fetchOne(db, sql: "SELECT count(*) FROM items") ?? 0,
-                        author: author, reservedIDs: ids)
+                        author: author, reservedIDs: ids, skipped: screen.skipped)
                 }
             }
             try queue.close()
@@ -241,11 +246,14 @@ extension ChecklistStore {
             // What changed there since the copy's last sync (and what it changed itself), or,
             // when the server cannot tell (the copy's undos, a sync before the server kept
             // revisions, a side that went back in time, items given new IDs), everything.
+            let screen = BroughtRows(lastItemID: try sync.lastItemID())
+            defer { report.skipped = screen.skipped }
             if !undoneOnServer, lineage == .same, renumbering.ids.isEmpty,
                 state.serverRevision >= (try sync.pullFrom())
             {
                 try sync.pull(
                     into: db, since: state.serverRevision, syncedThrough: state.syncedThrough,
+                    screen: screen,
                     touched: Set(
                         events.flatMap { event -> [ItemID] in
                             guard case .change(let change) = event else { return [] }
@@ -254,7 +262,7 @@ extension ChecklistStore {
             } else {
                 try db.execute(sql: "DELETE FROM changes; DELETE FROM items; DELETE FROM lists")
                 try PostgreSQLStore.copyRows(
-                    from: connection, into: db, PostgreSQLStore.copiedTables)
+                    from: connection, into: db, PostgreSQLStore.copiedTables, screen: screen)
             }
             // The copy's IDs: SQLite gives an item the larger of its counter and the largest ID
             // in the table, plus one; while no item from elsewhere is above the copy's reserved

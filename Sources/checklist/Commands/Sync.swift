@@ -37,6 +37,7 @@ extension ChecklistCommand {
                 )
             }
             let report = try ChecklistStore.clone(from: server, to: file, author: author)
+            for line in report.skipped { Output.reportError("left out \(line)") }
             Output.summarize(
                 "cloned \(report.lists) \(report.lists == 1 ? "list" : "lists")"
                     + " (\(Phrase.items(report.items))) from \(server) into \(file), as"
@@ -109,6 +110,7 @@ struct SyncRequest: Equatable {
     }
 
     private func show(_ report: SyncReport) throws {
+        for line in report.skipped { Output.reportError("left out \(line)") }
         for renumbered in report.renumbered {
             Output.standardOutput.write(SyncLines.line(renumbered) + "\n")
         }
