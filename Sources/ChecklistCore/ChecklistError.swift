@@ -184,6 +184,11 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
             return "this offline copy has used all \(reserved) item IDs the server reserved for"
                 + " it; nothing changed (run `checklist sync` where the server can be reached:"
                 + " it reserves more)"
+        case .serverWentBack(0, let since):
+            return "the server lost what this copy's last sync, at \(since), sent or brought"
+                + " (it no longer knows that sync); nothing changed on either side: `checklist"
+                + " sync --restore-server` gives back what this copy holds, or `checklist clone`"
+                + " into a new file takes the server as it is now"
         case .serverWentBack(let lost, let since):
             return "the server lost \(lost) \(lost == 1 ? "change" : "changes") since \(since)"
                 + " that this copy holds; nothing changed on either side: `checklist sync"

@@ -96,6 +96,45 @@ extension OfflineCopyTests {
         }
     }
 
+    /// Issue 47's review: two syncs in a row cut as the server committed are the same copy
+    /// again, not an older state of it (its adds keep their IDs, nothing is told); and an add
+    /// given a new ID by a cut sync is followed by the copy's later edits of it.
+    @Test(.needs(.python3)) func syncsCutAsTheServerCommittedKeepTheCopyAndItsNewIDs() throws {
+        try throughCuttingProxy { proxied, _, modeFile in
+            #expect(try on(uri, "add", "-q", "-l", "camping", "Tent", "Stove", "Map").status == 0)
+            #expect(try on(uri, "clone", "--as", "ana", proxied, path("ana.db")).status == 0)
+            let first = try sqlite("ana.db", "SELECT firstReservedId FROM syncState")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            // A row another program planted at the copy's first reserved ID.
+            try TestServer.psql(
+                uri,
+                """
+                INSERT INTO checklist.items (id, list_id, title, is_selected, position,
+                    created_at, updated_at)
+                SELECT \(first), id, 'Squatter', false, 99, 'x', 'x' FROM checklist.lists
+                """)
+            #expect(try on("ana.db", "add", "-q", "-l", "camping", "Lantern").status == 0)
+            for _ in 0..<2 {
+                try "commit".write(toFile: modeFile, atomically: true, encoding: .utf8)
+                let cut = try on("ana.db", "sync")
+                try "pass".write(toFile: modeFile, atomically: true, encoding: .utf8)
+                try #require(cut.status == 74, "\(cut)")
+                #expect(try on("ana.db", "add", "-q", "-l", "camping", "More").status == 0)
+            }
+            // Lantern (still at its old ID on the copy) is checked offline.
+            #expect(try on("ana.db", "check", "-q", first).status == 0)
+            let synced = try on("ana.db", "sync")
+            #expect(synced.status == 0, "\(synced)")
+            #expect(!synced.stdout.contains("put back"), "\(synced)")
+            let listed = try on(uri, "list", "-l", "camping").stdout
+            #expect(listed.contains("[ ] \(first) Squatter\n"), "\(listed)")
+            #expect(listed.range(of: #"\[x\] \d+ Lantern\n"#, options: .regularExpression) != nil)
+            #expect(listed.components(separatedBy: " More\n").count == 3, "\(listed)")
+            #expect(listed.components(separatedBy: " Lantern\n").count == 2, "\(listed)")
+            #expect(try export("ana.db") == export(uri))
+        }
+    }
+
     /// The connection cut at points spread over a whole sync's bytes each way, and at COMMIT.
     private func cutAnywhere(proxied: String, portFile: String, modeFile: String) throws {
         #expect(try on(uri, "add", "-q", "-l", "camping", "Tent", "Stove", "Map").status == 0)

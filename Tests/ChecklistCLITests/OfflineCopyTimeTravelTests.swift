@@ -232,6 +232,30 @@ final class OfflineCopyTimeTravelTests {
         try expectNoIDTwice(uri)
     }
 
+    /// Issue 47's review: past the journal's depth (52 changes there since the restore) and
+    /// an undo made there after the backup, the copy still tells, and gives back every item it
+    /// holds that the server forgot.
+    @Test func aServerBusySinceItsRestoreIsStillToldAndForgetsNothing() throws {
+        try serverWithCamping()
+        try clone("ana.db", as: "ana")
+        try on(uri, "delete", "-q", "1")
+        let dump = try dumpServer()
+        try on(uri, "undo", "-q")
+        try add("ana.db", "Lantern")
+        try sync("ana.db")
+        #expect(try titles("ana.db") == ["Tent", "Stove", "Map", "Lantern"])
+        try restoreServer(from: dump)
+        for round in 0..<52 { try on(uri, "add", "-q", "-l", "other", "After \(round)") }
+        let told = try on("ana.db", "sync")
+        #expect(told.status == 75, "\(told)")
+        #expect(try titles("ana.db") == ["Tent", "Stove", "Map", "Lantern"])
+        let restored = try on("ana.db", "sync", "--restore-server")
+        #expect(restored.status == 0, "\(restored)")
+        #expect(try titles(uri).sorted() == ["Lantern", "Map", "Stove", "Tent"])
+        #expect(try on(uri, "history").stdout.contains("gave back 2 items the server had lost"))
+        try expectInStep("ana.db")
+    }
+
     @Test func aSecondCopyStillNoticesAfterTheFirstNoticed() throws {
         try serverWithCamping()
         try clone("ana.db", as: "ana")

@@ -2,18 +2,19 @@
 -- backup or copied to a second laptop, or the server restored from a dump or failed over to a
 -- lagging replica. Numbers cannot tell such a side (a restored server's counters pass the
 -- copy's again; a duplicated copy reuses its numbers), so each side carries a generation: a
--- random text that every sync of a copy replaces, on the server (`copies.generation`, the one
--- before it in `previous_generation`, every one it had in `copy_generations`) and in the copy.
--- A copy whose generation the server once gave but no longer holds is an older state of it
--- (a fork): it syncs as a new copy. A generation the server never gave means the server went
--- back in time: the sync changes nothing until `sync --restore-server` gives it back.
-ALTER TABLE checklist.copies
-    ADD COLUMN generation text COLLATE "C" NOT NULL DEFAULT '',
-    ADD COLUMN previous_generation text COLLATE "C" NOT NULL DEFAULT '';
+-- random text that every sync of a copy replaces, on the server (`copies.generation`, and every
+-- one it had in `copy_generations`, in the order made) and in the copy. A copy that shows an
+-- older generation is the copy again after syncs cut as the server committed (it holds every
+-- change those syncs sent), or else an older state of it (a fork: put back from a backup, or a
+-- duplicate whose twin synced), which syncs as a new copy. A generation the server never gave,
+-- or counters behind the copy's, mean the server went back in time: the sync changes nothing
+-- until `sync --restore-server` gives it back what it lost.
+ALTER TABLE checklist.copies ADD COLUMN generation text COLLATE "C" NOT NULL DEFAULT '';
 
 CREATE TABLE checklist.copy_generations (
     copy_id text COLLATE "C" NOT NULL,
     generation text COLLATE "C" NOT NULL,
+    made bigint GENERATED ALWAYS AS IDENTITY,
     PRIMARY KEY (copy_id, generation)
 );
 
@@ -34,3 +35,14 @@ CREATE TABLE checklist.sent_changes (
     generation text COLLATE "C" NOT NULL
 );
 CREATE INDEX sent_changes_by_sync ON checklist.sent_changes (copy_id, generation);
+
+-- The new IDs a sync gave a copy's adds (at an ID another item had, or a fork's): a sync cut
+-- after the server committed leaves the copy with the old IDs until it syncs again, and its
+-- edits of them then go to the new ones. Dropped once the copy shows a later generation.
+CREATE TABLE checklist.copy_renumbered (
+    copy_id text COLLATE "C" NOT NULL,
+    generation text COLLATE "C" NOT NULL,
+    from_id bigint NOT NULL,
+    to_id bigint NOT NULL,
+    PRIMARY KEY (copy_id, from_id)
+);

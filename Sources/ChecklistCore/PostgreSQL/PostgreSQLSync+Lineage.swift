@@ -7,35 +7,44 @@ enum CopyLineage: Equatable, Sendable {
     /// An older state of the copy: its file put back from a backup, or a duplicate whose twin
     /// synced since. It syncs as a new copy, its adds given new IDs.
     case forked
-    /// The server never gave the copy's generation (nor knows the copy): it went back in time.
+    /// The server never gave the copy's generation, or its counters are behind the copy's:
+    /// it went back in time.
     case serverBehind
+    /// The server holds no record of the copy (its row of `checklist.copies` removed, or a
+    /// backup from before its clone): it went back in time if it lacks changes the copy saw.
+    case unknown
 }
 
 extension PostgreSQLSync {
-    /// How the copy `copyID`, at `generation`, holding unsent changes and undos `keys`
+    /// How the copy `copyID`, at `generation`, whose last sync ended at the server's
+    /// `revision` and journal entry `lastChange`, holding its unsent changes and undos `held`
     /// (`SentKey`), stands with the server.
-    func lineage(ofCopy copyID: String, generation: String, keys: [String]) throws
-        -> CopyLineage
-    {
+    func lineage(
+        ofCopy copyID: String, generation: String, revision: Int64, lastChange: Int64,
+        held: [String]
+    ) throws -> CopyLineage {
         let rows = try connection.query(
             """
-            SELECT c.generation, c.previous_generation,
-                EXISTS (SELECT 1 FROM checklist.copy_generations g
-                    WHERE g.copy_id = c.copy_id AND g.generation = \(text: generation)),
+            SELECT c.generation, g.made IS NOT NULL,
                 (SELECT count(*) FROM checklist.sent_changes s
-                    WHERE s.copy_id = c.copy_id AND s.generation = c.generation
-                        AND s.key <> ALL (SELECT pg_catalog.md5(k)
-                            FROM pg_catalog.unnest(\(text: PostgreSQLChange.textArray(keys))::text[]) AS k))
-            FROM checklist.copies c WHERE c.copy_id = \(text: copyID)
+                    JOIN checklist.copy_generations n
+                        ON n.copy_id = s.copy_id AND n.generation = s.generation
+                    WHERE s.copy_id = c.copy_id AND n.made > g.made
+                        AND s.key NOT IN (SELECT pg_catalog.md5(k)
+                            FROM pg_catalog.unnest(\(text: PostgreSQLChange.textArray(held))::text[]) AS k)),
+                st.revision < \(revision) OR st.last_change_id < \(lastChange)
+            FROM checklist.copies c CROSS JOIN checklist.state st
+            LEFT JOIN checklist.copy_generations g
+                ON g.copy_id = c.copy_id AND g.generation = \(text: generation)
+            WHERE c.copy_id = \(text: copyID)
             """)
-        guard let row = rows.first else { return .serverBehind }
-        let current = try row.text(0)
-        if current == generation { return .same }
-        // The sync before was cut after the server committed: the copy holds all it sent.
-        if try row.text(1) == generation, try row.int64(3) == 0 { return .same }
-        // A copy from before generations ('') that the server has synced since is older too.
-        if try row.bool(2) || generation.isEmpty { return .forked }
-        return .serverBehind
+        guard let row = rows.first else { return .unknown }
+        // Its counters are behind what the copy saw.
+        if try row.bool(3) { return .serverBehind }
+        if try row.text(0) == generation { return .same }
+        guard try row.bool(1) else { return .serverBehind }
+        // Syncs cut as the server committed: the copy holds every change they sent.
+        return try row.int64(2) == 0 ? .same : .forked
     }
 
     /// Which of `keys` the server holds as sent (by any copy).
@@ -63,18 +72,60 @@ extension PostgreSQLSync {
             """)
     }
 
-    /// Gives the copy a new generation, remembering the one before (a cut sync's retry).
+    /// Gives the copy a new generation, after the ones it had (its first, '', among them).
     func renew(generation: String, ofCopy copyID: String) throws {
         _ = try connection.run(
             """
-            UPDATE checklist.copies SET previous_generation = generation,
-                generation = \(text: generation)
-            WHERE copy_id = \(text: copyID)
+            INSERT INTO checklist.copy_generations (copy_id, generation)
+            SELECT copy_id, generation FROM checklist.copies WHERE copy_id = \(text: copyID)
+            UNION ALL SELECT \(text: copyID), \(text: generation)
+            ON CONFLICT DO NOTHING
             """)
         _ = try connection.run(
             """
-            INSERT INTO checklist.copy_generations (copy_id, generation)
-            VALUES (\(text: copyID), \(text: generation)) ON CONFLICT DO NOTHING
+            UPDATE checklist.copies SET generation = \(text: generation)
+            WHERE copy_id = \(text: copyID)
+            """)
+    }
+
+    /// The new IDs syncs gave the copy's adds that the copy may not hold yet (a sync cut as
+    /// the server committed), after dropping those of syncs up to `generation`, which the copy
+    /// shows and so holds.
+    func renumbered(ofCopy copyID: String, holding generation: String) throws
+        -> [ItemID: ItemID]
+    {
+        _ = try connection.run(
+            """
+            DELETE FROM checklist.copy_renumbered r USING checklist.copy_generations g,
+                checklist.copy_generations shown
+            WHERE r.copy_id = \(text: copyID) AND g.copy_id = r.copy_id
+                AND g.generation = r.generation AND shown.copy_id = r.copy_id
+                AND shown.generation = \(text: generation) AND g.made <= shown.made
+            """)
+        var ids: [ItemID: ItemID] = [:]
+        for row in try connection.query(
+            """
+            SELECT from_id, to_id FROM checklist.copy_renumbered WHERE copy_id = \(text: copyID)
+            """)
+        {
+            ids[try row.int64(0)] = try row.int64(1)
+        }
+        return ids
+    }
+
+    func recordRenumbered(_ ids: [ItemID: ItemID], ofCopy copyID: String, generation: String)
+        throws
+    {
+        guard !ids.isEmpty else { return }
+        let pairs = ids.sorted { $0.key < $1.key }
+        _ = try connection.run(
+            """
+            INSERT INTO checklist.copy_renumbered (copy_id, generation, from_id, to_id)
+            SELECT \(text: copyID), \(text: generation), r.f, r.t
+            FROM ROWS FROM (pg_catalog.unnest(\(ids: pairs.map(\.key))),
+                pg_catalog.unnest(\(ids: pairs.map(\.value)))) AS r(f, t)
+            ON CONFLICT (copy_id, from_id) DO UPDATE SET to_id = excluded.to_id,
+                generation = excluded.generation
             """)
     }
 
@@ -96,6 +147,29 @@ extension PostgreSQLSync {
             """)
     }
 
+    /// Which of `ids` the server forgot: it has no such item, and no change of its journal
+    /// that the copy does not hold (`known`: the copy's journal, matched by time and command)
+    /// touched one (a change the copy knows of deleted it before the copy saw it again, as
+    /// an undo the server forgot brought it back).
+    func forgotten(_ ids: [ItemID], known: [Change]) throws -> Set<ItemID> {
+        guard !ids.isEmpty else { return [] }
+        return Set(
+            try connection.query(
+                """
+                SELECT i FROM pg_catalog.unnest(\(ids: ids)) AS i
+                WHERE NOT EXISTS (SELECT 1 FROM checklist.items t WHERE t.id = i)
+                    AND NOT EXISTS (SELECT 1 FROM checklist.changed_items r
+                        JOIN checklist.changes c ON c.id = r.change_id
+                        WHERE r.item_id = i AND NOT EXISTS (SELECT 1
+                            FROM ROWS FROM (
+                                pg_catalog.unnest(\(text: PostgreSQLChange.textArray(known.map(\.createdAt)))::text[]),
+                                pg_catalog.unnest(\(text: PostgreSQLChange.textArray(known.map(\.command)))::text[]))
+                                AS k(created_at, command)
+                            WHERE k.created_at = c.created_at AND k.command = c.command))
+                """
+            ).map { try $0.int64(0) })
+    }
+
     /// Which of `ids` name an item on the server, or one deleted there.
     func taken(_ ids: [ItemID]) throws -> Set<ItemID> {
         guard !ids.isEmpty else { return [] }
@@ -110,9 +184,10 @@ extension PostgreSQLSync {
     }
 
     /// Of the journal's entries `entries` (the server's, as a copy holds them), those the server
-    /// no longer holds: no entry of the same time, author, command and description, while it
-    /// holds an entry as new (an entry older than all it keeps may have left its journal's
-    /// depth instead).
+    /// no longer holds: no entry of the same time and command (a change given back by
+    /// `--restore-server` keeps both, whatever author or new IDs it was recorded with), while
+    /// it holds an entry as new (an entry older than all it keeps may have left its journal's
+    /// depth instead: a count, as the generation already told that something was lost).
     func lost(_ entries: [Change]) throws -> [Change] {
         guard !entries.isEmpty else { return [] }
         let found = try connection.query(
@@ -124,8 +199,7 @@ extension PostgreSQLSync {
                 pg_catalog.unnest(\(text: PostgreSQLChange.textArray(entries.map(\.description)))::text[]))
                 AS c(i, created_at, author, command, description)
             WHERE NOT EXISTS (SELECT 1 FROM checklist.changes s
-                    WHERE s.created_at = c.created_at AND coalesce(s.author, '') = c.author
-                        AND s.command = c.command AND s.description = c.description)
+                    WHERE s.created_at = c.created_at AND s.command = c.command)
                 AND c.i >= coalesce((SELECT min(id) FROM checklist.changes), 0)
             """
         ).map { try $0.int64(0) }

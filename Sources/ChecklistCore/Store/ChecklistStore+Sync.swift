@@ -11,71 +11,7 @@ public struct SyncReport: Equatable, Sendable {
     public var skipped: [String] = []
 }
 
-/// What a clone made.
-public struct CloneReport: Equatable, Sendable {
-    public var lists: Int
-    public var items: Int
-    public var author: String
-    public var reservedIDs: ClosedRange<ItemID>
-    /// Rows of the server the command line's rules refuse, left out: one line each.
-    public var skipped: [String] = []
-}
-
 extension ChecklistStore {
-    /// `checklist clone URI FILE`: makes FILE, a SQLite copy of every list of the server's
-    /// database, with IDs, history and authors, that remembers the URI without its password,
-    /// and holds item IDs the server sets aside for it. FILE must not exist. Written to a
-    /// private temporary file beside it, checked, then renamed: nothing is left on failure.
-    public static func clone(from uri: PostgreSQLURI, to path: String, author: String?) throws
-        -> CloneReport
-    {
-        if case .success = FileSystem.status(of: path, ofLinkItself: true) {
-            throw ChecklistError.databaseUnavailable(
-                path: path, reason: "it already exists; clone makes a new file (give another path)")
-        }
-        let (server, _) = try DatabaseOpener.serverStore(uri)
-        var report: CloneReport?
-        try writeNewDatabase(at: path) { temporary in
-            let queue = try fillingQueue(at: temporary)
-            try SQLiteSchema.migrate(queue)
-            report = try server.write { connection in
-                let sync = PostgreSQLSync(connection: connection)
-                let copyID = FileSystem.randomHex(16)
-                let generation = FileSystem.randomHex(16)
-                _ = try sync.progress(ofCopy: copyID)
-                try sync.renew(generation: generation, ofCopy: copyID)
-                let ids = try sync.reserveIDs(OfflineCopy.reservedIDs, forCopy: copyID)
-                let now = try sync.now()
-                let author = author ?? server.role
-                let screen = BroughtRows(lastItemID: try sync.lastItemID())
-                return try queue.write { db in
-                    try PostgreSQLStore.copyRows(
-                        from: connection, into: db, PostgreSQLStore.copiedTables, screen: screen)
-                    try db.execute(sql: "DELETE FROM sqlite_sequence")
-                    try db.execute(
-                        sql: """
-                            INSERT INTO sqlite_sequence (name, seq) VALUES ('items', ?), ('changes', ?)
-                            """, arguments: [ids.lowerBound - 1, try sync.lastChangeID()])
-                    try sync.recordPulled(ofCopy: copyID, at: try sync.revision())
-                    let state = OfflineCopy.State(
-                        uri: uri.shown, author: author, copyID: copyID,
-                        syncedThrough: try sync.lastChangeID(), serverRevision: try sync.revision(),
-                        seen: Self.seen(now),
-                        firstReservedID: ids.lowerBound, lastReservedID: ids.upperBound,
-                        generation: generation)
-                    try OfflineCopy.write(state, syncedAt: now, into: db)
-                    return CloneReport(
-                        lists: try Int.fetchOne(db, sql: "SELECT count(*) FROM lists") ?? 0,
-                        items: try Int.fetchOne(db, sql: "SELECT count(*) FROM items") ?? 0,
-                        author: author, reservedIDs: ids, skipped: screen.skipped)
-                }
-            }
-            try queue.close()
-        }
-        guard let report else { throw ChecklistError.nothingToUndo }
-        return report
-    }
-
     /// Starts loading PostgreSQL's client library while the caller opens a copy (a sync always
     /// needs it: a sync with nothing to do is mostly start-up, and the library's loading is
     /// most of that).
@@ -145,18 +81,25 @@ extension ChecklistStore {
         try server.write { connection in
             let sync = PostgreSQLSync(connection: connection, seenRevision: state.serverRevision)
             var keys = events.map { $0.key(author: state.author) }
-            let lineage = try sync.lineage(
-                ofCopy: state.copyID, generation: state.generation, keys: keys)
-            // The server no longer knows this copy's last sync: it went back in time. What it
-            // lacks of the journal the copy holds is given back, or nothing is done at all.
-            var restoring = false
-            if lineage == .serverBehind {
-                let lost = try sync.lost(try OfflineCopy.entries(db, through: state.syncedThrough))
-                if !lost.isEmpty, !restoringServer {
+            var lineage = try sync.lineage(
+                ofCopy: state.copyID, generation: state.generation,
+                revision: state.serverRevision, lastChange: state.syncedThrough,
+                held: keys + events.compactMap { $0.undoneUnsentKey(author: state.author) })
+            let lost =
+                lineage == .serverBehind || lineage == .unknown
+                ? try sync.lost(try OfflineCopy.entries(db, through: state.syncedThrough)) : []
+            // A server with no record of the copy that holds all it saw: the copy is made
+            // known again (bringing everything, and giving back only items it forgot).
+            let forgetful = lineage == .unknown || lineage == .serverBehind
+            if lineage == .unknown { lineage = lost.isEmpty ? .same : .serverBehind }
+            // The server no longer knows this copy's last sync: it went back in time. Nothing
+            // is done at all, unless asked to give it back what it lacks of the copy.
+            let restoring = lineage == .serverBehind
+            if restoring {
+                guard restoringServer else {
                     throw ChecklistError.serverWentBack(
-                        lost: lost.count, since: lost.map(\.createdAt).min() ?? "")
+                        lost: lost.count, since: lost.map(\.createdAt).min() ?? state.syncedAt)
                 }
-                restoring = true
                 if let first = lost.map(\.id).min() {
                     let lostIDs = Set(lost.map(\.id))
                     events = CopyEvent.inOrder(
@@ -175,17 +118,29 @@ extension ChecklistStore {
             // A fork syncs as a new copy: what the copy it came from sent is not sent again
             // (matched by what each change is), and its adds take IDs no one else has.
             let copyID = lineage == .forked ? FileSystem.randomHex(16) : state.copyID
-            _ = try sync.progress(ofCopy: copyID)
+            var progress = try sync.progress(ofCopy: copyID)
+            // A copy no sync of this program has seen (its generation and the server's still
+            // ''): a sync of the program before it, cut as the server committed, is known by
+            // how far the server applied the copy's journal.
+            let legacy = lineage == .same && state.generation.isEmpty ? progress : nil
             let arrival = try sync.now()
             // The server's changes the copy has not seen: all those after its last sync, before
             // this one's own.
             report.received = try connection.query(
                 "SELECT count(*) FROM checklist.changes WHERE id > \(state.syncedThrough)"
             ).onlyRow().int(0)
-            let sent = try sync.sent(keys)
+            var sent = try sync.sent(keys)
+            for (event, key) in zip(events, keys) where event.isApplied(before: legacy) {
+                sent.insert(key)
+            }
+            // New IDs given by a sync cut as the server committed, that the copy never heard.
+            let carried =
+                lineage == .same
+                ? try sync.renumbered(ofCopy: copyID, holding: state.generation) : [:]
             let renumbering = try Self.renumbering(
                 events, skipping: sent, keys: keys, lineage: lineage, restoring: restoring,
                 state: state, sync: sync)
+            let ids = carried.merging(renumbering.ids) { $1 }
             report.renumbered = renumbering.told
             // Lost changes come back at the times they were made.
             let times = Stamp.clock(
@@ -198,7 +153,7 @@ extension ChecklistStore {
                 switch event {
                 case .change(let change):
                     guard !sent.contains(key) else { continue }
-                    let change = change.renumbered(renumbering.ids)
+                    let change = change.renumbered(ids)
                     var author = change.entry.author ?? state.author
                     // Given back by a role under the journal's row-level security: its own name.
                     if restoring, author != server.role, try sync.journalIsGuarded() {
@@ -206,38 +161,54 @@ extension ChecklistStore {
                     }
                     let stamp = Stamp(time: time, author: author)
                     report.conflicts += try sync.apply(change, stamp: stamp, seen: seen)
+                    progress.changes = max(progress.changes, change.entry.id)
                 case .undo(let undo):
                     // A change the server took: an undo the server made (or refused) leaves
                     // rows the server's revisions may not name, so the copy takes all back.
                     var taken = true
+                    var onServer: Int64?
                     if let unsent = undo.unsent {
                         let author = unsent.author ?? state.author
-                        let onServer = try sync.change(
-                            matching: unsent, author: author, after: state.syncedThrough)
+                        onServer = try sync.change(
+                            matching: CopyChange(entry: unsent, edits: []).renumbered(ids).entry,
+                            author: author, after: state.syncedThrough)
                         taken = sent.contains(SentKey.of(unsent, author: author)) || onServer != nil
                     }
                     if taken { undoneOnServer = true }
                     guard !sent.contains(key) else { continue }
                     let stamp = Stamp(time: time, author: undo.author ?? state.author)
-                    if let unsent = undo.unsent {
+                    if undo.unsent == nil {
+                        report.conflicts += try sync.undo(changeID: undo.changeID, stamp: stamp)
+                    } else if let onServer {
                         // Undone before it was sent: nothing to send, unless the server took it
                         // in a sync whose end the copy never heard (cut as the server committed).
-                        if taken,
-                            let change = try sync.change(
-                                matching: unsent, author: unsent.author ?? state.author,
-                                after: state.syncedThrough)
-                        {
-                            report.conflicts += try sync.undo(changeID: change, stamp: stamp)
-                        }
-                    } else {
-                        report.conflicts += try sync.undo(changeID: undo.changeID, stamp: stamp)
+                        report.conflicts += try sync.undo(changeID: onServer, stamp: stamp)
                     }
+                    progress.undos = max(progress.undos, undo.id)
                 }
                 applied.append(key)
                 report.sent += 1
             }
+            // Nothing the copy holds is deleted because the server forgot it: an item the
+            // journal could not give back (past its depth, or undone there before the backup)
+            // comes back as the copy holds it, unless deleted there since.
+            if forgetful {
+                let held = try OfflineCopy.heldItems(db)
+                let gone = try sync.forgotten(
+                    held.map(\.item.id), known: try OfflineCopy.entries(db, through: .max)
+                ).subtracting(ids.keys)
+                let givingBack = held.filter { gone.contains($0.item.id) }
+                if !givingBack.isEmpty {
+                    let stamp = Stamp(time: arrival, author: server.role)
+                    report.conflicts += try sync.apply(
+                        OfflineCopy.givingBack(givingBack, stamp: stamp), stamp: stamp,
+                        seen: seen)
+                }
+            }
+            try sync.record(progress: progress, ofCopy: copyID)
             let generation = FileSystem.randomHex(16)
             try sync.recordSent(applied, ofCopy: copyID, generation: generation)
+            try sync.recordRenumbered(renumbering.ids, ofCopy: copyID, generation: generation)
             try sync.renew(generation: generation, ofCopy: copyID)
             newState.copyID = copyID
             newState.generation = generation
@@ -248,7 +219,7 @@ extension ChecklistStore {
             // revisions, a side that went back in time, items given new IDs), everything.
             let screen = BroughtRows(lastItemID: try sync.lastItemID())
             defer { report.skipped = screen.skipped }
-            if !undoneOnServer, lineage == .same, renumbering.ids.isEmpty,
+            if !undoneOnServer, lineage == .same, !forgetful, ids.isEmpty,
                 state.serverRevision >= (try sync.pullFrom())
             {
                 try sync.pull(
@@ -347,51 +318,6 @@ extension ChecklistStore {
                 winner: conflict.winner)
         }
     }
-}
-
-/// A copy's change or undo, in the order they were made.
-enum CopyEvent {
-    case change(CopyChange)
-    case undo(OfflineCopy.Undo)
-
-    var time: String {
-        switch self {
-        case .change(let change): change.entry.createdAt
-        case .undo(let undo): undo.createdAt
-        }
-    }
-
-    /// What names it on the server once sent.
-    func key(author: String) -> String {
-        switch self {
-        case .change(let change): SentKey.of(change.entry, author: change.entry.author ?? author)
-        case .undo(let undo): SentKey.of(undo, author: undo.author ?? author)
-        }
-    }
-
-    /// The changes and undos merged in the order they were made (an undo after the copy's
-    /// journal entry it followed).
-    static func inOrder(_ changes: [CopyChange], _ undos: [OfflineCopy.Undo]) -> [CopyEvent] {
-        var events: [CopyEvent] = []
-        var pendingUndos = undos[...]
-        for change in changes {
-            while let undo = pendingUndos.first, undo.afterChange < change.entry.id {
-                events.append(.undo(undo))
-                pendingUndos = pendingUndos.dropFirst()
-            }
-            events.append(.change(change))
-        }
-        return events + pendingUndos.map { .undo($0) }
-    }
-}
-
-/// An item added offline that took a new ID at sync, and why: its copy was put back from a
-/// backup or duplicated (`isFork`), or its ID was another item's on the server.
-public struct SyncRenumbered: Equatable, Sendable {
-    public var from: ItemID
-    public var to: ItemID
-    public var title: String
-    public var isFork: Bool
 }
 
 extension ChecklistStore {

@@ -19,6 +19,8 @@ enum OfflineCopy {
         /// older one there tells a copy put back or duplicated; an unknown one, a server that
         /// went back in time. '' before the first sync that set one.
         var generation: String = ""
+        /// When its last sync ended (the server's clock).
+        var syncedAt: String = ""
     }
 
     /// A copy's `undo` of a change the server holds, to be sent; or of one of its own changes
@@ -46,7 +48,7 @@ enum OfflineCopy {
             db,
             sql: """
                 SELECT uri, author, copyId, syncedThrough, serverRevision, seen, firstReservedId,
-                    lastReservedId, generation
+                    lastReservedId, generation, syncedAt
                 FROM syncState
                 """
         ).map { row in
@@ -58,7 +60,8 @@ enum OfflineCopy {
                 seen: try row.decode(forColumn: "seen"),
                 firstReservedID: try row.decode(forColumn: "firstReservedId"),
                 lastReservedID: try row.decode(forColumn: "lastReservedId"),
-                generation: try row.decode(forColumn: "generation"))
+                generation: try row.decode(forColumn: "generation"),
+                syncedAt: try row.decode(forColumn: "syncedAt"))
         }
     }
 
@@ -117,6 +120,45 @@ enum OfflineCopy {
                 "author": change.author, "command": change.command,
                 "description": change.description,
             ])
+    }
+
+    /// Every item the copy holds, with its list's name.
+    static func heldItems(_ db: Database) throws -> [(item: CopyItem, list: String)] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT i.id, i.listId, i.title, i.isSelected, i.position, l.name
+                FROM items i JOIN lists l ON l.id = i.listId ORDER BY i.id
+                """
+        ).map { row in
+            (
+                CopyItem(
+                    id: try row.decode(forColumn: "id"),
+                    listID: try row.decode(forColumn: "listId"),
+                    title: try row.decode(forColumn: "title"),
+                    isSelected: try row.decode(forColumn: "isSelected"),
+                    position: try row.decode(forColumn: "position")),
+                try row.decode(forColumn: "name")
+            )
+        }
+    }
+
+    /// A change that adds `items` back, as the copy holds them: what `sync --restore-server`
+    /// gives a server that forgot them.
+    static func givingBack(_ items: [(item: CopyItem, list: String)], stamp: Stamp)
+        -> CopyChange
+    {
+        let noun = items.count == 1 ? "item" : "items"
+        return CopyChange(
+            entry: Change(
+                id: 0, command: "restore",
+                description: "gave back \(items.count) \(noun) the server had lost",
+                itemCount: items.count, createdAt: stamp.time, author: stamp.author),
+            edits: items.map {
+                .create(
+                    $0.item.id, list: $0.list, title: $0.item.title, checked: $0.item.isSelected,
+                    position: $0.item.position)
+            })
     }
 
     /// The journal's entries up to `through` (the server's, as the copy last brought them).

@@ -1,0 +1,67 @@
+import GRDB
+
+/// What a clone made.
+public struct CloneReport: Equatable, Sendable {
+    public var lists: Int
+    public var items: Int
+    public var author: String
+    public var reservedIDs: ClosedRange<ItemID>
+    /// Rows of the server the command line's rules refuse, left out: one line each.
+    public var skipped: [String] = []
+}
+
+extension ChecklistStore {
+    /// `checklist clone URI FILE`: makes FILE, a SQLite copy of every list of the server's
+    /// database, with IDs, history and authors, that remembers the URI without its password,
+    /// and holds item IDs the server sets aside for it. FILE must not exist. Written to a
+    /// private temporary file beside it, checked, then renamed: nothing is left on failure.
+    public static func clone(from uri: PostgreSQLURI, to path: String, author: String?) throws
+        -> CloneReport
+    {
+        if case .success = FileSystem.status(of: path, ofLinkItself: true) {
+            throw ChecklistError.databaseUnavailable(
+                path: path, reason: "it already exists; clone makes a new file (give another path)")
+        }
+        let (server, _) = try DatabaseOpener.serverStore(uri)
+        var report: CloneReport?
+        try writeNewDatabase(at: path) { temporary in
+            let queue = try fillingQueue(at: temporary)
+            try SQLiteSchema.migrate(queue)
+            report = try server.write { connection in
+                let sync = PostgreSQLSync(connection: connection)
+                let copyID = FileSystem.randomHex(16)
+                let generation = FileSystem.randomHex(16)
+                _ = try sync.progress(ofCopy: copyID)
+                try sync.renew(generation: generation, ofCopy: copyID)
+                let ids = try sync.reserveIDs(OfflineCopy.reservedIDs, forCopy: copyID)
+                let now = try sync.now()
+                let author = author ?? server.role
+                let screen = BroughtRows(lastItemID: try sync.lastItemID())
+                return try queue.write { db in
+                    try PostgreSQLStore.copyRows(
+                        from: connection, into: db, PostgreSQLStore.copiedTables, screen: screen)
+                    try db.execute(sql: "DELETE FROM sqlite_sequence")
+                    try db.execute(
+                        sql: """
+                            INSERT INTO sqlite_sequence (name, seq) VALUES ('items', ?), ('changes', ?)
+                            """, arguments: [ids.lowerBound - 1, try sync.lastChangeID()])
+                    try sync.recordPulled(ofCopy: copyID, at: try sync.revision())
+                    let state = OfflineCopy.State(
+                        uri: uri.shown, author: author, copyID: copyID,
+                        syncedThrough: try sync.lastChangeID(), serverRevision: try sync.revision(),
+                        seen: Self.seen(now),
+                        firstReservedID: ids.lowerBound, lastReservedID: ids.upperBound,
+                        generation: generation)
+                    try OfflineCopy.write(state, syncedAt: now, into: db)
+                    return CloneReport(
+                        lists: try Int.fetchOne(db, sql: "SELECT count(*) FROM lists") ?? 0,
+                        items: try Int.fetchOne(db, sql: "SELECT count(*) FROM items") ?? 0,
+                        author: author, reservedIDs: ids, skipped: screen.skipped)
+                }
+            }
+            try queue.close()
+        }
+        guard let report else { throw ChecklistError.nothingToUndo }
+        return report
+    }
+}
