@@ -153,13 +153,22 @@ struct PostgreSQLSync {
         return found
     }
 
-    /// Applies one of a copy's changes, stamped `stamp`; returns the conflicts it met.
+    /// Applies one of a copy's changes, stamped `stamp`; returns the conflicts it met. A list
+    /// the copy had from the server is found by its ID, whatever its name there now (a list
+    /// renamed elsewhere takes the items added to it offline); one made offline by its name
+    /// (two copies that made `camping` make one list).
     func apply(_ change: CopyChange, stamp: Stamp, seen: Stamp) throws -> [SyncConflict] {
         let entry = change.entry
         let step = try PostgreSQLChange(
             connection, author: stamp.author, at: entry.createdAt, stamp: stamp.text)
         var conflicts: [SyncConflict] = []
-        // Lists first, by name: two copies that made `camping` make one list.
+        /// The server's list the copy calls `name`, and its name there; nil when gone.
+        func located(_ name: String) throws -> (id: Int64, name: String)? {
+            guard let id = change.lists[name]?.id else {
+                return try step.reads.listID(named: ListName(stored: name)).map { ($0, name) }
+            }
+            return try listName(id).map { (id, $0) }
+        }
         for edit in change.edits {
             switch edit {
             case .createList(let name, let mode):
@@ -168,8 +177,8 @@ struct PostgreSQLSync {
                 }
             case .renameList(let from, let to):
                 let rename = "rename to \(Phrase.quoted(to))"
-                guard let id = try step.reads.listID(named: ListName(stored: from)) else {
-                    if try step.reads.listID(named: ListName(stored: to)) == nil {
+                guard let list = try located(from), list.name == from else {
+                    if try located(from)?.name != to {
                         conflicts.append(
                             listConflict(from, rename, stamp, winner: "rename or delete"))
                     }
@@ -181,26 +190,53 @@ struct PostgreSQLSync {
                             from, rename, stamp, winner: "the list \(Phrase.quoted(to)) there"))
                     continue
                 }
-                try step.renameList(id, to: ListName(stored: to))
+                try step.renameList(list.id, to: ListName(stored: to))
             case .setMode(let name, let mode):
-                guard let id = try step.reads.listID(named: ListName(stored: name)) else {
-                    continue
+                guard let list = try located(name) else { continue }
+                if try step.listRow(list.id).mode != mode {
+                    try step.setMode(mode, ofList: list.id)
                 }
-                if try step.listRow(id).mode != mode { try step.setMode(mode, ofList: id) }
             default: continue
             }
         }
+        // The items' lists by their names there now; a list deleted there comes back, by its
+        // name, with its mode, holding what the copy put in it.
+        var names: [String: String] = [:]
+        var modes: [String: ListMode] = [:]
+        var cameBack: Set<String> = []
+        for (name, ref) in change.lists {
+            let now = try ref.id == nil ? name : (try located(name)?.name ?? name)
+            names[name] = now
+            modes[now] = ref.mode
+            if ref.id != nil, try step.reads.listID(named: ListName(stored: now)) == nil {
+                cameBack.insert(now)
+            }
+        }
+        let edits = change.edits.map { $0.naming(names) }
         let view = try view(
-            of: change.edits.compactMap(\.itemID), singleChoice: try step.hasSingleChoiceLists())
+            of: edits.compactMap(\.itemID), singleChoice: try step.hasSingleChoiceLists())
         let decision = SyncMerge.decide(
-            change.edits, stamp: stamp, server: view.items, seen: seen,
+            edits, stamp: stamp, server: view.items, seen: seen,
             deletedBy: view.deletedBy, choices: view.choices)
         conflicts += decision.conflicts
-        try make(decision, in: step, stamp: stamp)
+        try make(decision, in: step, stamp: stamp, modes: modes)
+        for name in cameBack.sorted() {
+            let held =
+                decision.creates.filter { $0.listName == name }.count
+                + decision.places.filter { $0.list == name }.count
+            guard held > 0 else { continue }
+            conflicts.append(
+                SyncConflict(
+                    itemID: nil, title: "list \(Phrase.quoted(name))",
+                    loser: .init(what: "delete", author: nil, time: nil, isYours: false),
+                    winner: .init(
+                        what: "add of \(Phrase.items(held)) to it, which brought it back",
+                        author: stamp.author, time: stamp.time, isYours: true)))
+        }
         // A list the copy deleted goes when nothing is left in it; items added there
         // elsewhere keep it.
         for case .deleteList(let name) in change.edits {
-            guard let id = try step.reads.listID(named: ListName(stored: name)) else { continue }
+            guard let id = try located(name)?.id else { continue }
             let left = try connection.query(
                 "SELECT count(*) FROM checklist.items WHERE list_id = \(id)"
             ).onlyRow().int(0)
@@ -218,15 +254,25 @@ struct PostgreSQLSync {
         return conflicts
     }
 
+    /// The name of the server's list `id`; nil when there is none.
+    private func listName(_ id: Int64) throws -> String? {
+        try connection.query("SELECT name FROM checklist.lists WHERE id = \(id)").first
+            .map { try $0.text(0) }
+    }
+
     /// Makes what the merge decided, recording each item before it changes.
-    private func make(_ decision: MergeDecision, in step: PostgreSQLChange, stamp: Stamp) throws {
+    private func make(
+        _ decision: MergeDecision, in step: PostgreSQLChange, stamp: Stamp,
+        modes: [String: ListMode]
+    ) throws {
         let at = step.now
         if !decision.creates.isEmpty {
             var rows: [(ItemID, Int64, String, Bool, Int64)] = []
             for case .create(let id, let list, let title, let checked, let position)
                 in decision.creates
             {
-                let listID = try step.listForAdding(named: ListName(stored: list), mode: .multiple)
+                let listID = try step.listForAdding(
+                    named: ListName(stored: list), mode: modes[list] ?? .multiple)
                 rows.append((id, listID, title, checked, position))
             }
             _ = try connection.run(
@@ -279,7 +325,7 @@ struct PostgreSQLSync {
         }
         for place in decision.places {
             let listID = try step.listForAdding(
-                named: ListName(stored: place.list), mode: .multiple)
+                named: ListName(stored: place.list), mode: modes[place.list] ?? .multiple)
             try step.recordItems(where: "id = \(place.id)")
             _ = try connection.run(
                 """
@@ -421,6 +467,24 @@ struct ReplayedChange: ChangeDescribing {
 }
 
 extension CopyEdit {
+    /// The list a create puts its item in.
+    var listName: String? {
+        guard case .create(_, let list, _, _, _) = self else { return nil }
+        return list
+    }
+
+    /// The edit with the lists its item edits name renamed as `names` says.
+    func naming(_ names: [String: String]) -> CopyEdit {
+        switch self {
+        case .create(let id, let list, let title, let checked, let position):
+            .create(
+                id, list: names[list] ?? list, title: title, checked: checked, position: position)
+        case .place(let id, let list, let position, let from):
+            .place(id, list: names[list] ?? list, position: position, from: names[from] ?? from)
+        default: self
+        }
+    }
+
     /// The item the edit is of, if any.
     var itemID: ItemID? {
         switch self {

@@ -153,7 +153,9 @@ extension ChecklistStore {
                 switch event {
                 case .change(let change):
                     guard !sent.contains(key) else { continue }
-                    let change = change.renumbered(ids)
+                    var change = change.renumbered(ids)
+                    // A restored server may have given a lost list's ID to another: by name.
+                    if restoring { change.lists = change.lists.mapValues { .init(mode: $0.mode) } }
                     var author = change.entry.author ?? state.author
                     // Given back by a role under the journal's row-level security: its own name.
                     if restoring, author != server.role, try sync.journalIsGuarded() {

@@ -14,6 +14,13 @@ struct CopyList: Equatable, Sendable {
     var mode: ListMode
 }
 
+/// A list an edit names, as the copy knows it: the server's ID when the list came from there
+/// (nil for one made offline), and its mode.
+struct CopyListRef: Equatable, Sendable {
+    var id: Int64? = nil
+    var mode: ListMode
+}
+
 /// One edit of a copy's change, as `sync` sends it: what the change did to one field of one
 /// item or list, with lists named (lists merge by name).
 enum CopyEdit: Equatable, Sendable {
@@ -53,6 +60,10 @@ extension CopyEdit {
 struct CopyChange: Equatable, Sendable {
     var entry: Change
     var edits: [CopyEdit]
+    /// The lists its edits name, as the copy knows them: the server's list of that ID (so a
+    /// list renamed or moved there is still found), or, for a list made offline, none (lists
+    /// made offline merge by name), with its mode (a list deleted elsewhere comes back so).
+    var lists: [String: CopyListRef] = [:]
 
     /// The change with its adds' IDs replaced where `ids` gives new ones, and its history line
     /// naming the new ID of a single item (`added 1 item to 'camping' (ID 3004)`).
@@ -109,6 +120,9 @@ enum CopyEdits {
         var lists: [Int64: CopyList] = [:]
         for list in currentLists { lists[list.id] = list }
         var changes: [CopyChange] = []
+        // Lists these changes made: unknown to the server (their IDs are the copy's own).
+        let madeHere = Set(
+            records.flatMap { record in record.lists.filter { $0.before == nil }.map(\.id) })
         // Newest first: `items` and `lists` hold the state after the change being read.
         for record in records.reversed() {
             let after = items
@@ -146,9 +160,20 @@ enum CopyEdits {
                 case (nil, nil): break
                 }
             }
+            var refs: [String: CopyListRef] = [:]
+            func refer(_ list: CopyList) {
+                refs[list.name] = CopyListRef(
+                    id: madeHere.contains(list.id) ? nil : list.id, mode: list.mode)
+            }
+            for (id, before) in record.lists {
+                if let before { refer(before) }
+                if let now = listsAfter[id] { refer(now) }
+            }
             // A list's name after the change (for an item's place), else before it.
             func name(_ listID: Int64) -> String {
-                listsAfter[listID]?.name ?? lists[listID]?.name ?? ""
+                guard let list = listsAfter[listID] ?? lists[listID] else { return "" }
+                refer(list)
+                return list.name
             }
             var itemEdits: [CopyEdit] = []
             var seen = Set<ItemID>()
@@ -156,7 +181,8 @@ enum CopyEdits {
                 itemEdits += edits(from: items[id], to: after[id], id: id, listName: name)
             }
             changes.append(
-                CopyChange(entry: record.entry, edits: listEdits + itemEdits + deletedLists))
+                CopyChange(
+                    entry: record.entry, edits: listEdits + itemEdits + deletedLists, lists: refs))
         }
         return changes.reversed()
     }
