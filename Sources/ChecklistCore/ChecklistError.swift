@@ -65,7 +65,8 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
     case malformedImport(line: Int, reason: String)
     /// An offline copy has given out every item ID the server reserved for it (`reserved` of
     /// them); nothing changed, and the next `sync` reserves more. Exit 75.
-    case copyOutOfIDs(reserved: Int64)
+    /// `needed`: the IDs the refused add would take; `left`: those the copy has left.
+    case copyOutOfIDs(reserved: Int64, needed: Int64, left: Int64)
     /// `sync` on a database that is not an offline copy. Exit 64.
     case notAnOfflineCopy(path: String)
     /// `sync` found that the server no longer holds `lost` changes this copy saw there, the
@@ -180,10 +181,11 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
                 + " nothing changed (`checklist undo --anyone` reverts the newest change first)"
         case .malformedImport(let line, let reason):
             return "line \(line) of the import file: \(reason); nothing was imported"
-        case .copyOutOfIDs(let reserved):
-            return "this offline copy has used all \(reserved) item IDs the server reserved for"
-                + " it; nothing changed (run `checklist sync` where the server can be reached:"
-                + " it reserves more)"
+        case .copyOutOfIDs(let reserved, let needed, let left):
+            return "this offline copy needs \(needed) item \(needed == 1 ? "ID" : "IDs") for this"
+                + " add and has \(left) left of the \(reserved) the server reserved for it;"
+                + " nothing changed (run `checklist sync` where the server can be reached: it"
+                + " reserves more)"
         case .serverWentBack(0, let since):
             return "the server lost what this copy's last sync, at \(since), sent or brought"
                 + " (it no longer knows that sync); nothing changed on either side: `checklist"

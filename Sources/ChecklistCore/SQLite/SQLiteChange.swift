@@ -77,7 +77,16 @@ struct SQLiteChange {
                 db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'items'"),
             given > copy.lastReservedID
         {
-            throw ChecklistError.copyOutOfIDs(reserved: OfflineCopy.reservedIDs)
+            let needed =
+                try Int64.fetchOne(
+                    db,
+                    sql: """
+                        SELECT coalesce(sum(lastId - firstId + 1), 0) FROM addedItems
+                        WHERE changeId = ?
+                        """, arguments: [changeID]) ?? 0
+            throw ChecklistError.copyOutOfIDs(
+                reserved: OfflineCopy.reservedIDs, needed: needed,
+                left: max(0, copy.lastReservedID - (given - needed)))
         }
         try db.execute(
             literal: """

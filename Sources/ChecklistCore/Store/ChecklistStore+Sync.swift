@@ -124,11 +124,9 @@ extension ChecklistStore {
             // how far the server applied the copy's journal.
             let legacy = lineage == .same && state.generation.isEmpty ? progress : nil
             let arrival = try sync.now()
-            // The server's changes the copy has not seen: all those after its last sync, before
-            // this one's own.
-            report.received = try connection.query(
-                "SELECT count(*) FROM checklist.changes WHERE id > \(state.syncedThrough)"
-            ).onlyRow().int(0)
+            // The server's changes (undos among them) the copy has not seen: every one moved
+            // the revision by one since the copy's last sync, however many the journal keeps.
+            report.received = Int(max(0, try sync.revision() - state.serverRevision))
             var sent = try sync.sent(keys)
             for (event, key) in zip(events, keys) where event.isApplied(before: legacy) {
                 sent.insert(key)
@@ -257,7 +255,8 @@ extension ChecklistStore {
             newState.syncedThrough = lastChange
             newState.seen = Self.seen(syncedAt)
             try db.execute(sql: "DELETE FROM syncUndos")
-            if report.sent > 0 { PostgreSQLStore.changed(connection) }
+            // Each change and undo moved the revision itself: editors and pages are told.
+            if report.sent > 0 { connection.queue("NOTIFY checklist_changes") }
             newState.serverRevision = try sync.revision()
             try sync.recordPulled(ofCopy: copyID, at: newState.serverRevision)
         }

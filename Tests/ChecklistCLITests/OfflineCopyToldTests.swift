@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// Contract v5, "Offline copies (clarified)" (issue 47, part 2): everything told. `sync`'s
+/// summary counts every change sent and received, however many; a copy short of IDs says how
+/// many an add needs and how many it has left.
+@Suite(.runsProcesses, .enabled(if: TestServer.isAvailable, "\(TestServer.missing)"))
+final class OfflineCopyToldTests {
+    let cli: CLI
+    let uri: String
+
+    init() throws {
+        cli = try CLI()
+        uri = try TestServer.freshDatabase()
+        #expect(try on(uri, "add", "-q", "-l", "camping", "Tent", "Stove", "Map").status == 0)
+        let cloned = try on(uri, "clone", "--as", "ana", uri, path("ana.db"))
+        #expect(cloned.status == 0, "\(cloned)")
+    }
+
+    @Test func theSummaryCountsEveryChangeSentAndReceivedUndosIncluded() throws {
+        // 60 changes there (past the journal's 50) and an undo; 55 here and an undo of one of
+        // them (54 changes left to send, and the undo).
+        for round in 0..<30 {
+            #expect(try on(uri, "toggle", "-q", "1").status == 0)
+            #expect(try on("ana.db", "toggle", "-q", "2").status == 0, "\(round)")
+        }
+        for round in 0..<30 {
+            #expect(try on(uri, "add", "-q", "-l", "camping", "There \(round)").status == 0)
+        }
+        for round in 0..<25 {
+            #expect(try on("ana.db", "add", "-q", "-l", "camping", "Here \(round)").status == 0)
+        }
+        #expect(try on(uri, "undo", "-q").status == 0)
+        #expect(try on("ana.db", "undo", "-q").status == 0)
+        let synced = try on("ana.db", "sync")
+        #expect(synced.status == 0, "\(synced)")
+        #expect(
+            synced.stderr == "sent 55 changes, received 61 changes, 0 conflicts\n", "\(synced)")
+    }
+
+    @Test func aCopyShortOfIDsSaysHowManyItNeedsAndHasLeft() throws {
+        let last = try sqlite("ana.db", "SELECT lastReservedId FROM syncState")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let used = (Int(last) ?? 0) - 2
+        _ = try sqlite("ana.db", "UPDATE sqlite_sequence SET seq = \(used) WHERE name = 'items'")
+        let refused = try on("ana.db", "add", "-l", "camping", "A", "B", "C", "D")
+        #expect(refused.status == 75, "\(refused)")
+        #expect(
+            refused.stderr.hasPrefix(
+                "checklist: this offline copy needs 4 item IDs for this add and has 2 left of"
+                    + " the 1000 the server reserved for it; nothing changed"),
+            "\(refused)")
+        #expect(try on("ana.db", "add", "-q", "-l", "camping", "A", "B").status == 0)
+    }
+
+    // MARK: - Helpers
+
+    func path(_ name: String) -> String {
+        cli.folder.appendingPathComponent(name).path
+    }
+
+    @discardableResult
+    func on(_ database: String, _ arguments: String...) throws -> CLI.Result {
+        try cli.run(
+            arguments, stdin: Data(),
+            environment: [
+                "CHECKLIST_DB": database.hasPrefix("postgres") ? database : path(database)
+            ])
+    }
+
+    func sqlite(_ file: String, _ sql: String) throws -> String {
+        try CLI.execute(
+            URL(fileURLWithPath: "/usr/bin/sqlite3"), [path(file), sql], stdin: Data(),
+            environment: ["PATH": "/usr/bin:/bin"], in: cli.folder
+        ).stdout
+    }
+}
