@@ -53,6 +53,27 @@ final class OfflineCopyToldTests {
         #expect(try on("ana.db", "add", "-q", "-l", "camping", "A", "B").status == 0)
     }
 
+    @Test func aCloneThatDidNotFinishLeavesNoFile() throws {
+        // The server's write lock held elsewhere: the clone waits there, and is killed.
+        let killed = try cli.pipeline(
+            """
+            psql '\(uri)' -X -q -c 'BEGIN' \\
+                -c 'SELECT revision FROM checklist.state FOR UPDATE' \\
+                -c 'SELECT pg_sleep(3)' -c 'COMMIT' >/dev/null 2>&1 & holder=$!
+            sleep 0.5
+            "$CHECKLIST" clone '\(uri)' late.db >/dev/null 2>&1 & pid=$!
+            sleep 1; kill -9 $pid 2>/dev/null; wait $pid; wait $holder; true
+            """)
+        #expect(killed.status == 0, "\(killed)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: cli.folder.path)
+            .filter { $0.hasPrefix("late.db") }
+        #expect(left.isEmpty, "\(left)")
+        // And a clone that finishes makes the file whole.
+        let cloned = try on(uri, "clone", uri, path("late.db"))
+        #expect(cloned.status == 0, "\(cloned)")
+        #expect(try on("late.db", "list", "-l", "camping", "--format", "ids").stdout == "1\n2\n3\n")
+    }
+
     // MARK: - Helpers
 
     func path(_ name: String) -> String {
