@@ -31,7 +31,34 @@ final class OfflineCopyPropertyTests {
     struct ModelItem: Equatable {
         var title: Field<String>
         var checked: Field<Bool>
-        var list: Field<String>
+        var list: Field<ListKey>
+    }
+
+    /// A list as the server knows it: one of the three every database starts with, by name,
+    /// or an added one by its identity (issue 47: a list renamed elsewhere is the same list).
+    enum ListKey: Hashable {
+        case fixed(String)
+        case added(Int)
+    }
+
+    /// An added list on the server.
+    struct ModelList: Equatable {
+        var name: String
+        var mode: String
+    }
+
+    /// An added list as a copy knows it: the server's identity when it came from there (nil:
+    /// made on the copy since its last sync, merged by name), and its mode.
+    struct KnownList: Equatable {
+        var key: Int?
+        var mode: String
+    }
+
+    /// A list an edit names: by the copy's name for it, with the identity it knows.
+    struct ListRef: Equatable {
+        var name: String
+        var key: Int?
+        var mode: String
     }
 
     /// What a copy or the server sees of an item.
@@ -42,17 +69,18 @@ final class OfflineCopyPropertyTests {
     }
 
     enum Edit {
-        case create(Int64, String, String, Int)
+        case create(Int64, String, ListRef, Int)
         case title(Int64, String, Int)
         case check(Int64, Bool, Int)
-        case move(Int64, String, Int)
+        case move(Int64, ListRef, Int)
         case delete(Int64)
-        /// The lists the test adds (`x…`; items move into them): merged by name, in the order
-        /// the changes reach the server.
+        /// The lists the test adds (`x…`; items move into them): made on two copies under one
+        /// name, one list; otherwise followed by identity, in the order the changes reach the
+        /// server.
         case createList(String)
-        case renameList(String, String)
-        case deleteList(String)
-        case setMode(String, String)
+        case renameList(ListRef, String)
+        case deleteList(ListRef)
+        case setMode(ListRef, String)
     }
 
     /// The lists every database has from the start: items move between the first two;
@@ -66,9 +94,46 @@ final class OfflineCopyPropertyTests {
         /// at its time).
         var views: [[Int64: Seen]] = []
         var pending: [[(edits: [Edit], time: Int)]] = []
-        /// The added lists, name to mode: the server's, and each copy's.
-        var serverLists: [String: String] = [:]
-        var listViews: [[String: String]] = []
+        /// The added lists: the server's, by identity, and each copy's, by name.
+        var serverLists: [Int: ModelList] = [:]
+        var listViews: [[String: KnownList]] = []
+        var nextList = 0
+
+        /// The server's lists by name, as a copy learns them at a sync.
+        var knownLists: [String: KnownList] {
+            Dictionary(
+                uniqueKeysWithValues: serverLists.map {
+                    ($0.value.name, KnownList(key: $0.key, mode: $0.value.mode))
+                })
+        }
+
+        /// The list an edit names, on the server: a fixed one by name; an added one by its
+        /// identity, else (made offline) by name; nil when it is gone.
+        func resolve(_ ref: ListRef) -> ListKey? {
+            if OfflineCopyPropertyTests.lists.contains(ref.name) { return .fixed(ref.name) }
+            if let key = ref.key { return serverLists[key] == nil ? nil : .added(key) }
+            return named(ref.name)
+        }
+
+        func named(_ name: String) -> ListKey? {
+            serverLists.first { $0.value.name == name }.map { .added($0.key) }
+        }
+
+        func name(_ list: ListKey) -> String {
+            switch list {
+            case .fixed(let name): name
+            case .added(let key): serverLists[key]?.name ?? "?"
+            }
+        }
+
+        /// The list an item is put in: the one it names; gone, one of its name there, else
+        /// made again with its name and mode.
+        mutating func listForAdding(_ ref: ListRef) -> ListKey {
+            if let list = resolve(ref) ?? named(ref.name) { return list }
+            nextList += 1
+            serverLists[nextList] = ModelList(name: ref.name, mode: ref.mode)
+            return .added(nextList)
+        }
 
         /// Applies one change's edits to the server by the rules: the later edit of a field
         /// wins; a delete wins over everything; then a single-choice list with several items
@@ -76,8 +141,9 @@ final class OfflineCopyPropertyTests {
         mutating func apply(_ edits: [Edit], at changeTime: Int) {
             for edit in edits {
                 switch edit {
-                case .create(let id, let title, let list, let time):
+                case .create(let id, let title, let ref, let time):
                     if server[id] == nil, !deleted.contains(id) {
+                        let list = listForAdding(ref)
                         server[id] = ModelItem(
                             title: Field(value: title, time: time),
                             checked: Field(value: false, time: time),
@@ -91,36 +157,41 @@ final class OfflineCopyPropertyTests {
                     if let item = server[id], time > item.checked.time {
                         server[id]?.checked = Field(value: value, time: time)
                     }
-                case .move(let id, let list, let time):
+                case .move(let id, let ref, let time):
                     if let item = server[id], time > item.list.time {
+                        let list = listForAdding(ref)
                         server[id]?.list = Field(value: list, time: time)
-                        // A move names its list: gone there, it is made again (multiple).
-                        if !OfflineCopyPropertyTests.lists.contains(list), serverLists[list] == nil
-                        {
-                            serverLists[list] = "multiple"
-                        }
                     }
                 case .delete(let id):
                     server[id] = nil
                     deleted.insert(id)
-                case .renameList(let from, let to):
-                    // The items in it go with it, whoever put them there.
-                    if serverLists[from] != nil, serverLists[to] == nil {
-                        for (id, item) in server where item.list.value == from {
-                            server[id]?.list.value = to
-                        }
+                case .createList(let name):
+                    if named(name) == nil {
+                        nextList += 1
+                        serverLists[nextList] = ModelList(name: name, mode: "multiple")
                     }
-                    Self.apply(edit, to: &serverLists)
-                case .deleteList(let name):
+                case .renameList(let ref, let to):
+                    // The list the copy renamed, if it still has the name the copy knew and
+                    // the new one is free: its items, wherever they were put, go with it.
+                    if case .added(let key)? = resolve(ref), serverLists[key]?.name == ref.name,
+                        named(to) == nil
+                    {
+                        serverLists[key]?.name = to
+                    }
+                case .deleteList(let ref):
                     // Items put there elsewhere keep it.
-                    if !server.values.contains(where: { $0.list.value == name }) {
-                        Self.apply(edit, to: &serverLists)
+                    if let list = resolve(ref), case .added(let key) = list,
+                        !server.values.contains(where: { $0.list.value == list })
+                    {
+                        serverLists[key] = nil
                     }
-                case .createList, .setMode:
-                    Self.apply(edit, to: &serverLists)
+                case .setMode(let ref, let mode):
+                    if case .added(let key)? = resolve(ref) { serverLists[key]?.mode = mode }
                 }
             }
-            let single = Set(["pick"] + serverLists.filter { $0.value == "single" }.keys)
+            let single =
+                [ListKey.fixed("pick")]
+                + serverLists.filter { $0.value.mode == "single" }.keys.map { ListKey.added($0) }
             for list in single {
                 let checked = server.filter {
                     $0.value.list.value == list && $0.value.checked.value
@@ -136,27 +207,25 @@ final class OfflineCopyPropertyTests {
             }
         }
 
-        /// A list edit by the rules: a list made where one of its name is, is that one; a
-        /// rename of a list gone, or to a name taken, changes nothing; a mode is set as it
-        /// arrives.
-        static func apply(_ edit: Edit, to lists: inout [String: String]) {
+        /// A list edit made on a copy, to its own lists.
+        static func apply(_ edit: Edit, to lists: inout [String: KnownList]) {
             switch edit {
             case .createList(let name):
-                if lists[name] == nil { lists[name] = "multiple" }
-            case .renameList(let from, let to):
-                if let mode = lists[from], lists[to] == nil {
-                    lists[from] = nil
-                    lists[to] = mode
+                if lists[name] == nil { lists[name] = KnownList(key: nil, mode: "multiple") }
+            case .renameList(let ref, let to):
+                if let list = lists[ref.name], lists[to] == nil {
+                    lists[ref.name] = nil
+                    lists[to] = list
                 }
-            case .deleteList(let name): lists[name] = nil
-            case .setMode(let name, let mode): if lists[name] != nil { lists[name] = mode }
+            case .deleteList(let ref): lists[ref.name] = nil
+            case .setMode(let ref, let mode): lists[ref.name]?.mode = mode
             default: break
             }
         }
 
         func serverView() -> [Int64: Seen] {
             server.mapValues {
-                Seen(title: $0.title.value, checked: $0.checked.value, list: $0.list.value)
+                Seen(title: $0.title.value, checked: $0.checked.value, list: name($0.list.value))
             }
         }
 
@@ -164,18 +233,22 @@ final class OfflineCopyPropertyTests {
             for change in pending[copy] { apply(change.edits, at: change.time) }
             pending[copy] = []
             views[copy] = serverView()
-            listViews[copy] = serverLists
+            listViews[copy] = knownLists
         }
     }
 
     /// The edits a command makes, seen from `view`, at `time`; the arguments that make it.
     static func command(
-        _ kind: Int, id: Int64, list: String, view: [Int64: Seen], lists: [String: String],
+        _ kind: Int, id: Int64, list: String, view: [Int64: Seen], lists: [String: KnownList],
         pick: Int, step: Int, time: Int
     ) -> (arguments: [String], edits: [Edit]) {
         let added = lists.keys.sorted()
         let some = added.isEmpty ? nil : added[pick % added.count]
-        func isSingle(_ list: String) -> Bool { list == "pick" || lists[list] == "single" }
+        func isSingle(_ list: String) -> Bool { list == "pick" || lists[list]?.mode == "single" }
+        /// The list `name` as this database knows it.
+        func ref(_ name: String) -> ListRef {
+            ListRef(name: name, key: lists[name]?.key, mode: lists[name]?.mode ?? "multiple")
+        }
         func holdsItems(_ list: String) -> Bool { view.values.contains { $0.list == list } }
         /// A check in a single-choice list unchecks the others there.
         func check(_ id: Int64) -> [Edit] {
@@ -219,29 +292,31 @@ final class OfflineCopyPropertyTests {
             // Between the two multiple-choice lists (the other items of both renumbered).
             guard let from = item?.list, !isSingle(from) else { return (["count"], []) }
             let to = from == "default" ? "other" : "default"
-            return (["move", "-q", String(id), "-l", to], [.move(id, to, time)])
+            return (["move", "-q", String(id), "-l", to], [.move(id, ref(to), time)])
         case 9:
             return (["lists", "add", "-q", "x\(step)"], [.createList("x\(step)")])
         case 10:
             guard let some else { return (["count"], []) }
-            return (["lists", "rename", "-q", some, "x\(step)"], [.renameList(some, "x\(step)")])
+            return (
+                ["lists", "rename", "-q", some, "x\(step)"], [.renameList(ref(some), "x\(step)")]
+            )
         case 11:
             // `lists delete` refuses a list that holds items (exit 3).
             guard let some, !holdsItems(some) else { return (["count"], []) }
-            return (["lists", "delete", "-q", some], [.deleteList(some)])
+            return (["lists", "delete", "-q", some], [.deleteList(ref(some))])
         case 12:
             // Single choice with items would need --keep: only a list without items here.
-            guard let some, let mode = lists[some], !holdsItems(some) else {
+            guard let some, let mode = lists[some]?.mode, !holdsItems(some) else {
                 return (["count"], [])
             }
             let other = mode == "single" ? "multiple" : "single"
-            return (["lists", "mode", "-q", some, other], [.setMode(some, other)])
+            return (["lists", "mode", "-q", some, other], [.setMode(ref(some), other)])
         case 13:
             // Into an added multiple-choice list: added lists hold items.
-            guard let from = item?.list, !isSingle(from), let some, lists[some] == "multiple",
-                some != from
+            guard let from = item?.list, !isSingle(from), let some,
+                lists[some]?.mode == "multiple", some != from
             else { return (["count"], []) }
-            return (["move", "-q", String(id), "-l", some], [.move(id, some, time)])
+            return (["move", "-q", String(id), "-l", some], [.move(id, ref(some), time)])
         default:
             return (["add", "-l", list, "a\(step)"], [])
         }
@@ -269,7 +344,9 @@ final class OfflineCopyPropertyTests {
         time += 1
         model.apply(
             (Int64(1)...3).map {
-                .create($0, ["Tent", "Stove", "Map"][Int($0) - 1], "default", time)
+                .create(
+                    $0, ["Tent", "Stove", "Map"][Int($0) - 1],
+                    ListRef(name: "default", key: nil, mode: "multiple"), time)
             },
             at: time)
         for copy in 0..<3 {
@@ -308,7 +385,7 @@ final class OfflineCopyPropertyTests {
             let kind = ids.isEmpty ? 0 : min(random.next(16), 13)
             let id = ids.isEmpty ? 0 : ids[random.next(ids.count)]
             let list = Self.lists[random.next(Self.lists.count)]
-            let lists = actor < 3 ? model.listViews[actor] : model.serverLists
+            let lists = actor < 3 ? model.listViews[actor] : model.knownLists
             var (arguments, edits) = Self.command(
                 kind, id: id, list: list, view: view, lists: lists, pick: random.next(1000),
                 step: step, time: time)
@@ -322,7 +399,9 @@ final class OfflineCopyPropertyTests {
                     Issue.record("seed \(seed): add printed \(result.stdout)")
                     return
                 }
-                edits.append(.create(added, "a\(step)", list, time))
+                edits.append(
+                    .create(
+                        added, "a\(step)", ListRef(name: list, key: nil, mode: "multiple"), time))
             }
             log.append("\(actor): \(arguments.joined(separator: " "))")
             if actor == 3 {
@@ -332,13 +411,15 @@ final class OfflineCopyPropertyTests {
                 for edit in edits {
                     switch edit {
                     case .create(let id, let title, let list, _):
-                        local[id] = Seen(title: title, checked: false, list: list)
+                        local[id] = Seen(title: title, checked: false, list: list.name)
                     case .title(let id, let title, _): local[id]?.title = title
                     case .check(let id, let value, _): local[id]?.checked = value
-                    case .move(let id, let list, _): local[id]?.list = list
+                    case .move(let id, let list, _): local[id]?.list = list.name
                     case .delete(let id): local[id] = nil
                     case .renameList(let from, let to):
-                        for (id, item) in local where item.list == from { local[id]?.list = to }
+                        for (id, item) in local where item.list == from.name {
+                            local[id]?.list = to
+                        }
                         Model.apply(edit, to: &model.listViews[actor])
                     case .createList, .deleteList, .setMode:
                         Model.apply(edit, to: &model.listViews[actor])
@@ -368,7 +449,8 @@ final class OfflineCopyPropertyTests {
             lists[name] = list["mode"] as? String ?? ""
         }
         #expect(
-            lists == model.serverLists, "seed \(seed)\n\(log.joined(separator: "\n"))")
+            lists == model.knownLists.mapValues(\.mode),
+            "seed \(seed)\n\(log.joined(separator: "\n"))")
         // Every item as the model says: IDs, titles and states; none given twice.
         let listed = try on(uri, ["list", "--all", "--format", "json"]).stdout
         let items = try #require(
