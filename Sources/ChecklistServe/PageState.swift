@@ -99,15 +99,10 @@ enum PageClock {
         return format.string(from: Date())
     }
 
-    /// Whether `text` is such a time (`2026-11-28T10:05:00.000Z`).
+    /// Whether `text` is such a time (`2026-11-28T10:05:00.000Z`), and a real one (no month
+    /// 13, no second 99).
     static func isTime(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 24 else { return false }
-        let shape = Array("0000-00-00T00:00:00.000Z".utf8)
-        return zip(bytes, shape).allSatisfy { byte, expected in
-            expected == UInt8(ascii: "0")
-                ? (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) : byte == expected
-        }
+        ISOTime.isValid(text)
     }
 }
 

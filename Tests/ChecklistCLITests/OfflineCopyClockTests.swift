@@ -46,4 +46,26 @@ extension OfflineCopyTests {
         _ = try sync("ana.db")
         try expectInStep("ana.db", "bob.db")
     }
+
+    /// Issue 47: a copy whose `seen` is from the future (a file edited, a clock that was years
+    /// ahead at a sync) stamped its edits in the year 10000, which sorts before 2026: its check
+    /// was dropped, and later edits lost to nothing. Held to the server's clock, the check
+    /// holds, and a later edit elsewhere wins over it.
+    @Test func aSeenFromTheFutureIsHeldToTheServersClock() throws {
+        try twoCopies()
+        _ = try sqlite("ana.db", "UPDATE syncState SET seen = '9999-12-31T23:59:59.999Z \u{FFFF}'")
+        #expect(try on("ana.db", "check", "-q", "1").status == 0)
+        _ = try sync("ana.db")
+        #expect(try on(uri, "list", "-l", "camping").stdout.hasPrefix("[x] 1 Tent\n"))
+        #expect(
+            !(try TestServer.psql(uri, "SELECT checked_stamp FROM checklist.items WHERE id = 1")
+                .hasPrefix("1")))
+        _ = try sync("bob.db")
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(try on("bob.db", "uncheck", "-q", "1").status == 0)
+        _ = try sync("bob.db")
+        #expect(try on(uri, "list", "-l", "camping").stdout.hasPrefix("[ ] 1 Tent\n"))
+        _ = try sync("ana.db")
+        try expectInStep("ana.db", "bob.db")
+    }
 }

@@ -173,6 +173,40 @@ struct SyncMergeTests {
         #expect(keeper == 2)
     }
 
+    /// Issue 47: what a copy had seen is held to the server's clock too (a `seen` of
+    /// 9999-12-31 stamped every later edit in the year 10000, which sorts before 2026 and lost),
+    /// and a text that is no real time counts as none.
+    @Test func aSeenFromTheFutureOrATimeThatIsNoneCannotStampPastTheArrival() {
+        let arrival = "2026-11-28T10:30:00.000Z"
+        let future = Stamp.clock(
+            ["2026-11-28T10:10:00.000Z", "2026-11-28T10:20:00.000Z"],
+            seen: "9999-12-31T23:59:59.999Z", arrival: arrival)
+        #expect(future == ["2026-11-28T10:30:00.001Z", "2026-11-28T10:30:00.002Z"])
+        let nonsense = Stamp.clock(
+            ["2026-13-01T10:10:00.000Z", "2026-11-28T05:59:99.999Z", "0000-00-00T00:00:00.000Z"],
+            seen: "2026-11-28T10:00:00.000Z", arrival: arrival)
+        #expect(
+            nonsense == [
+                "2026-11-28T10:00:00.001Z", "2026-11-28T10:00:00.002Z", "2026-11-28T10:00:00.003Z",
+            ])
+        #expect(Stamp.clock(["x"], seen: "y", arrival: arrival) == [arrival])
+    }
+
+    @Test func onlyRealTimesAreTimes() {
+        for time in [
+            "2026-11-28T10:05:00.123Z", "2028-02-29T23:59:59.999Z", "0001-01-01T00:00:00.000Z",
+        ] {
+            #expect(ISOTime.isValid(time), "\(time)")
+        }
+        for time in [
+            "2026-11-28T05:59:99.999Z", "2026-13-01T00:00:00.000Z", "0000-00-00T00:00:00.000Z",
+            "2027-02-29T00:00:00.000Z", "2026-11-31T00:00:00.000Z", "2026-11-28T24:00:00.000Z",
+            "2026-11-28T10:60:00.000Z", "2026-11-28 10:05:00.123Z", "2026-11-28T10:05:00Z", "",
+        ] {
+            #expect(!ISOTime.isValid(time), "\(time)")
+        }
+    }
+
     /// The hybrid clock: a copy an hour behind still stamps after what it has seen; one an
     /// hour ahead is held to the server's clock at arrival.
     @Test func theClockIsNeverBehindWhatWasSeenNorAheadOfTheServer() {

@@ -144,7 +144,9 @@ extension ChecklistStore {
             let times = Stamp.clock(
                 events.map(\.time), seen: restoring ? "" : Stamp(state.seen).time,
                 arrival: arrival)
-            let seen = Stamp(state.seen)
+            // What the copy had seen of the server, never later than its clock now.
+            let seenTime = Stamp(state.seen).time
+            let seen = Stamp(Self.seen(ISOTime.isValid(seenTime) ? min(seenTime, arrival) : ""))
             var undoneOnServer = false
             var applied: [String] = []
             for ((event, time), key) in zip(zip(events, times), keys) {

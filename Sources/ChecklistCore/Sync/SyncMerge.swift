@@ -23,10 +23,16 @@ struct Stamp: Comparable, Hashable, Sendable {
     /// clock when it arrives (`arrival`; or a millisecond after the one before, when several
     /// are held to it): a clock running ahead cannot make an edit win over ones made after it
     /// reached the server.
+    ///
+    /// A text that is not such a time (`05:59:99.999`, month 13) counts as no time at all, and
+    /// what the copy had seen never as later than the arrival (a `seen` from the future,
+    /// 9999-12-31, stamped every later edit there and past it, where 10000 sorts before 2026).
     static func clock(_ times: [String], seen: String, arrival: String) -> [String] {
-        var last = seen
+        var last = ISOTime.isValid(seen) ? min(seen, arrival) : ""
         return times.map { time in
-            var stamp = time > last ? time : ISOTime.adding(milliseconds: 1, to: last)
+            var stamp =
+                ISOTime.isValid(time) && time > last
+                ? time : last.isEmpty ? arrival : ISOTime.adding(milliseconds: 1, to: last)
             // Held to the arrival, but still one after another: two edits must never share a
             // stamp (an equal stamp is the same edit sent again).
             if stamp > arrival { stamp = max(arrival, ISOTime.adding(milliseconds: 1, to: last)) }
@@ -340,7 +346,32 @@ enum SyncMerge {
 }
 
 /// ISO 8601 UTC times with milliseconds, as the program writes them.
-enum ISOTime {
+public enum ISOTime {
+    /// Whether `text` is a time as the program writes it, `2026-11-28T10:05:00.123Z`, and a
+    /// real one: a month of 1 to 12, a day its month has, hours, minutes and seconds on the
+    /// clock, a year from 1.
+    public static func isValid(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 24 else { return false }
+        let shape = Array("0000-00-00T00:00:00.000Z".utf8)
+        for (byte, expected) in zip(bytes, shape) {
+            if expected == UInt8(ascii: "0") {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
+            } else if byte != expected {
+                return false
+            }
+        }
+        func number(_ range: Range<Int>) -> Int {
+            bytes[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        }
+        let (year, month, day) = (number(0..<4), number(5..<7), number(8..<10))
+        guard year >= 1, (1...12).contains(month), day >= 1 else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return day <= days && number(11..<13) < 24 && number(14..<16) < 60
+            && number(17..<19) < 60
+    }
+
     /// `time` plus `milliseconds` (a clock's tick: past midnight, the next day; a text that is
     /// not such a time comes back as it is).
     static func adding(milliseconds: Int, to time: String) -> String {
