@@ -75,6 +75,12 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
     case serverWentBack(lost: Int, since: String)
     /// The server has no item IDs left to set aside (its counter near 2^63). Exit 65.
     case outOfItemIDs
+    /// `sync` of a copy retired on its server (`copies forget`), which is `server`. Exit 65.
+    case copyRetired(number: Int64, server: String)
+    /// `copies forget N` of a number the server has no copy under. Exit 3.
+    case copyNotFound(number: Int64)
+    /// `copies` on a file: copies are a server's. Exit 64.
+    case notAServer(path: String)
     /// A Markdown file the strict import refuses at `line` and `import --lenient` would take.
     case strictImportRefused(line: Int, reason: String)
 
@@ -196,6 +202,15 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
                 + " that this copy holds; nothing changed on either side: `checklist sync"
                 + " --restore-server` gives them back to it, or `checklist clone` into a new file"
                 + " takes the server as it is now"
+        case .copyRetired(let number, let server):
+            return "this offline copy was retired on its server (copy \(number): `checklist copies"
+                + " forget \(number)`), so it syncs no more; this file keeps everything it held:"
+                + " make a new copy with `checklist clone \(server) NEWFILE`"
+        case .copyNotFound(let number):
+            return "the server has no copy numbered \(number) (`checklist copies` lists them)"
+        case .notAServer(let path):
+            return "\(path) is a file: offline copies are kept by a server (give its URI: --db"
+                + " postgresql://…)"
         case .outOfItemIDs:
             return "the server has no item IDs left to give (its counter is near 2^63); nothing"
                 + " changed (an item ID that large came from outside checklist: delete it)"

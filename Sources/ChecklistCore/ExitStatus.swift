@@ -38,7 +38,9 @@ extension ChecklistError {
         case .databaseUnavailable, .serverRefused, .databaseBusy, .cannotRead: (.ioError, 503)
         case .undoConflict, .newestChangeElsewhere: (.undoRefused, 409)
         case .copyOutOfIDs, .serverWentBack: (.undoRefused, 503)
-        case .outOfItemIDs: (.dataError, 500)
+        case .outOfItemIDs, .copyRetired: (.dataError, 500)
+        case .copyNotFound: (.notFound, 404)
+        case .notAServer: (.usage, 409)
         }
     }
 }

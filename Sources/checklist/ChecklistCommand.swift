@@ -23,7 +23,8 @@ struct ChecklistCommand: ParsableCommand {
         subcommands: [
             Add.self, List.self, Check.self, Uncheck.self, Toggle.self, Delete.self,
             Rename.self, Move.self, Count.self, Lists.self, Undo.self, History.self,
-            Export.self, Import.self, Backup.self, Clone.self, Sync.self, Edit.self, Pick.self,
+            Export.self, Import.self, Backup.self, Clone.self, Sync.self, Copies.self, Edit.self,
+            Pick.self,
             Serve.self,
         ]
     )

@@ -74,6 +74,53 @@ final class OfflineCopyToldTests {
         #expect(try on("late.db", "list", "-l", "camping", "--format", "ids").stdout == "1\n2\n3\n")
     }
 
+    @Test func copiesListsTheServersCopiesAndForgetRetiresOne() throws {
+        #expect(try on(uri, "clone", "--as", "bob", uri, path("bob.db")).status == 0)
+        #expect(try on("bob.db", "check", "-q", "1").status == 0)
+        #expect(try on("bob.db", "sync", "-q").status == 0)
+        let listed = try on(uri, "copies")
+        #expect(listed.status == 0, "\(listed)")
+        let lines = listed.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(listed)")
+        let minute = #"\d{4}-\d\d-\d\d \d\d:\d\d"#
+        #expect(
+            lines.first?.range(
+                of: "^1  \(minute)  ana  not synced since$", options: .regularExpression) != nil,
+            "\(lines)")
+        #expect(
+            lines.last?.range(
+                of: "^2  \(minute)  bob  last sync \(minute)$", options: .regularExpression)
+                != nil, "\(lines)")
+        #expect(try on(uri, "copies", "--format", "ids").stdout == "1\n2\n")
+
+        // A deletion there is kept while ana has not seen it; retiring her copy drops it.
+        #expect(try on(uri, "delete", "-q", "2").status == 0)
+        #expect(try on("bob.db", "sync", "-q").status == 0)
+        #expect(try TestServer.psql(uri, "SELECT count(*) FROM checklist.deleted_items") == "1\n")
+        let before = try Data(contentsOf: URL(fileURLWithPath: path("ana.db")))
+        let forgot = try on(uri, "copies", "forget", "1")
+        #expect(forgot.status == 0, "\(forgot)")
+        #expect(forgot.stderr.hasPrefix("retired copy 1 (ana, made "), "\(forgot)")
+        #expect(try TestServer.psql(uri, "SELECT count(*) FROM checklist.deleted_items") == "0\n")
+        #expect(try on(uri, "copies", "--format", "ids").stdout == "2\n")
+
+        // Her copy's sync is refused with the way to clone anew; the file keeps what it held.
+        let refused = try on("ana.db", "sync")
+        #expect(refused.status == 65, "\(refused)")
+        #expect(
+            refused.stderr.contains(
+                "this offline copy was retired on its server (copy 1: `checklist copies forget 1`)"),
+            "\(refused)")
+        #expect(refused.stderr.contains("`checklist clone \(uri) NEWFILE`"), "\(refused)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path("ana.db"))) == before)
+        #expect(try on("bob.db", "sync", "-q").status == 0)
+
+        #expect(try on(uri, "copies", "forget", "7").status == 3)
+        #expect(try on(uri, "copies", "forget", "1").status == 3)
+        let onFile = try on("ana.db", "copies")
+        #expect(onFile.status == 64, "\(onFile)")
+    }
+
     // MARK: - Helpers
 
     func path(_ name: String) -> String {

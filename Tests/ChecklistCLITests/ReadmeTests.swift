@@ -5,7 +5,7 @@ import Testing
     static let commands = [
         "add", "list", "ls", "check", "uncheck", "toggle", "delete", "rm",
         "rename", "move", "count", "lists", "undo", "history", "export", "import", "backup",
-        "clone", "sync", "edit", "pick", "serve",
+        "clone", "sync", "copies", "edit", "pick", "serve",
     ]
     static let listsSubcommands = [
         "lists add", "lists rename", "lists delete", "lists mode", "lists copy",

@@ -11,6 +11,17 @@
 -- until `sync --restore-server` gives it back what it lost.
 ALTER TABLE checklist.copies ADD COLUMN generation text COLLATE "C" NOT NULL DEFAULT '';
 
+-- `checklist copies` lists the copies by a number, with the author their changes carry, when
+-- each was made and when it last synced; `copies forget N` retires one: its sync is refused
+-- from then on, and the server stops keeping what only it needed (the deletions it had not
+-- seen, what it sent).
+ALTER TABLE checklist.copies
+    ADD COLUMN number bigint GENERATED ALWAYS AS IDENTITY,
+    ADD COLUMN author text NOT NULL DEFAULT '',
+    ADD COLUMN made_at text NOT NULL DEFAULT '',
+    ADD COLUMN synced_at text NOT NULL DEFAULT '',
+    ADD COLUMN retired boolean NOT NULL DEFAULT false;
+
 CREATE TABLE checklist.copy_generations (
     copy_id text COLLATE "C" NOT NULL,
     generation text COLLATE "C" NOT NULL,

@@ -13,6 +13,8 @@ enum CopyLineage: Equatable, Sendable {
     /// The server holds no record of the copy (its row of `checklist.copies` removed, or a
     /// backup from before its clone): it went back in time if it lacks changes the copy saw.
     case unknown
+    /// Retired on the server (`checklist copies forget N`): it syncs no more.
+    case retired(number: Int64)
 }
 
 extension PostgreSQLSync {
@@ -32,19 +34,63 @@ extension PostgreSQLSync {
                     WHERE s.copy_id = c.copy_id AND n.made > g.made
                         AND s.key NOT IN (SELECT pg_catalog.md5(k)
                             FROM pg_catalog.unnest(\(text: PostgreSQLChange.textArray(held))::text[]) AS k)),
-                st.revision < \(revision) OR st.last_change_id < \(lastChange)
+                st.revision < \(revision) OR st.last_change_id < \(lastChange),
+                c.retired, c.number
             FROM checklist.copies c CROSS JOIN checklist.state st
             LEFT JOIN checklist.copy_generations g
                 ON g.copy_id = c.copy_id AND g.generation = \(text: generation)
             WHERE c.copy_id = \(text: copyID)
             """)
         guard let row = rows.first else { return .unknown }
+        if try row.bool(4) { return .retired(number: try row.int64(5)) }
         // Its counters are behind what the copy saw.
         if try row.bool(3) { return .serverBehind }
         if try row.text(0) == generation { return .same }
         guard try row.bool(1) else { return .serverBehind }
         // Syncs cut as the server committed: the copy holds every change they sent.
         return try row.int64(2) == 0 ? .same : .forked
+    }
+
+    /// Notes who the copy's changes are by and when it last synced (and, the first time, when
+    /// it was made): what `checklist copies` shows.
+    func describe(copy copyID: String, author: String, syncedAt: String?) throws {
+        _ = try connection.run(
+            """
+            UPDATE checklist.copies SET author = \(text: author),
+                made_at = CASE WHEN made_at = '' THEN \(text: try now()) ELSE made_at END,
+                synced_at = coalesce(\(text: syncedAt), synced_at)
+            WHERE copy_id = \(text: copyID)
+            """)
+    }
+
+    /// The copies the server keeps, oldest first.
+    func copies() throws -> [ServerCopy] {
+        try connection.query(
+            """
+            SELECT number, author, made_at, synced_at FROM checklist.copies
+            WHERE NOT retired ORDER BY number
+            """
+        ).map { try ServerCopy(row: $0) }
+    }
+
+    /// Retires the copy numbered `number`: its sync is refused from then on, and what only it
+    /// needed goes (what it sent, its new IDs, the deletions no other copy still needs).
+    func forget(_ number: Int64) throws -> ServerCopy {
+        guard
+            let row = try connection.query(
+                """
+                UPDATE checklist.copies SET retired = true WHERE number = \(number) AND NOT retired
+                RETURNING number, author, made_at, synced_at, copy_id
+                """
+            ).first
+        else { throw ChecklistError.copyNotFound(number: number) }
+        let copyID = try row.text(4)
+        _ = try connection.run(
+            "DELETE FROM checklist.sent_changes WHERE copy_id = \(text: copyID)")
+        _ = try connection.run(
+            "DELETE FROM checklist.copy_renumbered WHERE copy_id = \(text: copyID)")
+        try dropDeletionsSeen()
+        return try ServerCopy(row: row)
     }
 
     /// Which of `keys` the server holds as sent (by any copy).
@@ -236,5 +282,22 @@ enum SentKey {
     static func of(_ undo: OfflineCopy.Undo, author: String) -> String {
         let undone = undo.unsent.map { "unsent \(of($0, author: $0.author ?? author))" }
         return "undo \(undo.createdAt) \(author) \(undo.changeID) \(undone ?? "")"
+    }
+}
+
+/// A copy a server keeps (`checklist copies`): its number there, the author of its changes,
+/// when it was made and when it last synced (ISO 8601 UTC; nil: not since it was made).
+public struct ServerCopy: Equatable, Sendable {
+    public var number: Int64
+    public var author: String
+    public var madeAt: String
+    public var syncedAt: String?
+
+    init(row: [String?]) throws {
+        number = try row.int64(0)
+        author = try row.text(1)
+        madeAt = try row.text(2)
+        let synced = try row.text(3)
+        syncedAt = synced.isEmpty ? nil : synced
     }
 }

@@ -81,15 +81,21 @@ extension PostgreSQLSync {
             UPDATE checklist.copies SET synced_revision = \(revision)
             WHERE copy_id = \(text: copyID)
             """)
+        try dropDeletionsSeen()
+    }
+
+    /// Drops the deletions every copy still syncing has seen.
+    func dropDeletionsSeen() throws {
         _ = try connection.run(
             """
-            WITH seen AS (SELECT min(synced_revision) AS revision FROM checklist.copies)
+            WITH seen AS (SELECT min(synced_revision) AS revision FROM checklist.copies
+                WHERE NOT retired)
             DELETE FROM checklist.deleted_items d USING seen WHERE d.revision <= seen.revision
             """)
         _ = try connection.run(
             """
             UPDATE checklist.state SET pull_from = greatest(pull_from,
-                (SELECT coalesce(min(synced_revision), 0) FROM checklist.copies))
+                (SELECT coalesce(min(synced_revision), 0) FROM checklist.copies WHERE NOT retired))
             """)
     }
 

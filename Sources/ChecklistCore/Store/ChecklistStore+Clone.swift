@@ -38,6 +38,7 @@ extension ChecklistStore {
             let ids = try sync.reserveIDs(OfflineCopy.reservedIDs, forCopy: copyID)
             let now = try sync.now()
             let author = author ?? server.role
+            try sync.describe(copy: copyID, author: author, syncedAt: nil)
             let screen = BroughtRows(lastItemID: try sync.lastItemID())
             return try queue.write { db in
                 try PostgreSQLStore.copyRows(

@@ -90,6 +90,9 @@ extension ChecklistStore {
                 ? try sync.lost(try OfflineCopy.entries(db, through: state.syncedThrough)) : []
             // A server with no record of the copy that holds all it saw: the copy is made
             // known again (bringing everything, and giving back only items it forgot).
+            if case .retired(let number) = lineage {
+                throw ChecklistError.copyRetired(number: number, server: uri.shown)
+            }
             let forgetful = lineage == .unknown || lineage == .serverBehind
             if lineage == .unknown { lineage = lost.isEmpty ? .same : .serverBehind }
             // The server no longer knows this copy's last sync: it went back in time. Nothing
@@ -208,6 +211,7 @@ extension ChecklistStore {
                 }
             }
             try sync.record(progress: progress, ofCopy: copyID)
+            try sync.describe(copy: copyID, author: state.author, syncedAt: arrival)
             let generation = FileSystem.randomHex(16)
             try sync.recordSent(applied, ofCopy: copyID, generation: generation)
             try sync.recordRenumbered(renumbering.ids, ofCopy: copyID, generation: generation)

@@ -207,6 +207,30 @@ extension CommandOptions {
         longNames: ["-h": "--help", "-q": "--quiet"],
         numericOptions: [])
 
+    /// `checklist copies`
+    static let copies = CommandOptions(
+        path: ["copies"],
+        valueOptions: [],
+        flags: ["--help", "--version", "-h"],
+        longNames: ["-h": "--help"],
+        numericOptions: [])
+
+    /// `checklist copies show`
+    static let copiesShow = CommandOptions(
+        path: ["copies", "show"],
+        valueOptions: ["--db", "--format"],
+        flags: ["--help", "--version", "-h"],
+        longNames: ["-h": "--help"],
+        numericOptions: [])
+
+    /// `checklist copies forget`
+    static let copiesForget = CommandOptions(
+        path: ["copies", "forget"],
+        valueOptions: ["--db"],
+        flags: ["--help", "--quiet", "--version", "-h", "-q"],
+        longNames: ["-h": "--help", "-q": "--quiet"],
+        numericOptions: [])
+
     /// `checklist edit`
     static let edit = CommandOptions(
         path: ["edit"],
@@ -245,7 +269,8 @@ extension CommandOptions {
         delete, rename, move, count, lists, listsShow,
         listsAdd, listsRename, listsDelete, listsMode, listsCopy, undo,
         history, `export`, `import`, backup, clone, sync,
-        edit, pick, serve, help,
+        copies, copiesShow, copiesForget, edit, pick, serve,
+        help,
     ]
 
     /// The options of any command whose value is a number or an ID.
