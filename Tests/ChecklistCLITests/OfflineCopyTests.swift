@@ -142,7 +142,7 @@ final class OfflineCopyTests {
         #expect(
             lines.first?.range(
                 of:
-                    #"^item 2 'Camp stove': your uncheck \(\d\d:\d\d, ana\) lost to bob's check \(\d\d:\d\d\)$"#,
+                    #"^item 2 'Camp stove': your uncheck \(\d\d:\d\d:\d\d, ana\) lost to bob's check \(\d\d:\d\d:\d\d\)$"#,
                 options: .regularExpression) != nil, "\(lines)")
         #expect(anas.stderr.contains("1 conflict"))
         // Fields merge one by one: bob's title and ana's nothing else.
@@ -176,7 +176,7 @@ final class OfflineCopyTests {
         #expect(
             lines.first?.range(
                 of:
-                    #"^item 2 'Camp stove': bob's rename to 'Camp stove' \(\d\d:\d\d\) lost to your rename to 'Gas stove' \(\d\d:\d\d, ana\)$"#,
+                    #"^item 2 'Camp stove': bob's rename to 'Camp stove' \(\d\d:\d\d:\d\d\) lost to your rename to 'Gas stove' \(\d\d:\d\d:\d\d, ana\)$"#,
                 options: .regularExpression) != nil, "\(lines)")
         #expect(
             try on(uri, "list", "-l", "camping").stdout
@@ -196,7 +196,7 @@ final class OfflineCopyTests {
         #expect(try on("ana.db", "check", "-q", "1").status == 0)
         let lines = try sync("ana.db").stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 1, "\(lines)")
-        let told = #"^item 1 'Tent': an uncheck elsewhere lost to your check \(\d\d:\d\d, ana\)$"#
+        let told = #"^item 1 'Tent': an uncheck elsewhere lost to your check \(\d\d:\d\d:\d\d, ana\)$"#
         #expect(lines.first?.range(of: told, options: .regularExpression) != nil, "\(lines)")
         try expectInStep("ana.db")
     }

@@ -121,6 +121,86 @@ final class OfflineCopyToldTests {
         #expect(onFile.status == 64, "\(onFile)")
     }
 
+    /// Every overruled edit is told whichever copy syncs first: the loser at its next sync,
+    /// the winner when it brings the loser's edit in; each once, times to the second.
+    @Test func everyOverruledEditIsToldOnBothSidesWhicheverSyncsFirst() throws {
+        #expect(try on(uri, "clone", "--as", "bob", uri, path("bob.db")).status == 0)
+        let time = #"\d\d:\d\d:\d\d"#
+        // The loser syncs first.
+        #expect(try on("ana.db", "rename", "-q", "1", "Big tent").status == 0)
+        Thread.sleep(forTimeInterval: 0.01)
+        #expect(try on("bob.db", "rename", "-q", "1", "Tarp").status == 0)
+        try expectTold("ana.db", [])
+        try expectTold(
+            "bob.db",
+            [
+                "^item 1 'Big tent': ana's rename to 'Big tent' \\(\(time)\\) lost to your rename"
+                    + " to 'Tarp' \\(\(time), bob\\)$"
+            ])
+        try expectTold(
+            "ana.db",
+            [
+                "^item 1 'Big tent': your rename to 'Big tent' \\(\(time), ana\\) lost to bob's"
+                    + " rename to 'Tarp' \\(\(time)\\)$"
+            ])
+        // The winner syncs first.
+        #expect(try on("ana.db", "rename", "-q", "3", "Atlas").status == 0)
+        Thread.sleep(forTimeInterval: 0.01)
+        #expect(try on("bob.db", "rename", "-q", "3", "Chart").status == 0)
+        try expectTold("bob.db", [])
+        try expectTold(
+            "ana.db",
+            [
+                "^item 3 'Chart': your rename to 'Atlas' \\(\(time), ana\\) lost to bob's rename to"
+                    + " 'Chart' \\(\(time)\\)$"
+            ])
+        try expectTold(
+            "bob.db",
+            [
+                "^item 3 'Chart': ana's rename to 'Atlas' \\(\(time)\\) lost to your rename to"
+                    + " 'Chart' \\(\(time), bob\\)$"
+            ])
+        // Once each.
+        try expectTold("ana.db", [])
+        try expectTold("bob.db", [])
+    }
+
+    @Test func aSingleChoiceConflictIsOneLineOnEachSide() throws {
+        #expect(try on(uri, "lists", "mode", "-q", "camping", "single").status == 0)
+        #expect(try on("ana.db", "sync", "-q").status == 0)
+        #expect(try on(uri, "clone", "--as", "bob", uri, path("bob.db")).status == 0)
+        let time = #"\d\d:\d\d:\d\d"#
+        #expect(try on("ana.db", "check", "-q", "1").status == 0)
+        Thread.sleep(forTimeInterval: 0.01)
+        #expect(try on("bob.db", "check", "-q", "3").status == 0)
+        try expectTold("ana.db", [])
+        try expectTold(
+            "bob.db",
+            [
+                "^list 'camping': ana's choice of 'Tent' \\(\(time)\\) lost to your choice of 'Map'"
+                    + " \\(\(time), bob\\)$"
+            ])
+        try expectTold(
+            "ana.db",
+            [
+                "^list 'camping': your choice of 'Tent' \\(\(time), ana\\) lost to bob's choice of"
+                    + " 'Map' \\(\(time)\\)$"
+            ])
+        #expect(
+            try on(uri, "list", "-l", "camping", "--checked", "--format", "ids").stdout == "3\n")
+    }
+
+    /// Syncs `copy`; its stdout lines match `patterns`, one each, in order.
+    func expectTold(_ copy: String, _ patterns: [String]) throws {
+        let result = try on(copy, "sync")
+        #expect(result.status == 0, "\(copy): \(result)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == patterns.count, "\(copy): \(result)")
+        for (line, pattern) in zip(lines, patterns) {
+            #expect(line.range(of: pattern, options: .regularExpression) != nil, "\(copy): \(line)")
+        }
+    }
+
     // MARK: - Helpers
 
     func path(_ name: String) -> String {

@@ -147,7 +147,8 @@ struct SyncMergeTests {
         let lost = SyncMerge.decide(
             [.check(1, true)], stamp: mine, server: items, seen: seen, choices: [1: [2]])
         #expect(lost.checks.isEmpty)
-        #expect(lost.conflicts.map(\.winner.what) == ["check 'Small'"])
+        #expect(lost.conflicts.map(\.winner.what) == ["choice of 'Small'"])
+        #expect(lost.conflicts.map(\.loser.what) == ["choice of 'Big'"])
         #expect(lost.conflicts.map(\.winner.author) == ["bob"])
         let view = MergeView(items: items, choices: [1: [2]])
         #expect(
@@ -160,6 +161,10 @@ struct SyncMergeTests {
         let won = SyncMerge.decide(
             [.check(1, true)], stamp: later, server: items, seen: seen, choices: [1: [2]])
         #expect(won.checks.map(\.id) == [1])
+        // Bob's choice, made without seeing hers, lost to it: told, one line.
+        #expect(won.conflicts.map(\.loser.what) == ["choice of 'Small'"])
+        #expect(won.conflicts.map(\.winner.what) == ["choice of 'Big'"])
+        #expect(won.conflicts.map(\.title) == ["list 'camping'"])
         #expect(SyncMerge.tap(1, true, stamp: later, view: view, seen: seen) == .apply)
         // An uncheck is not a choice: only the item's own checked field decides it.
         #expect(SyncMerge.tap(1, false, stamp: mine, view: view, seen: seen) == .holds)

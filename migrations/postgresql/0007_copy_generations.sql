@@ -40,12 +40,35 @@ CREATE TABLE checklist.copy_ranges (
 -- Every change and undo a copy sent, by its identity (an MD5 of its time, author, command and
 -- description), with the copy and the generation of the sync that applied it: a change is sent
 -- again only when the server does not hold it, never skipped because its number says so.
+-- With the stamp its edits carry (`2026-12-01T18:04:05.123Z ana`): a later edit elsewhere that
+-- overrules one of them is told to the copy that made it, at its next sync.
 CREATE TABLE checklist.sent_changes (
     key text COLLATE "C" PRIMARY KEY,
     copy_id text COLLATE "C" NOT NULL,
-    generation text COLLATE "C" NOT NULL
+    generation text COLLATE "C" NOT NULL,
+    stamp text COLLATE "C" NOT NULL DEFAULT ''
 );
 CREATE INDEX sent_changes_by_sync ON checklist.sent_changes (copy_id, generation);
+CREATE INDEX sent_changes_by_stamp ON checklist.sent_changes (stamp);
+
+-- Every overruled edit is told, whichever copy syncs first: the copy whose edit lost to one a
+-- later sync brought, or whose edit won over one a later sync brought in, is told at its next
+-- sync, once (a conflict line, from its side).
+CREATE TABLE checklist.copy_notices (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    copy_id text COLLATE "C" NOT NULL,
+    item_id bigint,
+    title text NOT NULL,
+    loser_what text NOT NULL,
+    loser_author text,
+    loser_time text,
+    loser_is_yours boolean NOT NULL,
+    winner_what text NOT NULL,
+    winner_author text,
+    winner_time text,
+    winner_is_yours boolean NOT NULL
+);
+CREATE INDEX copy_notices_by_copy ON checklist.copy_notices (copy_id);
 
 -- The new IDs a sync gave a copy's adds (at an ID another item had, or a fork's): a sync cut
 -- after the server committed leaves the copy with the old IDs until it syncs again, and its

@@ -106,16 +106,93 @@ extension PostgreSQLSync {
             ).map { try $0.text(0) })
     }
 
-    /// Records `keys` as sent by `copyID` in the sync that gives it `generation`.
-    func recordSent(_ keys: [String], ofCopy copyID: String, generation: String) throws {
-        guard !keys.isEmpty else { return }
+    /// Records what `copyID` sent (each change's key and stamp) in the sync that gives it
+    /// `generation`.
+    func recordSent(
+        _ sent: [(key: String, stamp: String)], ofCopy copyID: String, generation: String
+    ) throws {
+        guard !sent.isEmpty else { return }
         _ = try connection.run(
             """
-            INSERT INTO checklist.sent_changes (key, copy_id, generation)
-            SELECT pg_catalog.md5(k), \(text: copyID), \(text: generation)
-            FROM pg_catalog.unnest(\(text: PostgreSQLChange.textArray(keys))::text[]) AS k
+            INSERT INTO checklist.sent_changes (key, copy_id, generation, stamp)
+            SELECT pg_catalog.md5(k.key), \(text: copyID), \(text: generation), k.stamp
+            FROM ROWS FROM (
+                pg_catalog.unnest(\(text: PostgreSQLChange.textArray(sent.map(\.key)))::text[]),
+                pg_catalog.unnest(\(text: PostgreSQLChange.textArray(sent.map(\.stamp)))::text[]))
+                AS k(key, stamp)
             ON CONFLICT (key) DO NOTHING
             """)
+    }
+
+    /// Tells the copies whose edits are the other side of `conflicts` (the syncing copy's,
+    /// `copyID`'s, told now): each at its next sync, from its side.
+    func notify(_ conflicts: [SyncConflict], besides copyID: String) throws {
+        var others: [(stamp: String, conflict: SyncConflict)] = []
+        for conflict in conflicts {
+            let other = conflict.loser.isYours ? conflict.winner : conflict.loser
+            guard !other.isYours, let author = other.author, let time = other.time else {
+                continue
+            }
+            others.append((Stamp(time: time, author: author).text, conflict))
+        }
+        guard !others.isEmpty else { return }
+        var copies: [String: [String]] = [:]
+        for row in try connection.query(
+            """
+            SELECT DISTINCT stamp, copy_id FROM checklist.sent_changes
+            WHERE stamp = ANY(\(text: PostgreSQLChange.textArray(others.map(\.stamp)))::text[])
+                AND copy_id <> \(text: copyID)
+            """)
+        {
+            copies[try row.text(0), default: []].append(try row.text(1))
+        }
+        for (stamp, conflict) in others {
+            for copy in copies[stamp] ?? [] {
+                let told = conflict.mirrored
+                _ = try connection.run(
+                    """
+                    INSERT INTO checklist.copy_notices (copy_id, item_id, title, loser_what,
+                        loser_author, loser_time, loser_is_yours, winner_what, winner_author,
+                        winner_time, winner_is_yours)
+                    VALUES (\(text: copy), \(text: told.itemID.map(String.init)),
+                        \(text: told.title), \(text: told.loser.what), \(text: told.loser.author),
+                        \(text: told.loser.time), \(told.loser.isYours), \(text: told.winner.what),
+                        \(text: told.winner.author), \(text: told.winner.time),
+                        \(told.winner.isYours))
+                    """)
+            }
+        }
+    }
+
+    /// Whether the copy has something to be told (a sync with nothing to send, nothing new on
+    /// the server, still tells it); asked outside a transaction, as the connection opened.
+    func hasNotices(forCopy copyID: String, schemaIsCurrent: Bool) throws -> Bool {
+        guard schemaIsCurrent else { return false }
+        return try connection.query(
+            """
+            SELECT EXISTS (SELECT 1 FROM checklist.copy_notices WHERE copy_id = \(text: copyID))
+            """
+        ).onlyRow().bool(0)
+    }
+
+    /// What the copy is to be told of edits overruled since its last sync; told once.
+    func takeNotices(ofCopy copyID: String) throws -> [SyncConflict] {
+        try connection.query(
+            """
+            DELETE FROM checklist.copy_notices WHERE copy_id = \(text: copyID)
+            RETURNING id, item_id, title, loser_what, loser_author, loser_time, loser_is_yours,
+                winner_what, winner_author, winner_time, winner_is_yours
+            """
+        ).sorted { (try? $0.int64(0)) ?? 0 < (try? $1.int64(0)) ?? 0 }.map { row in
+            SyncConflict(
+                itemID: row[1].flatMap { Int64($0) }, title: try row.text(2),
+                loser: .init(
+                    what: try row.text(3), author: row[4], time: row[5],
+                    isYours: try row.bool(6)),
+                winner: .init(
+                    what: try row.text(7), author: row[8], time: row[9],
+                    isYours: try row.bool(10)))
+        }
     }
 
     /// Gives the copy a new generation, after the ones it had (its first, '', among them).

@@ -74,7 +74,9 @@ extension ChecklistStore {
         // Nothing to send, nothing new there (the revision read as the connection opened):
         // nothing to do on either side.
         if !restoringServer, events.isEmpty, hasIDs,
-            server.revisionAtOpening == state.serverRevision
+            server.revisionAtOpening == state.serverRevision,
+            !(try PostgreSQLSync(connection: server.connection).hasNotices(
+                forCopy: state.copyID, schemaIsCurrent: server.schemaIsCurrent))
         {
             return report
         }
@@ -151,8 +153,11 @@ extension ChecklistStore {
             let seenTime = Stamp(state.seen).time
             let seen = Stamp(Self.seen(ISOTime.isValid(seenTime) ? min(seenTime, arrival) : ""))
             var undoneOnServer = false
-            var applied: [String] = []
+            var applied: [(key: String, stamp: String)] = []
+            // What was overruled since this copy's last sync, told now, once.
+            let notices = try sync.takeNotices(ofCopy: copyID)
             for ((event, time), key) in zip(zip(events, times), keys) {
+                var stamp = Stamp(time: time, author: state.author)
                 switch event {
                 case .change(let change):
                     guard !sent.contains(key) else { continue }
@@ -164,7 +169,7 @@ extension ChecklistStore {
                     if restoring, author != server.role, try sync.journalIsGuarded() {
                         author = server.role
                     }
-                    let stamp = Stamp(time: time, author: author)
+                    stamp = Stamp(time: time, author: author)
                     report.conflicts += try sync.apply(change, stamp: stamp, seen: seen)
                     progress.changes = max(progress.changes, change.entry.id)
                 case .undo(let undo):
@@ -181,7 +186,7 @@ extension ChecklistStore {
                     }
                     if taken { undoneOnServer = true }
                     guard !sent.contains(key) else { continue }
-                    let stamp = Stamp(time: time, author: undo.author ?? state.author)
+                    stamp = Stamp(time: time, author: undo.author ?? state.author)
                     if undo.unsent == nil {
                         report.conflicts += try sync.undo(changeID: undo.changeID, stamp: stamp)
                     } else if let onServer {
@@ -191,9 +196,12 @@ extension ChecklistStore {
                     }
                     progress.undos = max(progress.undos, undo.id)
                 }
-                applied.append(key)
+                applied.append((key, stamp.text))
                 report.sent += 1
             }
+            // The other side of each conflict, when another copy's, hears of it at its next sync.
+            try sync.notify(report.conflicts, besides: copyID)
+            report.conflicts += notices
             // Nothing the copy holds is deleted because the server forgot it: an item the
             // journal could not give back (past its depth, or undone there before the backup)
             // comes back as the copy holds it, unless deleted there since.

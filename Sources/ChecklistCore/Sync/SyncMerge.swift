@@ -83,6 +83,15 @@ public struct SyncConflict: Equatable, Sendable {
 
     /// The item, or nil for a list's or a change's conflict.
     public let itemID: ItemID?
+
+    /// The same conflict as the other side reads it.
+    var mirrored: SyncConflict {
+        func flipped(_ edit: Edit) -> Edit {
+            Edit(what: edit.what, author: edit.author, time: edit.time, isYours: !edit.isYours)
+        }
+        return SyncConflict(
+            itemID: itemID, title: title, loser: flipped(loser), winner: flipped(winner))
+    }
     /// The item's title; for a list, `list 'camping'`; for an undo, `change 7 (…)`.
     public let title: String
     public let loser: Edit
@@ -221,13 +230,17 @@ enum SyncMerge {
                     decision.conflicts += deleted(id, mine(what), deletedBy, me)
                     continue
                 }
+                // A single-choice list's conflict is one line, of choices.
+                func choice(_ item: ServerItem) -> String {
+                    "choice of \(Phrase.quoted(item.title))"
+                }
+                let list = "list \(Phrase.quoted(item.list))"
                 if value, let later = laterChoice(of: id, than: stamp, server, choices) {
                     if later.checkedStamp.author != me {
                         decision.conflicts.append(
                             SyncConflict(
-                                itemID: id, title: item.title, loser: mine(what),
-                                winner: theirs(
-                                    "check \(Phrase.quoted(later.title))", later.checkedStamp)))
+                                itemID: nil, title: list, loser: mine(choice(item)),
+                                winner: theirs(choice(later), later.checkedStamp)))
                     }
                     continue
                 }
@@ -237,6 +250,17 @@ enum SyncMerge {
                     theirEdit: theirs(item.isSelected ? "check" : "uncheck", item.checkedStamp))
                 {
                     decision.checks.append((id, value))
+                    // Earlier choices there made without seeing this one lose to it: told.
+                    for other in (value ? choices[id] ?? [] : []).compactMap({ server[$0] })
+                    where other.isSelected && other.checkedStamp < stamp
+                        && concurrent(other.checkedStamp, unseen: unseen(other, .checked))
+                    {
+                        decision.conflicts.append(
+                            SyncConflict(
+                                itemID: nil, title: list,
+                                loser: theirs(choice(other), other.checkedStamp),
+                                winner: mine(choice(item))))
+                    }
                 }
             case .retitle(let id, let value):
                 let what = "rename to \(Phrase.quoted(value))"

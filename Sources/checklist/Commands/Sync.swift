@@ -163,11 +163,17 @@ enum SyncLines {
         return "\(author)'s \(edit.what)" + (time.map { " (\($0))" } ?? "")
     }
 
-    /// The local time to the minute; the date too when it is not today.
+    /// The local time to the second (two edits a minute apart are told apart); the date too
+    /// when it is not today.
     static func shortTime(_ timestamp: String) -> String {
         let local = LocalTime.minute(of: timestamp)
-        guard local.count == 16, local.prefix(10) == Platform.localDate() else { return local }
-        return String(local.suffix(5))
+        guard local.count == 16 else { return local }
+        let seconds = Array(timestamp.utf8)
+        let second =
+            seconds.count >= 19 && seconds[16] == UInt8(ascii: ":")
+            ? ":" + String(decoding: seconds[17..<19], as: UTF8.self) : ""
+        guard local.prefix(10) == Platform.localDate() else { return local + second }
+        return String(local.suffix(5)) + second
     }
 }
 
