@@ -196,7 +196,8 @@ final class OfflineCopyTests {
         #expect(try on("ana.db", "check", "-q", "1").status == 0)
         let lines = try sync("ana.db").stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 1, "\(lines)")
-        let told = #"^item 1 'Tent': an uncheck elsewhere lost to your check \(\d\d:\d\d:\d\d, ana\)$"#
+        let told =
+            #"^item 1 'Tent': an uncheck elsewhere lost to your check \(\d\d:\d\d:\d\d, ana\)$"#
         #expect(lines.first?.range(of: told, options: .regularExpression) != nil, "\(lines)")
         try expectInStep("ana.db")
     }
