@@ -2,8 +2,9 @@
 # Benchmarks checklist on a PostgreSQL server against psql running the same SQL on the same
 # server, timed by hyperfine in the same invocation: one-item `check`, `check -` of 10,000
 # IDs, and `list` of N items (default 100,000); and offline copies: `clone` against pg_dump,
-# `sync` with nothing to do, and `sync` of 10,000 offline checks (N must be 20,000 or more
-# for the 10,000 IDs to exist). A benchmark, not a test: it never fails on a
+# `sync` with nothing to do, `sync` of 10,000 offline checks made by one command, and `sync`
+# of 1,000 one-item checks made by 1,000 commands (N must be 20,000 or more for the 10,000
+# IDs to exist). A benchmark, not a test: it never fails on a
 # timing. Prints a table of medians and ratios, and keeps hyperfine's JSON in the results
 # folder.
 #
@@ -77,12 +78,31 @@ PG_DUMP=$(dirname "$PSQL_BIN")/pg_dump
 # the server's side of the last run undone: the checks, their stamps, the copy's progress and
 # the revision it synced at, so that the server answers it with what changed since).
 "$BIN" clone "$TARGET" "$WORK/copy.db" -q
-cp "$WORK/copy.db" "$WORK/pending.db"
+"$BIN" clone "$TARGET" "$WORK/pending.db" -q
 CHECKLIST_DB="$WORK/pending.db" "$BIN" check - -q < "$WORK/ids"
-# (The field revisions go back to 0 in a second statement: the trigger sets a field's revision
-# whenever its stamp moves, and an unchecking the copy never saw would make each of its 10,000
-# checks a conflict, told on stdout.)
-RESET_SYNC="cp '$WORK/pending.db' '$WORK/sending.db'; psql '$TARGET' -X -q -c \"UPDATE checklist.items SET is_selected = false, checked_stamp = '' WHERE is_selected\" -c \"UPDATE checklist.items SET checked_revision = 0 WHERE checked_stamp = ''\" -c 'UPDATE checklist.copies SET synced_through = 0, synced_revision = 0' -c 'UPDATE checklist.state SET pull_from = 0'"
+# A day of taps (issue 47): 1,000 one-item checks on a copy, one command each, against psql
+# applying the same 1,000 one-row updates in one transaction.
+TAPS=1000
+"$BIN" clone "$TARGET" "$WORK/taps.db" -q
+head -n "$TAPS" "$WORK/ids" | while read -r id; do CHECKLIST_DB="$WORK/taps.db" "$BIN" check "$id" -q; done
+{
+    echo "BEGIN; $LOCK"
+    head -n "$TAPS" "$WORK/ids" | sed "s/.*/UPDATE checklist.items SET is_selected = true, updated_at = $NOW WHERE id = & AND NOT is_selected;/"
+    echo "COMMIT;"
+} >"$WORK/check-taps.sql"
+# The server's side of a sync undone before each run: the checks, their stamps (the field
+# revisions go back to 0 in a second statement: the trigger sets a field's revision whenever
+# its stamp moves, and an unchecking the copy never saw would make each check a conflict,
+# told on stdout), the copies' progress and the revision they synced at (so that the server
+# answers with what changed since), what they sent (kept by what it is: it would not be sent
+# again), and the copy's generation, as the file put back has it.
+reset_sync() { # the copy's file (pending.db, taps.db), the file that syncs
+    local generation
+    generation=$(sqlite3 "$WORK/$1" 'SELECT generation FROM syncState')
+    echo "cp '$WORK/$1' '$WORK/$2'; psql '$TARGET' -X -q -c \"UPDATE checklist.items SET is_selected = false, checked_stamp = '' WHERE is_selected\" -c \"UPDATE checklist.items SET checked_revision = 0 WHERE checked_stamp = ''\" -c 'UPDATE checklist.copies SET synced_through = 0, synced_revision = 0' -c 'UPDATE checklist.state SET pull_from = 0' -c 'DELETE FROM checklist.sent_changes' -c 'DELETE FROM checklist.copy_notices' -c \"UPDATE checklist.copies SET generation = '$generation' WHERE copy_id = (SELECT copyId FROM (VALUES ('$(sqlite3 "$WORK/$1" 'SELECT copyId FROM syncState')')) AS c(copyId))\""
+}
+RESET_SYNC=$(reset_sync pending.db sending.db)
+RESET_TAPS=$(reset_sync taps.db tapping.db)
 CL="CHECKLIST_DB='$TARGET' '$BIN'"
 
 row() { # name, prepare, checklist command, psql command
@@ -113,5 +133,7 @@ PY
         "$PSQL -c 'BEGIN; SELECT revision FROM checklist.state FOR UPDATE; COMMIT;'"
     row sync-checks "$RESET_SYNC" "CHECKLIST_DB='$WORK/sending.db' '$BIN' sync -q" \
         "$PSQL -f '$WORK/check-many.sql'"
+    row sync-taps "$RESET_TAPS" "CHECKLIST_DB='$WORK/tapping.db' '$BIN' sync -q" \
+        "$PSQL -f '$WORK/check-taps.sql'"
 } | tee "$OUT/server-$N.md"
 rm -rf "$WORK"

@@ -4,8 +4,9 @@ import Testing
 
 /// Issue 31's seeded property test: three copies and the server itself take random commands
 /// (add, check, uncheck, toggle, rename, move to another list, delete, reset, delete
-/// --checked, moves into added lists, lists add / rename / delete / mode, also of lists that
-/// hold items, and checks in single-choice lists) with
+/// --checked, moves and adds into added lists, lists add / rename / delete / mode, also of
+/// lists that hold items, renamed or deleted on one copy while another adds to them, and
+/// checks in single-choice lists) with
 /// random syncs, some of them
 /// killed (-9) mid-way; after a final round of syncs every copy equals the server, and both
 /// equal a model of the merge rules written here, independently of the program's merge code.
@@ -317,6 +318,10 @@ final class OfflineCopyPropertyTests {
                 lists[some]?.mode == "multiple", some != from
             else { return (["count"], []) }
             return (["move", "-q", String(id), "-l", some], [.move(id, ref(some), time)])
+        case 14:
+            // Into an added list: against its rename or delete on another copy (issue 47).
+            guard let some else { return (["count"], []) }
+            return (["add", "-l", some, "a\(step)"], [])
         default:
             return (["add", "-l", list, "a\(step)"], [])
         }
@@ -380,9 +385,10 @@ final class OfflineCopyPropertyTests {
             let database = actor < 3 ? path(actor) : uri
             let view = actor < 3 ? model.views[actor] : model.serverView()
             let ids = view.keys.sorted()
-            // Moves into added lists (13) drawn three times as often: lists that hold items
-            // are what renames, deletes and modes of lists then meet.
-            let kind = ids.isEmpty ? 0 : min(random.next(16), 13)
+            // Moves into added lists (13) drawn three times as often, and adds into them (14)
+            // twice: lists that hold items are what renames, deletes and modes of lists meet.
+            let roll = random.next(18)
+            let kind = ids.isEmpty ? 0 : roll >= 16 ? 14 : min(roll, 13)
             let id = ids.isEmpty ? 0 : ids[random.next(ids.count)]
             let list = Self.lists[random.next(Self.lists.count)]
             let lists = actor < 3 ? model.listViews[actor] : model.knownLists
@@ -399,9 +405,13 @@ final class OfflineCopyPropertyTests {
                     Issue.record("seed \(seed): add printed \(result.stdout)")
                     return
                 }
+                let addedTo = arguments[2]
                 edits.append(
                     .create(
-                        added, "a\(step)", ListRef(name: list, key: nil, mode: "multiple"), time))
+                        added, "a\(step)",
+                        ListRef(
+                            name: addedTo, key: lists[addedTo]?.key,
+                            mode: lists[addedTo]?.mode ?? "multiple"), time))
             }
             log.append("\(actor): \(arguments.joined(separator: " "))")
             if actor == 3 {
