@@ -118,6 +118,24 @@ enum FileSystem {
         return nil
     }
 
+    /// Writes `bytes` into the file at `path`, which this process made (empty): not through a
+    /// link.
+    static func overwrite(_ path: String, _ bytes: UnsafeRawBufferPointer) -> Failure? {
+        let descriptor = RawPath.withCString(path) {
+            open($0, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC)
+        }
+        guard descriptor >= 0 else { return .last }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            guard let base = bytes.baseAddress else { break }
+            let count = Glibc.write(descriptor, base + written, bytes.count - written)
+            guard count > 0 else { return .last }
+            written += count
+        }
+        return nil
+    }
+
     /// `bytes` random bytes as lowercase hexadecimal (the system's generator).
     static func randomHex(_ bytes: Int) -> String {
         var generator = SystemRandomNumberGenerator()

@@ -14,7 +14,7 @@ extension ChecklistStore {
     /// `checklist clone URI FILE`: makes FILE, a SQLite copy of every list of the server's
     /// database, with IDs, history and authors, that remembers the URI without its password,
     /// and holds item IDs the server sets aside for it. FILE must not exist. Filled in memory,
-    /// then written to a private temporary file beside it, checked, and renamed: a clone that
+    /// then its image written to a private temporary file beside it, checked, and renamed: a clone that
     /// fails, or is killed while it reads the server, leaves no file.
     public static func clone(from uri: PostgreSQLURI, to path: String, author: String?) throws
         -> CloneReport
@@ -62,12 +62,7 @@ extension ChecklistStore {
                     author: author, reservedIDs: ids, skipped: screen.skipped)
             }
         }
-        try writeNewDatabase(at: path) { temporary in
-            try queue.writeWithoutTransaction { db in
-                try db.execute(
-                    sql: "VACUUM INTO ?", arguments: [DatabaseOpener.plainPath(temporary)])
-            }
-        }
+        try writeNewDatabase(at: path) { temporary in try SQLiteImage.write(queue, to: temporary) }
         try queue.close()
         return report
     }
