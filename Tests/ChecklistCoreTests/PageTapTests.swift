@@ -120,6 +120,27 @@ struct PageTapTests {
         #expect(items.filter(\.isSelected).map(\.title) == ["Bivvy"])
     }
 
+    /// Issue 47: a tap made on a phone whose clock runs an hour ahead is held to the server's
+    /// clock when it first arrives; sent again (its answer lost on the way) after ben unchecked
+    /// the item, it is held to that first arrival, not the second, so it changes nothing more:
+    /// ben's later uncheck stands, and the tap is recorded once.
+    @Test(arguments: Engine.all)
+    func aTapFromAheadSentAgainIsHeldToItsFirstArrival(_ engine: Engine) throws {
+        let (ana, ben) = try stores(engine)
+        let tap = PageTap(id: 1, checked: true, time: Self.time(3600))
+        let first = try ana.mergeTaps([tap], seen: nil)
+        #expect(first.map(\.lostTo) == [nil])
+        #expect(try checked(ana)["Tent"] == true)
+        Thread.sleep(forTimeInterval: 0.01)
+        try ben.uncheck(.ids(IDSet(ids: [1])))
+        Thread.sleep(forTimeInterval: 0.01)
+        let again = try ana.mergeTaps([tap], seen: nil)
+        #expect(try checked(ana)["Tent"] == false)
+        #expect(again.first?.lostTo?.author == "ben")
+        #expect(again.first?.time == first.first?.time)
+        #expect(try ana.history().filter { $0.author == "ana" && $0.command == "check" }.count == 1)
+    }
+
     @Test(arguments: Engine.all)
     func tapsSentAgainChangeNothingMore(_ engine: Engine) throws {
         let (ana, ben) = try stores(engine)

@@ -48,8 +48,24 @@ extension ChecklistStore {
         let arrival = try engine.clock()
         // What each tap's page had seen, held to the server's clock.
         let floors = taps.map { min($0.seen ?? seen ?? "", arrival) }
+        // A tap from a clock ahead of the server's is held to its first arrival: sent again (its
+        // answer lost), it is found in the journal, its author's check or uncheck of that one
+        // item recorded between what its page had seen and the tap's own time, and keeps that
+        // time, so it changes nothing more (issue 47).
+        let recorded = taps.contains { $0.time > arrival } ? try history() : []
         var last = ""
         let times = zip(taps, floors).map { tap, floor in
+            let command = (tap.checked ? SelectionKind.check : .uncheck).rawValue
+            if tap.time > arrival,
+                let first = recorded.last(where: {
+                    $0.author == author && $0.command == command && $0.itemCount == 1
+                        && $0.description.hasSuffix("(ID \(tap.id))")
+                        && $0.createdAt >= max(floor, last) && $0.createdAt <= tap.time
+                })
+            {
+                last = first.createdAt
+                return last
+            }
             last = Stamp.clock([tap.time], seen: max(floor, last), arrival: arrival)[0]
             return last
         }
