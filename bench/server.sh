@@ -11,6 +11,7 @@
 #   bench/server.sh                   a server of its own (.ci/postgres.sh), N = 100,000
 #   bench/server.sh --uri URI         an existing server (a database bench_N is made in it)
 #   bench/server.sh --n 1000 --runs 3 a quick run
+#   bench/server.sh --only sync-taps  the rows named (commas between), the others skipped
 #   CHECKLIST_BIN=path bench/server.sh   that binary (default .build/release/checklist)
 set -euo pipefail
 
@@ -18,13 +19,14 @@ BENCH_SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(dirname "$BENCH_SRC")
 BIN=${CHECKLIST_BIN:-$REPO/.build/release/checklist}
 OUT=${BENCH_DIR:-$BENCH_SRC/results}
-URI="" N=100000 RUNS=20 OWN=""
+URI="" N=100000 RUNS=20 OWN="" ONLY=""
 while [ $# -gt 0 ]; do
     case $1 in
         --uri) URI=$2; shift 2 ;;
         --n) N=$2; shift 2 ;;
         --runs) RUNS=$2; shift 2 ;;
-        -h | --help) sed -n 2,12p "$0"; exit 0 ;;
+        --only) ONLY=,$2,; shift 2 ;;
+        -h | --help) sed -n 2,13p "$0"; exit 0 ;;
         *) echo "bench/server.sh: unknown argument $1" >&2; exit 64 ;;
     esac
 done
@@ -106,6 +108,7 @@ RESET_TAPS=$(reset_sync taps.db tapping.db)
 CL="CHECKLIST_DB='$TARGET' '$BIN'"
 
 row() { # name, prepare, checklist command, psql command
+    [ -z "$ONLY" ] || [[ $ONLY == *,$1,* ]] || return 0
     local json=$OUT/server-$1-$N.json
     hyperfine -S bash --runs "$RUNS" --warmup 2 --prepare "$2" --export-json "$json" \
         -n checklist "$3" -n psql "$4" >&2

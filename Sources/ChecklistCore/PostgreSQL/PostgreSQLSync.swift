@@ -79,13 +79,21 @@ struct PostgreSQLSync {
 
     /// The items, as a merge compares them.
     func items(_ ids: [ItemID]) throws -> [ItemID: ServerItem] {
+        try rows(ids).mapValues(\.item)
+    }
+
+    /// The items, as a merge compares them, with their list's mode and the time their
+    /// selection was last set (what the journal records of a check).
+    func rows(_ ids: [ItemID]) throws -> [ItemID: (
+        item: ServerItem, mode: ListMode, updatedAt: String
+    )] {
         guard !ids.isEmpty else { return [:] }
-        var found: [ItemID: ServerItem] = [:]
+        var found: [ItemID: (item: ServerItem, mode: ListMode, updatedAt: String)] = [:]
         for row in try connection.query(
             """
             SELECT i.id, l.name, i.title, i.is_selected, i.position, i.checked_stamp,
                    i.title_stamp, i.place_stamp, i.checked_revision, i.title_revision,
-                   i.place_revision
+                   i.place_revision, l.mode, i.updated_at
             FROM checklist.items i JOIN checklist.lists l ON l.id = i.list_id
             WHERE i.id = ANY(\(ids: ids))
             """)
@@ -102,7 +110,7 @@ struct PostgreSQLSync {
                     if revision > 0 { item.unseenFields[field] = revision > seenRevision }
                 }
             }
-            found[item.id] = item
+            found[item.id] = (item, try row.mode(11), try row.text(12))
         }
         return found
     }
@@ -205,7 +213,7 @@ struct PostgreSQLSync {
         var modes: [String: ListMode] = [:]
         var cameBack: Set<String> = []
         for (name, ref) in change.lists {
-            let now = try ref.id == nil ? name : (try located(name)?.name ?? name)
+            let now = ref.id == nil ? name : (try located(name)?.name ?? name)
             names[name] = now
             modes[now] = ref.mode
             if ref.id != nil, try step.reads.listID(named: ListName(stored: now)) == nil {

@@ -9,6 +9,8 @@ public struct SyncReport: Equatable, Sendable {
     public var renumbered: [SyncRenumbered] = []
     /// Rows of the server the command line's rules refuse, left out: one line each.
     public var skipped: [String] = []
+    /// How many round trips to the server it took (the tests' measure of its cost).
+    var roundTrips = 0
 }
 
 extension ChecklistStore {
@@ -36,22 +38,29 @@ extension ChecklistStore {
     /// lost changes this copy saw is refused (75, nothing changed) unless `restoringServer`,
     /// which first gives it back those changes from the copy's journal.
     public func sync(restoringServer: Bool = false) throws -> SyncReport {
+        try sync(restoringServer: restoringServer, tapsInBulk: true)
+    }
+
+    /// `sync`, with runs of taps sent as `apply` sends any change when not `tapsInBulk` (the
+    /// tests' reference for the bulk path: both leave the server the same).
+    func sync(restoringServer: Bool, tapsInBulk: Bool) throws -> SyncReport {
         guard let file = engine as? SQLiteEngine else {
             throw ChecklistError.notAnOfflineCopy(path: "a PostgreSQL server")
         }
         let path = file.writer.path
         do {
             return try file.writer.write { db in
-                try Self.sync(db, path: path, restoringServer: restoringServer)
+                try Self.sync(
+                    db, path: path, restoringServer: restoringServer, tapsInBulk: tapsInBulk)
             }
         } catch let error as DatabaseError {
             throw ChecklistError(error, path: path)
         }
     }
 
-    private static func sync(_ db: Database, path: String, restoringServer: Bool) throws
-        -> SyncReport
-    {
+    private static func sync(
+        _ db: Database, path: String, restoringServer: Bool, tapsInBulk: Bool
+    ) throws -> SyncReport {
         guard let state = try OfflineCopy.state(db) else {
             throw ChecklistError.notAnOfflineCopy(path: path)
         }
@@ -156,8 +165,44 @@ extension ChecklistStore {
             var applied: [(key: String, stamp: String)] = []
             // What was overruled since this copy's last sync, told now, once.
             let notices = try sync.takeNotices(ofCopy: copyID)
-            for ((event, time), key) in zip(zip(events, times), keys) {
+            var index = 0
+            while index < events.count {
+                let (event, time, key) = (events[index], times[index], keys[index])
+                index += 1
                 var stamp = Stamp(time: time, author: state.author)
+                // A run of taps (changes that only check or uncheck) goes in two round trips.
+                if tapsInBulk, !restoring, case .change(let change) = event,
+                    PostgreSQLSync.checksAlone(change)
+                {
+                    var run = index - 1
+                    var taps: [(change: CopyChange, stamp: Stamp, key: String)] = []
+                    while run < events.count, case .change(let tap) = events[run],
+                        PostgreSQLSync.checksAlone(tap)
+                    {
+                        if !sent.contains(keys[run]) {
+                            taps.append(
+                                (
+                                    tap.renumbered(ids),
+                                    Stamp(
+                                        time: times[run], author: tap.entry.author ?? state.author),
+                                    keys[run]
+                                ))
+                        }
+                        run += 1
+                    }
+                    if let conflicts = try sync.applyChecks(
+                        taps.map { ($0.change, $0.stamp) }, seen: seen)
+                    {
+                        report.conflicts += conflicts
+                        for tap in taps {
+                            progress.changes = max(progress.changes, tap.change.entry.id)
+                            applied.append((tap.key, tap.stamp.text))
+                        }
+                        report.sent += taps.count
+                        index = run
+                        continue
+                    }
+                }
                 switch event {
                 case .change(let change):
                     guard !sent.contains(key) else { continue }
@@ -275,6 +320,7 @@ extension ChecklistStore {
             try sync.recordPulled(ofCopy: copyID, at: newState.serverRevision)
         }
         try OfflineCopy.write(newState, syncedAt: syncedAt, into: db)
+        report.roundTrips = server.connection.roundTrips
         return report
     }
 
