@@ -162,4 +162,15 @@ final class SyncTapsTests {
         #expect(bulk.sent == 3)
         #expect(bulk.conflicts.count == 2, "\(bulk.conflicts)")
     }
+
+    /// Within 1.5x of psql's one-row transaction: one question, as the connection opens.
+    @Test func aSyncWithNothingToDoAsksTheServerOneQuestion() throws {
+        let server = try open(try uri(names.bulk).description)
+        try server.add(titles("Tent"), to: "camping")
+        _ = try ChecklistStore.clone(
+            from: try uri(names.bulk), to: folder + "/copy.db", author: "ana")
+        let report = try open(folder + "/copy.db").sync()
+        #expect(report.sent == 0 && report.received == 0 && report.conflicts.isEmpty)
+        #expect(report.roundTrips == 1)
+    }
 }

@@ -125,7 +125,10 @@ extension PostgreSQLSync {
     }
 
     /// Tells the copies whose edits are the other side of `conflicts` (the syncing copy's,
-    /// `copyID`'s, told now): each at its next sync, from its side.
+    /// `copyID`'s, told now): each at its next sync, from its side. A notice moves the
+    /// server's revision, so that a copy with nothing to send and nothing else new still
+    /// finds something to do (a lost edit of the syncing copy changes nothing there, and
+    /// moves nothing else): the sync with nothing to do asks the server nothing more.
     func notify(_ conflicts: [SyncConflict], besides copyID: String) throws {
         var others: [(stamp: String, conflict: SyncConflict)] = []
         for conflict in conflicts {
@@ -146,33 +149,26 @@ extension PostgreSQLSync {
         {
             copies[try row.text(0), default: []].append(try row.text(1))
         }
+        var told = false
         for (stamp, conflict) in others {
             for copy in copies[stamp] ?? [] {
-                let told = conflict.mirrored
+                let mirrored = conflict.mirrored
                 _ = try connection.run(
                     """
                     INSERT INTO checklist.copy_notices (copy_id, item_id, title, loser_what,
                         loser_author, loser_time, loser_is_yours, winner_what, winner_author,
                         winner_time, winner_is_yours)
-                    VALUES (\(text: copy), \(text: told.itemID.map(String.init)),
-                        \(text: told.title), \(text: told.loser.what), \(text: told.loser.author),
-                        \(text: told.loser.time), \(told.loser.isYours), \(text: told.winner.what),
-                        \(text: told.winner.author), \(text: told.winner.time),
-                        \(told.winner.isYours))
+                    VALUES (\(text: copy), \(text: mirrored.itemID.map(String.init)),
+                        \(text: mirrored.title), \(text: mirrored.loser.what),
+                        \(text: mirrored.loser.author), \(text: mirrored.loser.time),
+                        \(mirrored.loser.isYours), \(text: mirrored.winner.what),
+                        \(text: mirrored.winner.author), \(text: mirrored.winner.time),
+                        \(mirrored.winner.isYours))
                     """)
+                told = true
             }
         }
-    }
-
-    /// Whether the copy has something to be told (a sync with nothing to send, nothing new on
-    /// the server, still tells it); asked outside a transaction, as the connection opened.
-    func hasNotices(forCopy copyID: String, schemaIsCurrent: Bool) throws -> Bool {
-        guard schemaIsCurrent else { return false }
-        return try connection.query(
-            """
-            SELECT EXISTS (SELECT 1 FROM checklist.copy_notices WHERE copy_id = \(text: copyID))
-            """
-        ).onlyRow().bool(0)
+        if told { _ = try connection.run("UPDATE checklist.state SET revision = revision + 1") }
     }
 
     /// What the copy is to be told of edits overruled since its last sync; told once.

@@ -80,13 +80,12 @@ extension ChecklistStore {
         var newState = state
         var syncedAt = ""
         let hasIDs = state.lastReservedID - localSequence >= OfflineCopy.reservedIDs
-        // Nothing to send, nothing new there (the revision read as the connection opened):
-        // nothing to do on either side.
+        // Nothing to send, nothing new there (the revision read as the connection opened; a
+        // notice for this copy moved it too): nothing to do on either side.
         if !restoringServer, events.isEmpty, hasIDs,
-            server.revisionAtOpening == state.serverRevision,
-            !(try PostgreSQLSync(connection: server.connection).hasNotices(
-                forCopy: state.copyID, schemaIsCurrent: server.schemaIsCurrent))
+            server.revisionAtOpening == state.serverRevision
         {
+            report.roundTrips = server.connection.roundTrips
             return report
         }
         try server.write { connection in
