@@ -135,6 +135,41 @@ extension OfflineCopyTests {
         }
     }
 
+    /// Issue 47: what a sync cut as the server committed would have told is told by the next,
+    /// once: the syncing copy's own conflicts, and what it was to hear of another's sync.
+    @Test(.needs(.python3)) func whatACutSyncWouldHaveToldIsToldByTheNextOnce() throws {
+        try throughCuttingProxy { proxied, _, modeFile in
+            #expect(try on(uri, "add", "-q", "-l", "camping", "Tent", "Stove", "Map").status == 0)
+            #expect(try on(uri, "clone", "--as", "ana", proxied, path("ana.db")).status == 0)
+            #expect(try on(uri, "clone", "--as", "bob", proxied, path("bob.db")).status == 0)
+            #expect(try on("ana.db", "rename", "-q", "1", "Big tent").status == 0)
+            Thread.sleep(forTimeInterval: 0.01)
+            #expect(try on("bob.db", "rename", "-q", "1", "Tarp").status == 0)
+            #expect(try on("bob.db", "sync").stdout.isEmpty)
+            // ana's sync loses her rename, and is cut as the server commits: nothing printed.
+            for copy in ["ana.db", "bob.db"] {
+                try "commit".write(toFile: modeFile, atomically: true, encoding: .utf8)
+                let cut = try on(copy, "sync")
+                try "pass".write(toFile: modeFile, atomically: true, encoding: .utf8)
+                try #require(cut.status == 74, "\(cut)")
+                #expect(cut.stdout.isEmpty, "\(cut)")
+            }
+            let told = try on("ana.db", "sync")
+            #expect(told.status == 0)
+            #expect(
+                told.stdout.hasPrefix("item 1 'Tarp': your rename to 'Big tent' (")
+                    && told.stdout.contains(" lost to bob's rename to 'Tarp' (")
+                    && told.stdout.split(separator: "\n").count == 1, "\(told)")
+            let heard = try on("bob.db", "sync")
+            #expect(
+                heard.stdout.hasPrefix("item 1 'Tarp': ana's rename to 'Big tent' (")
+                    && heard.stdout.split(separator: "\n").count == 1, "\(heard)")
+            // Once.
+            #expect(try on("ana.db", "sync").stdout.isEmpty)
+            #expect(try on("bob.db", "sync").stdout.isEmpty)
+        }
+    }
+
     /// The connection cut at points spread over a whole sync's bytes each way, and at COMMIT.
     private func cutAnywhere(proxied: String, portFile: String, modeFile: String) throws {
         #expect(try on(uri, "add", "-q", "-l", "camping", "Tent", "Stove", "Map").status == 0)

@@ -10,7 +10,10 @@ import Testing
 /// random syncs, some of them
 /// killed (-9) mid-way; after a final round of syncs every copy equals the server, and both
 /// equal a model of the merge rules written here, independently of the program's merge code.
-/// `CHECKLIST_TEST_SEED=N` replays a run.
+/// Every overruled edit is told once on each side that should hear of it (issue 47): each
+/// rename that loses to another author's, as the model says, to both authors' copies; and
+/// every conflict between two copies' checks the same on both. `CHECKLIST_TEST_SEED=N`
+/// replays a run.
 @Suite(.runsProcesses, .enabled(if: TestServer.isAvailable, "\(TestServer.missing)"))
 final class OfflineCopyPropertyTests {
     let cli: CLI
@@ -27,6 +30,10 @@ final class OfflineCopyPropertyTests {
     struct Field<Value: Equatable>: Equatable {
         var value: Value
         var time: Int
+        /// Who set it, and the server's revision when it arrived there (a copy whose last sync
+        /// was before had not seen it).
+        var author = ""
+        var arrival = 0
     }
 
     struct ModelItem: Equatable {
@@ -99,6 +106,12 @@ final class OfflineCopyPropertyTests {
         var serverLists: [Int: ModelList] = [:]
         var listViews: [[String: KnownList]] = []
         var nextList = 0
+        /// The copies' authors; the server's revision (one a change); the revision each copy
+        /// last synced at; and the renames overruled, as each copy should be told of them.
+        var authors: [String] = []
+        var revision = 0
+        var lastSeen: [Int] = []
+        var told: [[String]] = []
 
         /// The server's lists by name, as a copy learns them at a sync.
         var knownLists: [String: KnownList] {
@@ -138,21 +151,38 @@ final class OfflineCopyPropertyTests {
 
         /// Applies one change's edits to the server by the rules: the later edit of a field
         /// wins; a delete wins over everything; then a single-choice list with several items
-        /// checked keeps the latest check, the others unchecked at the change's time.
-        mutating func apply(_ edits: [Edit], at changeTime: Int) {
+        /// checked keeps the latest check, the others unchecked at the change's time. A
+        /// copy's change (`author` one of `authors`) tells of each rename it overrules or loses
+        /// to, of another author's: made before, it loses, told; made after one this copy had
+        /// not seen (it arrived after the copy's last sync), it wins, told.
+        mutating func apply(_ edits: [Edit], at changeTime: Int, author: String = "") {
+            revision += 1
+            let syncing = authors.firstIndex(of: author)
             for edit in edits {
                 switch edit {
                 case .create(let id, let title, let ref, let time):
                     if server[id] == nil, !deleted.contains(id) {
                         let list = listForAdding(ref)
                         server[id] = ModelItem(
-                            title: Field(value: title, time: time),
+                            title: Field(
+                                value: title, time: time, author: author, arrival: revision),
                             checked: Field(value: false, time: time),
                             list: Field(value: list, time: time))
                     }
                 case .title(let id, let title, let time):
-                    if let item = server[id], time > item.title.time {
-                        server[id]?.title = Field(value: title, time: time)
+                    guard let field = server[id]?.title else { continue }
+                    if let syncing, field.author != author, field.value != title {
+                        let mine = "\(author) rename to '\(title)'"
+                        let theirs = "\(field.author) rename to '\(field.value)'"
+                        if time < field.time {
+                            tell("item \(id): \(mine) lost to \(theirs)", [author, field.author])
+                        } else if field.arrival > lastSeen[syncing] {
+                            tell("item \(id): \(theirs) lost to \(mine)", [author, field.author])
+                        }
+                    }
+                    if time > field.time {
+                        server[id]?.title = Field(
+                            value: title, time: time, author: author, arrival: revision)
                     }
                 case .check(let id, let value, let time):
                     if let item = server[id], time > item.checked.time {
@@ -224,6 +254,14 @@ final class OfflineCopyPropertyTests {
             }
         }
 
+        /// A conflict each author's copy, if one, is told of: the syncing one now, the other
+        /// at its next sync.
+        private mutating func tell(_ line: String, _ sides: [String]) {
+            for author in sides {
+                if let copy = authors.firstIndex(of: author) { told[copy].append(line) }
+            }
+        }
+
         func serverView() -> [Int64: Seen] {
             server.mapValues {
                 Seen(title: $0.title.value, checked: $0.checked.value, list: name($0.list.value))
@@ -231,8 +269,11 @@ final class OfflineCopyPropertyTests {
         }
 
         mutating func sync(_ copy: Int) {
-            for change in pending[copy] { apply(change.edits, at: change.time) }
+            for change in pending[copy] {
+                apply(change.edits, at: change.time, author: authors[copy])
+            }
             pending[copy] = []
+            lastSeen[copy] = revision
             views[copy] = serverView()
             listViews[copy] = knownLists
         }
@@ -346,6 +387,9 @@ final class OfflineCopyPropertyTests {
         #expect(try on(uri, ["lists", "add", "-q", "other"]).status == 0)
         #expect(try on(uri, ["lists", "add", "-q", "pick"]).status == 0)
         #expect(try on(uri, ["lists", "mode", "-q", "pick", "single"]).status == 0)
+        let role = try TestServer.psql(uri, "SELECT current_user").trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        model.authors = ["ana", "bob", "cy"]
         time += 1
         model.apply(
             (Int64(1)...3).map {
@@ -353,7 +397,7 @@ final class OfflineCopyPropertyTests {
                     $0, ["Tent", "Stove", "Map"][Int($0) - 1],
                     ListRef(name: "default", key: nil, mode: "multiple"), time)
             },
-            at: time)
+            at: time, author: role)
         for copy in 0..<3 {
             #expect(
                 try on(uri, ["clone", "--as", ["ana", "bob", "cy"][copy], uri, path(copy)]).status
@@ -361,22 +405,29 @@ final class OfflineCopyPropertyTests {
             model.views.append(model.serverView())
             model.pending.append([])
             model.listViews.append([:])
+            model.lastSeen.append(model.revision)
+            model.told.append([])
         }
         var log: [String] = []
+        // What each copy's syncs told, line by line (a sync killed tells nothing).
+        var told: [[String]] = [[], [], []]
         for step in 0..<60 {
             let actor = random.next(4)  // 0-2: a copy, 3: the server itself
             if actor < 3, random.next(4) == 0 {
                 // A sync, one in three killed somewhere and finished by the next at once.
                 if random.next(3) == 0 {
+                    // What it printed before the kill was told (it may have finished).
                     let delay = Double(random.next(60)) / 1000
-                    _ = try cli.pipeline(
+                    told[actor] += try cli.pipeline(
                         """
-                        CHECKLIST_DB='\(path(actor))' checklist sync >/dev/null 2>&1 & pid=$!
-                        sleep \(delay); kill -9 $pid 2>/dev/null; wait $pid; true
-                        """)
+                        CHECKLIST_DB='\(path(actor))' "$CHECKLIST" sync 2>/dev/null >cut.out & pid=$!
+                        sleep \(delay); kill -9 $pid 2>/dev/null; wait $pid; cat cut.out
+                        """
+                    ).stdout.split(separator: "\n").map(String.init)
                 }
                 let synced = try on(path(actor), ["sync", "-q"])
                 #expect(synced.status == 0, "seed \(seed) step \(step): \(synced.stderr)")
+                told[actor] += synced.stdout.split(separator: "\n").map(String.init)
                 model.sync(actor)
                 log.append("sync \(actor)")
                 continue
@@ -415,7 +466,7 @@ final class OfflineCopyPropertyTests {
             }
             log.append("\(actor): \(arguments.joined(separator: " "))")
             if actor == 3 {
-                model.apply(edits, at: time)
+                model.apply(edits, at: time, author: role)
             } else {
                 var local = model.views[actor]
                 for edit in edits {
@@ -441,9 +492,12 @@ final class OfflineCopyPropertyTests {
         }
         // A final round: every copy sends, then every copy brings what the others sent.
         for copy in [0, 1, 2, 0, 1] {
-            #expect(try on(path(copy), ["sync", "-q"]).status == 0)
+            let synced = try on(path(copy), ["sync", "-q"])
+            #expect(synced.status == 0)
+            told[copy] += synced.stdout.split(separator: "\n").map(String.init)
             model.sync(copy)
         }
+        try expectTold(told, model: model, seed: seed, log: log)
         let server = try on(uri, ["export", "--all", "--format", "json"]).stdout
         for copy in 0..<3 {
             #expect(
@@ -484,5 +538,67 @@ final class OfflineCopyPropertyTests {
                 "seed \(seed): item \(id) is \(String(describing: found[id])), the model says \(item)\n\(log.joined(separator: "\n"))"
             )
         }
+    }
+
+    /// Every overruled rename told once to each of its authors' copies, as the model says; and
+    /// every conflict between two copies' checks told alike on both (each once).
+    func expectTold(_ told: [[String]], model: Model, seed: UInt64, log: [String]) throws {
+        let lines = (0..<3).map { copy in
+            told[copy].compactMap { Self.conflict($0, me: model.authors[copy]) }
+        }
+        for copy in 0..<3 {
+            let renames = lines[copy].filter { $0.what == ["rename", "rename"] }.map(\.text)
+            #expect(
+                renames.sorted() == model.told[copy].sorted(),
+                "seed \(seed): \(model.authors[copy]) was told \(told[copy]), the model says \(model.told[copy])\n\(log.joined(separator: "\n"))"
+            )
+        }
+        for (one, other) in [(0, 1), (0, 2), (1, 2)] {
+            let pair = Set([model.authors[one], model.authors[other]])
+            func checks(_ copy: Int) -> [String] {
+                lines[copy].filter {
+                    Set($0.authors) == pair
+                        && $0.what.allSatisfy { ["check", "uncheck"].contains($0) }
+                }.map(\.text).sorted()
+            }
+            #expect(
+                checks(one) == checks(other),
+                "seed \(seed): \(model.authors[one]) was told \(told[one]), \(model.authors[other]) \(told[other])\n\(log.joined(separator: "\n"))"
+            )
+        }
+    }
+
+    /// A conflict line about an item (`item 4 'Tent': your check (10:05:01, ana) lost to
+    /// bob's uncheck (10:05:02)`), read back as `item 4: ana check lost to bob uncheck`, with
+    /// each side's author and the first word of what it did; nil for other lines.
+    static func conflict(_ line: String, me: String) -> (
+        text: String, authors: [String], what: [String]
+    )? {
+        guard line.hasPrefix("item "), let colon = line.range(of: "': "),
+            let id = line.dropFirst(5).split(separator: " ").first,
+            let lost = line.range(of: " lost to ", range: colon.upperBound..<line.endIndex)
+        else { return nil }
+        /// One side: `your WHAT (TIME, AUTHOR)` or `AUTHOR's WHAT (TIME)`.
+        func side(_ text: Substring) -> (author: String, what: String)? {
+            guard let open = text.range(of: " (", options: .backwards) else { return nil }
+            if text.hasPrefix("your ") {
+                return (
+                    me, String(text[text.index(text.startIndex, offsetBy: 5)..<open.lowerBound])
+                )
+            }
+            guard let owner = text.range(of: "'s ") else { return nil }
+            return (
+                String(text[..<owner.lowerBound]), String(text[owner.upperBound..<open.lowerBound])
+            )
+        }
+        guard let loser = side(line[colon.upperBound..<lost.lowerBound]),
+            let winner = side(line[lost.upperBound...])
+        else { return nil }
+        let sides = [loser, winner]
+        return (
+            "item \(id): \(loser.author) \(loser.what) lost to \(winner.author) \(winner.what)",
+            sides.map(\.author),
+            sides.map { String($0.what.split(separator: " ").first ?? "") }
+        )
     }
 }

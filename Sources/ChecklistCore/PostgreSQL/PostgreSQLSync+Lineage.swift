@@ -152,30 +152,51 @@ extension PostgreSQLSync {
         var told = false
         for (stamp, conflict) in others {
             for copy in copies[stamp] ?? [] {
-                let mirrored = conflict.mirrored
-                _ = try connection.run(
-                    """
-                    INSERT INTO checklist.copy_notices (copy_id, item_id, title, loser_what,
-                        loser_author, loser_time, loser_is_yours, winner_what, winner_author,
-                        winner_time, winner_is_yours)
-                    VALUES (\(text: copy), \(text: mirrored.itemID.map(String.init)),
-                        \(text: mirrored.title), \(text: mirrored.loser.what),
-                        \(text: mirrored.loser.author), \(text: mirrored.loser.time),
-                        \(mirrored.loser.isYours), \(text: mirrored.winner.what),
-                        \(text: mirrored.winner.author), \(text: mirrored.winner.time),
-                        \(mirrored.winner.isYours))
-                    """)
+                try keep(conflict.mirrored, for: copy, toldIn: nil)
                 told = true
             }
         }
         if told { _ = try connection.run("UPDATE checklist.state SET revision = revision + 1") }
     }
 
-    /// What the copy is to be told of edits overruled since its last sync; told once.
-    func takeNotices(ofCopy copyID: String) throws -> [SyncConflict] {
-        try connection.query(
+    /// Keeps what the syncing copy is told now, marked told in the generation this sync gives
+    /// it: a sync cut after the server committed, before the copy did, printed none of it,
+    /// and the next tells it then (`takeNotices`).
+    func keep(told conflicts: [SyncConflict], ofCopy copyID: String, generation: String) throws {
+        for conflict in conflicts { try keep(conflict, for: copyID, toldIn: generation) }
+    }
+
+    private func keep(_ conflict: SyncConflict, for copyID: String, toldIn: String?) throws {
+        connection.queue(
             """
-            DELETE FROM checklist.copy_notices WHERE copy_id = \(text: copyID)
+            INSERT INTO checklist.copy_notices (copy_id, item_id, title, loser_what,
+                loser_author, loser_time, loser_is_yours, winner_what, winner_author,
+                winner_time, winner_is_yours, told_in)
+            VALUES (\(text: copyID), \(text: conflict.itemID.map(String.init)),
+                \(text: conflict.title), \(text: conflict.loser.what),
+                \(text: conflict.loser.author), \(text: conflict.loser.time),
+                \(conflict.loser.isYours), \(text: conflict.winner.what),
+                \(text: conflict.winner.author), \(text: conflict.winner.time),
+                \(conflict.winner.isYours), \(text: toldIn))
+            """)
+    }
+
+    /// What the copy is to be told of edits overruled since its last sync, and what a sync of
+    /// it cut after the server committed told it without its hearing: each told until the copy
+    /// shows the generation of the sync that told it (`heard`: the copy's now), marked with
+    /// the one this sync gives it (`generation`).
+    func takeNotices(ofCopy copyID: String, heard: String, generation: String) throws
+        -> [SyncConflict]
+    {
+        connection.queue(
+            """
+            DELETE FROM checklist.copy_notices
+            WHERE copy_id = \(text: copyID) AND told_in = \(text: heard)
+            """)
+        return try connection.query(
+            """
+            UPDATE checklist.copy_notices SET told_in = \(text: generation)
+            WHERE copy_id = \(text: copyID)
             RETURNING id, item_id, title, loser_what, loser_author, loser_time, loser_is_yours,
                 winner_what, winner_author, winner_time, winner_is_yours
             """

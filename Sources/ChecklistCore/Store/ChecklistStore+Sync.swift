@@ -162,8 +162,11 @@ extension ChecklistStore {
             let seen = Stamp(Self.seen(ISOTime.isValid(seenTime) ? min(seenTime, arrival) : ""))
             var undoneOnServer = false
             var applied: [(key: String, stamp: String)] = []
-            // What was overruled since this copy's last sync, told now, once.
-            let notices = try sync.takeNotices(ofCopy: copyID)
+            // What was overruled since this copy's last sync, told now, once (again, when the
+            // sync that told it was cut before the copy committed).
+            let generation = FileSystem.randomHex(16)
+            let notices = try sync.takeNotices(
+                ofCopy: copyID, heard: state.generation, generation: generation)
             var index = 0
             while index < events.count {
                 let (event, time, key) = (events[index], times[index], keys[index])
@@ -245,6 +248,7 @@ extension ChecklistStore {
             }
             // The other side of each conflict, when another copy's, hears of it at its next sync.
             try sync.notify(report.conflicts, besides: copyID)
+            let own = report.conflicts.count
             report.conflicts += notices
             // Nothing the copy holds is deleted because the server forgot it: an item the
             // journal could not give back (past its depth, or undone there before the backup)
@@ -264,7 +268,6 @@ extension ChecklistStore {
             }
             try sync.record(progress: progress, ofCopy: copyID)
             try sync.describe(copy: copyID, author: state.author, syncedAt: arrival)
-            let generation = FileSystem.randomHex(16)
             try sync.recordSent(applied, ofCopy: copyID, generation: generation)
             try sync.recordRenumbered(renumbering.ids, ofCopy: copyID, generation: generation)
             try sync.renew(generation: generation, ofCopy: copyID)
@@ -272,6 +275,8 @@ extension ChecklistStore {
             newState.generation = generation
             syncedAt = try sync.now()
             try Self.titleConflicts(&report, in: db)
+            try sync.keep(
+                told: Array(report.conflicts.prefix(own)), ofCopy: copyID, generation: generation)
             // What changed there since the copy's last sync (and what it changed itself), or,
             // when the server cannot tell (the copy's undos, a sync before the server kept
             // revisions, a side that went back in time, items given new IDs), everything.

@@ -24,4 +24,5 @@ let embeddedServerMigrations: [(identifier: String, bytes: [UInt8])] = [
     ("0005_copy_revisions", PackageResources._005_copy_revisions_sql),
     ("0006_field_revisions", PackageResources._006_field_revisions_sql),
     ("0007_copy_generations", PackageResources._007_copy_generations_sql),
+    ("0008_notices_told", PackageResources._008_notices_told_sql),
 ]
