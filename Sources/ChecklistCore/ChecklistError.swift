@@ -9,6 +9,9 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
     case databaseNotFound(path: String)
     /// A list named by the user does not exist; nothing changed.
     case listNotFound(String)
+    /// No `-l` was given and there is no list `default`, while other lists are there (a
+    /// forgotten `-l`): refused like any missing list, naming them.
+    case noDefaultList(lists: [String])
     /// Input that breaks the grammar of IDs or titles.
     case invalidInput(String)
     /// A file the command would create already exists; nothing changed.
@@ -98,6 +101,11 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
         case .listNotFound(let name):
             return "no list named \(Phrase.quoted(name)); see `checklist lists`,"
                 + " or add an item to create it"
+        case .noDefaultList(let lists):
+            let shown = lists.prefix(5).map(Phrase.quoted).joined(separator: ", ")
+            let more = lists.count > 5 ? " and \(lists.count - 5) more" : ""
+            return "no list named 'default' (the list without -l); name one of the lists here"
+                + " with -l: \(shown)\(more)"
         case .invalidInput(let message):
             return message
         case .fileExists(let path):

@@ -24,7 +24,7 @@ extension ChecklistError {
     /// reach, 500 for the rest, which a page cannot mend).
     public var answer: (exitStatus: ExitStatus, httpStatus: Int) {
         switch self {
-        case .itemsNotFound, .itemNotFound, .listNotFound: (.notFound, 404)
+        case .itemsNotFound, .itemNotFound, .listNotFound, .noDefaultList: (.notFound, 404)
         case .databaseNotFound: (.notFound, 500)
         case .listExists, .listNotEmpty, .severalChecked, .itemNotInList, .positionOutOfRange,
             .unexpectedCount, .nothingToUndo, .nothingToUndoBy:

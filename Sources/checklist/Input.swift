@@ -9,8 +9,8 @@ enum StandardInput {
     static func readBytes() throws(ChecklistError) -> [UInt8] {
         if let consumed { return consumed }
         var bytes: [UInt8] = []
-        if let failure = Platform.readAll(Platform.standardInput, into: &bytes) {
-            throw .cannotRead(path: "standard input", reason: Platform.describe(failure))
+        if let end = Platform.readAll(Platform.standardInput, into: &bytes) {
+            throw end.problem("standard input")
         }
         consumed = bytes
         return bytes
@@ -32,8 +32,6 @@ enum StandardInput {
 /// A file named on the command line, read whole.
 enum InputFile {
     static func read(_ path: String) throws(ChecklistError) -> [UInt8] {
-        do { return try Platform.readFile(path) } catch {
-            throw .cannotRead(path: path, reason: error.reason)
-        }
+        do { return try Platform.readFile(path) } catch { throw error.problem(path) }
     }
 }

@@ -31,19 +31,47 @@ enum Platform {
         code == EPIPE
     }
 
-    /// Reads a descriptor to its end into `bytes`; the `errno` of a read that failed, or nil.
-    static func readAll(_ descriptor: Int32, into bytes: inout [UInt8]) -> Int32? {
+    /// Reads a descriptor to its end into `bytes`; nil, or why it stopped before the end.
+    static func readAll(_ descriptor: Int32, into bytes: inout [UInt8]) -> ReadEnd? {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes {
                 Glibc.read(descriptor, $0.baseAddress, $0.count)
             }
             if count > 0 {
+                if bytes.count + count > inputLimit { return .tooLong }
+                // Text never holds a NUL byte: reading stops at the first (`/dev/zero`, a
+                // binary file), and the command refuses it where it is, naming its line.
+                if let nul = chunk[0..<count].firstIndex(of: 0) {
+                    bytes.append(contentsOf: chunk[0...nul])
+                    return nil
+                }
                 bytes.append(contentsOf: chunk[0..<count])
             } else if count == 0 {
                 return nil
             } else if errno != EINTR {
-                return errno
+                return .failed(errno)
+            }
+        }
+    }
+
+    /// The most input a command reads (standard input, or a file to import): 64 MiB, some
+    /// hundreds of thousands of items; `yes x | checklist add -` stops there.
+    static let inputLimit = 64 << 20
+
+    /// Why reading stopped before the end of input.
+    enum ReadEnd: Error {
+        case failed(Int32)
+        case tooLong
+
+        /// The problem, for a message about `source`.
+        func problem(_ source: String) -> ChecklistError {
+            switch self {
+            case .failed(let code): .cannotRead(path: source, reason: Platform.describe(code))
+            case .tooLong:
+                .invalidInput(
+                    "\(source) is longer than \(inputLimit >> 20) MiB; nothing changed (split it"
+                        + " into several runs)")
             }
         }
     }
@@ -99,12 +127,12 @@ enum Platform {
     }
 
     /// A file's whole content; the `errno` of the open or read that failed.
-    static func readFile(_ path: String) throws(Failure) -> [UInt8] {
+    static func readFile(_ path: String) throws(ReadEnd) -> [UInt8] {
         let descriptor = RawPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw Failure(code: errno) }
+        guard descriptor >= 0 else { throw .failed(errno) }
         defer { Glibc.close(descriptor) }
         var bytes: [UInt8] = []
-        if let failure = readAll(descriptor, into: &bytes) { throw Failure(code: failure) }
+        if let end = readAll(descriptor, into: &bytes) { throw end }
         return bytes
     }
 

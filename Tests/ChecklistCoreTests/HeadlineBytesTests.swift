@@ -108,10 +108,18 @@ import Testing
     }
 
     @Test func theDefaultListBeforeItExistsGivesNoRowsAndAnotherMissingListIsAnError() throws {
+        let empty = try Engine.file.emptyStore()
+        #expect(try viaBytes(empty, .list(ListName.defaultList), .any).isEmpty)
         let store = try store()
-        #expect(try viaBytes(store, .list(ListName.defaultList), .any).isEmpty)
         #expect(throws: ChecklistError.listNotFound("nope")) {
             try viaBytes(store, .list("nope"), .any)
+        }
+        // Other lists there: a missing `default` is a forgotten `-l` (issue 48), refused.
+        #expect {
+            try viaBytes(store, .list(ListName.defaultList), .any)
+        } throws: { error in
+            guard case .noDefaultList(let lists)? = error as? ChecklistError else { return false }
+            return lists.contains("camping")
         }
     }
 }

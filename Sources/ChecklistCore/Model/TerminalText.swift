@@ -19,6 +19,24 @@ public enum TerminalText {
         return escaped
     }
 
+    /// The text with its line breaks (`\n`, `\r`) escaped as `escapingControls` escapes them:
+    /// a message is one line wherever it goes (a pipe, a log), whatever a value it quotes
+    /// holds (a list name given as `$'a\nb'`, a path, a URI, a name from a server).
+    public static func escapingLineBreaks(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) else {
+            return text
+        }
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": escaped += "\\u{A}"
+            case "\r": escaped += "\\u{D}"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
             || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)

@@ -23,6 +23,14 @@ extension DatabaseOpener {
             throw .databaseUnavailable(
                 path: path, reason: "it is a directory; pass --db with a file path")
         }
+        // A device, FIFO or socket is no database: SQLite would read nothing from /dev/null
+        // and leave a world-writable /dev/null-journal beside it (issue 48).
+        if status.kind != .regular {
+            throw .databaseUnavailable(
+                path: path,
+                reason: "it is not a regular file (a device, a FIFO or a socket); pass --db"
+                    + " with a file path")
+        }
         if status.size == 0 { return .empty }
         let file: FileSystem.ReadingFile
         do { file = try FileSystem.ReadingFile(path) } catch {

@@ -184,7 +184,7 @@ extension ChecklistStore {
                         if !sent.contains(keys[run]) {
                             taps.append(
                                 (
-                                    tap.renumbered(ids),
+                                    tap.sent(ids, at: times[run]),
                                     Stamp(
                                         time: times[run], author: tap.entry.author ?? state.author),
                                     keys[run]
@@ -208,7 +208,7 @@ extension ChecklistStore {
                 switch event {
                 case .change(let change):
                     guard !sent.contains(key) else { continue }
-                    var change = change.renumbered(ids)
+                    var change = change.sent(ids, at: time)
                     // A restored server may have given a lost list's ID to another: by name.
                     if restoring { change.lists = change.lists.mapValues { .init(mode: $0.mode) } }
                     var author = change.entry.author ?? state.author

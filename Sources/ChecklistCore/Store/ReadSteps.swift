@@ -82,9 +82,15 @@ extension ReadSteps {
     }
 
     /// The list's ID by `ListName.requiredID`'s rule: nil for the default list before its
-    /// first item; any other missing list throws.
+    /// first item; any other missing list throws. The default list missing while other lists
+    /// are there is a forgotten `-l` (issue 48): refused, naming them.
     func requiredList(_ name: ListName) throws -> Int64? {
-        try name.requiredID(try listID(named: name))
+        let found = try listID(named: name)
+        if found == nil, name == ListName.defaultList {
+            let lists = try lists(in: .all).map(\.name.text)
+            if !lists.isEmpty { throw ChecklistError.noDefaultList(lists: lists) }
+        }
+        return try name.requiredID(found)
     }
 
     /// The scope's list found; nil when the scope is the default list and it does not exist

@@ -65,6 +65,15 @@ struct CopyChange: Equatable, Sendable {
     /// made offline merge by name), with its mode (a list deleted elsewhere comes back so).
     var lists: [String: CopyListRef] = [:]
 
+    /// The change as a sync sends it: `renumbered`, and its time `time` (the copy's clock as
+    /// the sync reads it) when the journal's is not a time at all (a file changed by hand: it
+    /// would be stored on the server and printed by every `history`).
+    func sent(_ ids: [ItemID: ItemID], at time: String) -> CopyChange {
+        var change = renumbered(ids)
+        if !ISOTime.isValid(change.entry.createdAt) { change.entry.createdAt = time }
+        return change
+    }
+
     /// The change with its adds' IDs replaced where `ids` gives new ones, and its history line
     /// naming the new ID of a single item (`added 1 item to 'camping' (ID 3004)`).
     func renumbered(_ ids: [ItemID: ItemID]) -> CopyChange {

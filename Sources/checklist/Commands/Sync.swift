@@ -111,11 +111,15 @@ struct SyncRequest: Equatable {
 
     private func show(_ report: SyncReport) throws {
         for line in report.skipped { Output.reportError("left out \(line)") }
+        // Authors, times and titles as the server stored them: escaped on a terminal, their
+        // line breaks escaped anywhere (issue 48).
+        let shown =
+            Output.isTerminal ? TerminalText.escapingControls : TerminalText.escapingLineBreaks
         for renumbered in report.renumbered {
-            Output.standardOutput.write(SyncLines.line(renumbered) + "\n")
+            Output.standardOutput.write(shown(SyncLines.line(renumbered)) + "\n")
         }
         for conflict in report.conflicts {
-            Output.standardOutput.write(SyncLines.line(conflict) + "\n")
+            Output.standardOutput.write(shown(SyncLines.line(conflict)) + "\n")
         }
         Output.standardOutput.flush()
         Output.summarize(

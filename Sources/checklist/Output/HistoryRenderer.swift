@@ -9,11 +9,15 @@ struct HistoryRenderer {
         switch format {
         case .text:
             for change in changes {
+                // Every field as stored (another role, or a copy, may have written any text):
+                // escaped on a terminal, its line breaks escaped anywhere (issue 48).
                 let author = change.author ?? "-"
-                let shown = "\(author)  \(change.description)"
-                let text = escapesControls ? TerminalText.escapingControls(shown) : shown
                 let time = LocalTime.minute(of: change.createdAt)
-                output.write("\(change.id)  \(time)  \(text)\n")
+                let shown = "\(time)  \(author)  \(change.description)"
+                let text =
+                    escapesControls
+                    ? TerminalText.escapingControls(shown) : TerminalText.escapingLineBreaks(shown)
+                output.write("\(change.id)  \(text)\n")
             }
         case .json:
             var array = JSONArrayWriter()

@@ -54,7 +54,10 @@ enum Output {
         output.flush()
     }
 
+    /// On a terminal, every control character escaped; elsewhere the line breaks, so that a
+    /// message stays one line (issue 48).
     private static func forStderr(_ text: String) -> String {
-        stderrIsTerminal ? TerminalText.escapingControls(text) : text
+        stderrIsTerminal
+            ? TerminalText.escapingControls(text) : TerminalText.escapingLineBreaks(text)
     }
 }

@@ -244,9 +244,10 @@ struct ContractModel {
         }
     }
 
-    /// The default list exists, empty, before its first item.
+    /// The default list exists, empty, before its first item, while there is no list at all
+    /// (issue 48: with other lists there, a missing `default` is a forgotten `-l`, refused).
     private func exists(_ list: String) -> Bool {
-        lists.contains(list) || list == "default"
+        lists.contains(list) || (list == "default" && lists.isEmpty)
     }
 
     private mutating func change(_ id: Int64, _ verb: String) {
