@@ -72,6 +72,8 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
     case copyOutOfIDs(reserved: Int64, needed: Int64, left: Int64)
     /// `sync` on a database that is not an offline copy. Exit 64.
     case notAnOfflineCopy(path: String)
+    /// `sync` on a file that does not exist. Exit 66.
+    case noOfflineCopy(path: String)
     /// `sync` found that the server no longer holds `lost` changes this copy saw there, the
     /// oldest made at `since` (as given: the CLI shows its local minute); nothing changed on
     /// either side. Exit 75.
@@ -222,6 +224,9 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
         case .outOfItemIDs:
             return "the server has no item IDs left to give (its counter is near 2^63); nothing"
                 + " changed (an item ID that large came from outside checklist: delete it)"
+        case .noOfflineCopy(let path):
+            return "no file at \(path), so there is nothing to sync (give the offline copy's"
+                + " file with --db, or make one with `checklist clone postgresql://… FILE`)"
         case .notAnOfflineCopy(let path):
             return "\(path) is not an offline copy of a shared list, so there is nothing to sync"
                 + " (make one with `checklist clone postgresql://… FILE`)"

@@ -30,7 +30,8 @@ extension ChecklistError {
             .unexpectedCount, .nothingToUndo, .nothingToUndoBy:
             (.notFound, 409)
         case .declined: (.declined, 409)
-        case .invalidInput, .singleChoiceConflict, .notAnOfflineCopy: (.usage, 409)
+        case .invalidInput, .singleChoiceConflict, .notAnOfflineCopy, .noOfflineCopy:
+            (.usage, 409)
         case .fileExists: (.usage, 500)
         case .notAChecklistDatabase, .corruptDatabase, .damagedBackupSource, .schemaTooNew,
             .untrustedServerSchema, .malformedServerValue, .malformedImport, .strictImportRefused:

@@ -6,7 +6,9 @@ import ChecklistCore
 struct ChecklistCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "checklist",
-        abstract: "Keep checklists in SQLite: check items off, reset them, clean up in bulk.",
+        abstract:
+            "Keep checklists in SQLite, or shared on a PostgreSQL server: check items off,"
+            + " reset them, clean up in bulk.",
         discussion: """
             The database is --db PATH, else $CHECKLIST_DB, else \
             $XDG_DATA_HOME/checklist/checklist.db, else ~/.local/share/checklist/checklist.db.
@@ -16,8 +18,10 @@ struct ChecklistCommand: ParsableCommand {
             found unchecked items; 3 an ID or list named does not exist (nothing changed); \
             64 usage error (nothing changed); 65 not a checklist database, corrupt, a newer \
             schema, or a malformed import file (left untouched); 74 the database or a file \
-            cannot be opened, read or written; 75 undo refused: another author changed the \
-            same items since (nothing changed).
+            cannot be opened, read or written, or a server stopped answering; 75 undo \
+            refused: another author changed the same items since, or sync found that the \
+            server lost changes this copy holds (nothing changed; see sync \
+            --restore-server); 130 interrupted (Ctrl-C).
             """,
         version: "1.0.0",
         subcommands: [
@@ -90,6 +94,24 @@ struct ChecklistCommand: ParsableCommand {
             Array(invocation.arguments.dropFirst(invocation.commandPath.count)))
     }
 
+    /// ArgumentParser's sentence for a value outside a choice ("The value 'yaml' is invalid for
+    /// '--format <format>'. Please provide one of 'text', 'json' or 'ids'.") in the words of
+    /// the program's other messages: `invalid --format 'yaml'; use 'text', 'json' or 'ids'`.
+    static func inOurWords(_ message: String) -> String {
+        let text = message.replacingPrefix("Error: ", with: "")
+        guard text.hasPrefix("The value '"),
+            let invalid = text.range(of: "' is invalid for '"),
+            let choices = text.range(of: ". Please provide one of ")
+        else { return message }
+        let value = text[text.index(text.startIndex, offsetBy: 11)..<invalid.lowerBound]
+        let option =
+            text[invalid.upperBound..<choices.lowerBound].dropLast()
+            .split(separator: " ").first ?? ""
+        let allowed = text[choices.upperBound...].drop { $0 == " " }
+        return
+            "invalid \(option) '\(value)'; use \(allowed.hasSuffix(".") ? allowed.dropLast() : allowed)"
+    }
+
     /// Prints one line for the error on stderr and exits with the contract's status. A usage
     /// error points to the help of the subcommand it concerns.
     private static func exit(reporting error: any Error, in commandPath: [String]) -> Never {
@@ -120,8 +142,9 @@ struct ChecklistCommand: ParsableCommand {
             let full = message(for: error)
             let firstParagraph = Self.firstParagraph(of: full)
             let message = Phrase.quotingInput(
-                in: withoutFarSuggestion(
-                    String(firstParagraph.reversed().drop { $0 == "\n" }.reversed())))
+                in: inOurWords(
+                    withoutFarSuggestion(
+                        String(firstParagraph.reversed().drop { $0 == "\n" }.reversed()))))
             Output.reportError(
                 lowercasingFirst(message.replacingPrefix("Error: ", with: "")) + " " + help)
             Platform.exit(ExitStatus.usage.rawValue)

@@ -184,6 +184,37 @@ struct Invocation {
             commandType = type
         }
         try requireDashTitlesAfterSeparator()
+        if ["check", "uncheck", "toggle", "delete"].contains(path.first) {
+            arguments = Self.negativeIDsAsIDs(arguments, after: path.count)
+        }
+    }
+
+    /// `delete abc 0 -1`: a word like a negative ID (`-1`, `-3-5`) is no option of the ID
+    /// commands, so it goes after `--`, where the ID grammar refuses it in its place among the
+    /// others (`invalid ID 'abc'` first), rather than ArgumentParser's "unknown option '-1'".
+    static func negativeIDsAsIDs(_ arguments: [String], after path: Int) -> [String] {
+        func looksLikeID(_ word: String) -> Bool {
+            word.count > 1 && word.hasPrefix("-")
+                && word.dropFirst().allSatisfy {
+                    $0.isASCII && ($0.isNumber || $0 == "," || $0 == "-")
+                }
+                && word.dropFirst().first?.isNumber == true
+        }
+        let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+        var kept: [String] = []
+        var moved: [String] = []
+        for index in arguments.indices where index < end {
+            let word = arguments[index]
+            // A value option's value stays where it is (`-l -1` names a list).
+            let isValue = index > path && ["-l", "--list", "--db"].contains(arguments[index - 1])
+            if index >= path, !isValue, looksLikeID(word) {
+                moved.append(word)
+            } else {
+                kept.append(word)
+            }
+        }
+        guard !moved.isEmpty else { return arguments }
+        return kept + ["--"] + moved + arguments[min(end + 1, arguments.endIndex)...]
     }
 
     private init(path: [String], leading: [String], rest: ArraySlice<String>) {
@@ -415,6 +446,9 @@ struct Invocation {
 
     /// The subcommand or alias nearest to `word`, if it is within two edits.
     static func suggestion(for word: String) -> String? {
+        // Words people bring from other checklist apps, for what this one calls otherwise.
+        let synonyms = ["reset": "uncheck --all", "clear": "uncheck --all", "remove": "delete"]
+        if let synonym = synonyms[word.lowercased()] { return synonym }
         // Nearest first; among equals, one that starts as the word does (`mv`: move, not ls).
         let candidates = subcommands.flatMap(\.names).map { name in
             (name, editDistance(word, name), name.first == word.first ? 0 : 1)

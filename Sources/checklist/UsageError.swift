@@ -36,7 +36,9 @@ enum UsageError: Error, Equatable {
     /// The help the message points to.
     var command: [String] {
         switch self {
-        case .unknownCommand: []
+        case .unknownCommand(let word, _):
+            // `lists remove`: the help of `lists`.
+            word.split(separator: " ").count > 1 ? [String(word.split(separator: " ")[0])] : []
         case .notUTF8(_, _, let command): command
         case .titleLooksLikeOption(_, _, _, let command): command
         case .optionBeforeCommand(_, _, let command): command

@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ["check", "--help"], ["check", "-h"], ["check", "-5"], ["check", "-qq", "5"],
+        ["check", "--help"], ["check", "-h"], ["check", "-qq", "5"],
         ["check", "--all", "--all"],
         ["check", "--db", "a", "--db", "b", "5"], ["check", "--db"], ["check", "--db", "-q", "5"],
         ["list", "--format", "xml"], ["list", "--checked", "--unchecked"],

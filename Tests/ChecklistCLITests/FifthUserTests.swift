@@ -117,4 +117,41 @@ import Testing
         #expect(shown.stdout.contains("\\u{1B}]52;c;"), "\(shown)")
         #expect(shown.stdout.contains("2026\\u{1B}[2J"), "\(shown)")
     }
+
+    /// 19: the smaller lines the trial listed.
+    @Test func theSmallerLinesSayWhatToDo() throws {
+        try cli.run("add", "-q", "Tent", "Stove")
+        func stderr(_ arguments: String...) throws -> String {
+            try cli.run(arguments, stdin: Data()).stderr
+        }
+        #expect(
+            try stderr("reset")
+                == "checklist: unknown command 'reset'; did you mean 'uncheck --all'? (see"
+                + " 'checklist --help')\n")
+        #expect(
+            try stderr("lists", "remove", "x")
+                == "checklist: unknown command 'lists remove'; did you mean 'lists delete'? (see"
+                + " 'checklist lists --help')\n")
+        #expect(try stderr("delete", "abc", "0", "-1").hasPrefix("checklist: invalid ID 'abc': "))
+        #expect(try stderr("delete", "-1").hasPrefix("checklist: invalid ID '-1': "))
+        #expect(
+            try stderr("list", "--format", "yaml")
+                == "checklist: invalid --format 'yaml'; use 'text', 'json' or 'ids' (see"
+                + " 'checklist list --help')\n")
+        let sync = try cli.run(["sync", "--db", "missing.db"], stdin: Data())
+        #expect(sync.status == 64)
+        #expect(
+            sync.stderr.hasPrefix("checklist: no file at missing.db, so there is nothing to sync"))
+        let help = try cli.run("--help").stdout
+        #expect(help.hasPrefix("OVERVIEW: Keep checklists in SQLite, or shared on a PostgreSQL"))
+        #expect(help.contains("130 interrupted") && help.contains("--restore-server"))
+        // uncheck --all and delete --checked name their items in the history, as check does.
+        try cli.run("check", "-q", "1", "2")
+        try cli.run("uncheck", "-q", "--all")
+        try cli.run("check", "-q", "2")
+        try cli.run("delete", "-q", "--checked", "--yes")
+        let history = try cli.run("history").stdout.split(separator: "\n")
+        #expect(history[0].hasSuffix("deleted 1 item (the checked items of 'default') (ID 2)"))
+        #expect(history[2].hasSuffix("unchecked 2 items in 'default' (IDs 1, 2)"))
+    }
 }

@@ -173,7 +173,7 @@ import Testing
             ),
             (
                 ["lists", "remove", "camping"],
-                "checklist: unknown command 'lists remove'; did you mean 'lists delete'? (see 'checklist --help')\n"
+                "checklist: unknown command 'lists remove'; did you mean 'lists delete'? (see 'checklist lists --help')\n"
             ),
         ]
         for (arguments, expected) in cases {

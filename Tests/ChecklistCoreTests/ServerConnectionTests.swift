@@ -77,6 +77,13 @@ import Testing
         #expect(line == "invalid percent-encoded token: \"***\"; Is the server up?")
     }
 
+    /// Issue 48, 19: libpq's double spaces (`FATAL:  role …`) read as one.
+    @Test func libpqsDoubleSpacesAreOne() {
+        let message = "connection to server failed: FATAL:  password authentication failed\n"
+        let line = message.withCString { PostgreSQLConnection.oneLine($0, hiding: []) }
+        #expect(line == "connection to server failed: FATAL: password authentication failed")
+    }
+
     @Test func aShortPasswordDoesNotMaskTheRestOfTheMessage() {
         let message =
             "connection to server on socket \"/tmp/x\" failed: FATAL: role \"ana\" does not exist\n"

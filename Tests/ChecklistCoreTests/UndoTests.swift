@@ -129,7 +129,7 @@ import Testing
         try store.delete(.checked(in: "camping"))
         #expect(
             try store.history().map { "\($0.command): \($0.description) [\($0.itemCount)]" } == [
-                "delete: deleted 1 item (the checked items of 'camping') [1]",
+                "delete: deleted 1 item (the checked items of 'camping') (ID 2) [1]",
                 "check: checked 1 item (ID 2) [1]",
                 "add: added 2 items to 'camping' (IDs 1, 2) [2]",
             ])

@@ -11,3 +11,10 @@ public enum ItemSelection: Hashable, Sendable {
     /// edit mode's `y`: the items counted when `d` asked, those of them still checked).
     case checkedAmong(IDSet, in: ListName)
 }
+
+extension ItemSelection {
+    /// Whether it names its items by ID (the history then names the IDs asked for).
+    var namesIDs: Bool {
+        if case .ids = self { true } else { false }
+    }
+}

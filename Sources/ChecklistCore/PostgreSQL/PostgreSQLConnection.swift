@@ -437,7 +437,9 @@ final class PostgreSQLConnection {
         let lines = text.split(whereSeparator: \.isNewline).map {
             $0.drop { $0 == " " || $0 == "\t" }
         }
-        let joined = lines.joined(separator: "; ")
+        // libpq pads some of its lines with two spaces: one line reads with one.
+        var joined = lines.joined(separator: "; ")
+        while joined.contains("  ") { joined = joined.replacingOccurrences(of: "  ", with: " ") }
         return joined.isEmpty ? "the server gave no reason" : joined
     }
 

@@ -14,11 +14,10 @@ extension ChangeSteps {
             changed += try setSelection(kind, where: condition)
         }
         // The history names the items that changed: when some named ones were already so or
-        // missing, those the update recorded (after what single-choice unchecked).
+        // missing, those the update recorded (after what single-choice unchecked); for a
+        // list-wide selection (`uncheck --all`, the page's None), always (issue 48).
         var changedIDs: IDSet?
-        if case .ids = selection, changed > 0,
-            changed < target.matched || !target.missing.isEmpty
-        {
+        if changed > 0, !selection.namesIDs || changed < target.matched || !target.missing.isEmpty {
             changedIDs = try selectionsRecorded(after: mark)
         }
         return SelectionChange(
@@ -42,9 +41,10 @@ extension ChangeSteps {
         for condition in target.conditions {
             deleted += try deleteItems(where: condition)
         }
-        // Named IDs some of which were missing: the history names those deleted.
+        // Named IDs some of which were missing, or a list-wide selection (`delete --checked`,
+        // the page's Delete): the history names those deleted.
         var changedIDs: IDSet?
-        if case .ids = selection, deleted > 0, !target.missing.isEmpty {
+        if deleted > 0, !selection.namesIDs || !target.missing.isEmpty {
             changedIDs = try itemsRecorded()
         }
         return SelectionChange(

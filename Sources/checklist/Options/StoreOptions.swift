@@ -55,7 +55,7 @@ struct StoreLocation: Equatable {
             throw ChecklistError.notAnOfflineCopy(path: server.description)
         }
         guard DatabaseOpener.exists(location.path) else {
-            throw ChecklistError.notAnOfflineCopy(path: location.path)
+            throw ChecklistError.noOfflineCopy(path: location.path)
         }
         return try DatabaseOpener.openForWriting(location, createsMissingFile: false)
     }

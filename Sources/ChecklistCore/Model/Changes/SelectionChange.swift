@@ -23,10 +23,15 @@ public struct SelectionChange: ChangeDescribing, Hashable {
 
     public var historyLine: String {
         var scope = scope
-        if let changedIDs, case .ids(_, let list) = scope {
-            scope = .ids(changedIDs, namedList: list)
+        var named = ""
+        if let changedIDs {
+            if case .ids(_, let list) = scope {
+                scope = .ids(changedIDs, namedList: list)
+            } else {
+                named = " (\(Phrase.ids(changedIDs, limit: 5)))"
+            }
         }
-        return "\(verb.rawValue) \(Phrase.items(counts.changed))" + Phrase.scope(scope)
+        return "\(verb.rawValue) \(Phrase.items(counts.changed))" + Phrase.scope(scope) + named
     }
 
     public var summaryLine: String {
