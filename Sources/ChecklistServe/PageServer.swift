@@ -54,6 +54,9 @@ public final class PageServer: Sendable {
         /// list is most of a read's cost (about 8 ms at 100,000 items), and a tap changes no
         /// list's length.
         var totals: [String: (mark: Int64, total: Int)] = [:]
+        /// The list `serve` started with, by identity once it exists: renamed, the link (and
+        /// a bookmark, a home-screen icon) opens it under its new name (issue 48, 7).
+        var startIdentity: ListIdentity?
     }
     /// Called after each change made through this server, so the pages hear of it at once
     /// rather than at the next look at the store's signal.
@@ -73,6 +76,24 @@ public final class PageServer: Sendable {
         self.cookieName = cookieName
         self.allowedHosts = allowedHosts
         self.didChange = didChange
+        _ = try? locked { shared in try noteStartIdentity(&shared) }
+    }
+
+    /// Learns the start list's identity, while it is unknown and the list exists.
+    private func noteStartIdentity(_ shared: inout Shared) throws {
+        guard shared.startIdentity == nil else { return }
+        shared.startIdentity =
+            try shared.store.editorPage(
+                list: startList, around: .first, before: 0, after: 0, knownTotal: nil
+            ).listIdentity
+    }
+
+    /// The start list's name now: followed by identity, else the name `serve` was given.
+    private func startName(_ shared: Shared) throws -> ListName {
+        if let known = shared.startIdentity, let name = try shared.store.editorListName(of: known) {
+            return name
+        }
+        return startList
     }
 
     /// A number that moves when the lists change, whoever changed them (the store's signal:
@@ -408,7 +429,7 @@ public final class PageServer: Sendable {
     /// the one `serve` started with. A list known by identity that was deleted is `ListGone`:
     /// nothing recreates it under its old name.
     private func list(_ value: String?, identity: String?, _ shared: Shared) throws -> ListName {
-        guard let identity, !identity.isEmpty else { return try list(value) }
+        guard let identity, !identity.isEmpty else { return try list(value, shared) }
         guard let known = PageHTML.listIdentity(parsing: identity) else {
             throw PageError("listid= is not a list's identity")
         }
@@ -416,9 +437,9 @@ public final class PageServer: Sendable {
         throw ListGone(name: value ?? startList.text)
     }
 
-    /// The list a request names (`list=`), else the one `serve` started with.
-    private func list(_ value: String?) throws -> ListName {
-        guard let value else { return startList }
+    /// The list a request names (`list=`), else the one `serve` started with (by identity).
+    private func list(_ value: String?, _ shared: Shared) throws -> ListName {
+        guard let value else { return try startName(shared) }
         do {
             return try ListName(value)
         } catch {
@@ -440,6 +461,7 @@ public final class PageServer: Sendable {
         // `before=1`: the rows before it ("Previous items" names the first one shown).
         let skipsAnchor = request.queryValue("after") == "1"
         let goesBack = request.queryValue("before") == "1"
+        if request.queryValue("list") == nil { try noteStartIdentity(&shared) }
         var page =
             goesBack
             ? try window(of: name, around: anchor, before: Self.windowSize, after: 0, &shared)
@@ -520,7 +542,7 @@ public final class PageServer: Sendable {
     /// push to the pages that show the list (nil: the list does not exist).
     public func pushedState(list value: String?) -> (mark: Int64, json: String)? {
         try? locked { shared in
-            let name = try list(value)
+            let name = try list(value, shared)
             let window = try window(
                 of: name, around: .first, after: Self.windowSize - 1, &shared)
             if !window.listExists && name != ListName.defaultList {

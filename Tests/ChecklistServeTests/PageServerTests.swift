@@ -538,6 +538,28 @@ import Testing
         #expect(try counts() == "1 of 3")
     }
 
+    /// Issue 48, 7: the link follows the list `serve` started with: renamed, a page opened
+    /// afterwards (the link, a bookmark, a home-screen icon) shows it under its new name, as
+    /// its state does; a list made only after `serve` started is followed from its first page.
+    @Test func theLinkFollowsItsListWhenItIsRenamed() throws {
+        _ = try store.renameList("camping", to: "trip")
+        let page = get("/\(token)/")
+        #expect(page.status == 200)
+        #expect(text(page).contains("Tent") && text(page).contains("trip"), "\(text(page))")
+        #expect(try PageState.read(get("/\(token)/state")).list == "trip")
+
+        let later = PageServer(store: store, list: "groceries")
+        let link = "/\(token)/"
+        func open() -> PageResponse {
+            later.respond(to: PageRequest(method: "GET", path: link, headers: ["Host": "h:1"]))
+        }
+        try store.add([try Title("Milk")], to: "groceries")
+        #expect(text(open()).contains("Milk"))
+        _ = try store.renameList("groceries", to: "shop")
+        #expect(open().status == 200)
+        #expect(text(open()).contains("Milk"))
+    }
+
     /// Issue 32, 7: the page follows its list by identity. Renamed elsewhere, a tap, an add and
     /// the state go to the list under its new name; deleted, they are refused (410) and
     /// nothing recreates the list under its old name.
