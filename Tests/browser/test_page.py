@@ -686,6 +686,36 @@ def check_without_javascript(browser, bin_dir):
             served.process.kill()
 
 
+def check_long_names(browser, bin_dir):
+    """Issue 48, 12 (contract v5, "The page"): a long list name or title never makes the page
+    wider than a 360 px phone, with or without JavaScript, in the list and in edit mode (the
+    list menu included); the full name stays readable (the page's title line)."""
+    long_name = "Christmas at grandma's: presents and food"
+    served = Served(bin_dir, ["Tent", "Wrapping-paper-for-the-big-presents-under-the-tree-and-ribbons"],
+                    list_name=long_name)
+    try:
+        served.checklist("-l", "short", "add", "-q", "Map")
+        for scripts in (True, False):
+            context = browser.new_context(java_script_enabled=scripts,
+                                          viewport={"width": 360, "height": 740})
+            page = context.new_page()
+            for query in ("", "?edit=1"):
+                page.goto(served.url + query)
+                wide = page.evaluate("[...document.querySelectorAll('body *')]"
+                                     ".filter(e => e.getBoundingClientRect().right > 360.5)"
+                                     ".map(e => e.tagName + '#' + e.id)")
+                assert wide == [], "wider than 360 px (JavaScript %s%s): %r" % (scripts, query, wide)
+                assert page.evaluate("document.documentElement.scrollWidth") <= 360
+                menu = page.locator("#list-menu").bounding_box()
+                assert menu["x"] + menu["width"] <= 360.5, menu
+                assert long_name in page.title(), page.title()
+            context.close()
+        served.stop()
+    finally:
+        if served.process.poll() is None:
+            served.process.kill()
+
+
 def check_through_caddy(browser, bin_dir):
     """Issue 32, 14: the page behind Caddy over HTTPS, as the README shows it (Debian's caddy,
     `tls internal`): it loads, a tap is stored, and a change made elsewhere arrives over the
@@ -952,6 +982,8 @@ def main():
         print("ok: a rename and a delete elsewhere, and the live menu (issue 32, 7 and 8)")
         check_without_javascript(browser, arguments.bin)
         print("ok: without JavaScript at 360 px (issue 32, 17)")
+        check_long_names(browser, arguments.bin)
+        print("ok: a long list name and title keep the page's width at 360 px (issue 48, 12)")
         if shutil.which("caddy"):
             check_through_caddy(browser, arguments.bin)
             print("ok: the page behind Caddy over HTTPS, live (issue 32, 14)")
