@@ -782,6 +782,23 @@ def check_through_caddy(browser, bin_dir):
                                       "XDG_CONFIG_HOME": folder})
         expect(page.locator("#pending")).to_be_empty(timeout=15000)
         assert served.items()["Tent"] is True, served.items()
+        # Issue 48, 9: serve stopped behind a running Caddy (its 502): a reload opens the list
+        # the phone saw last and says the server cannot be reached, not Caddy's error page; a
+        # tap made then is sent once serve is back, by the page reopened only then.
+        served.process.terminate()
+        served.process.wait(timeout=10)
+        page.reload()
+        expect(row(page, "Tent").locator("input")).to_be_checked(timeout=5000)
+        expect(page.locator("#status")).to_contain_text("cannot be reached", timeout=5000)
+        row(page, "Stove").locator("label").click()
+        expect(page.locator("#pending")).to_contain_text("1 tap not sent yet", timeout=3000)
+        served.process = subprocess.Popen(
+            [served.bin, "serve", "--db", served.db, "-l", served.list, "--port",
+             upstream.split(":")[1]], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert served.process.stdout.readline().startswith("http://127.0.0.1:")
+        page.reload()
+        expect(page.locator("#pending")).to_be_empty(timeout=15000)
+        assert served.items()["Stove"] is False, served.items()
         context.close()
         trusting.close()
         served.stop()

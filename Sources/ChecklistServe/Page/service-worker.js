@@ -11,14 +11,18 @@ self.addEventListener("fetch", event => {
   if (url.pathname.endsWith("/events") || /^\/[0-9a-f]{32}(\/|$)/.test(url.pathname)) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
+    const kept = async () => await cache.match(request)
+      || (request.mode === "navigate" ? await cache.match(request, { ignoreSearch: true }) : undefined);
     try {
       const response = await fetch(request);
       if (response.ok) await cache.put(request, response.clone());
+      // A proxy in front (Caddy) answers 502, 503 or 504 when serve is stopped: the server
+      // cannot be reached, as when fetch throws (page.js counts them so for taps too).
+      if ([502, 503, 504].includes(response.status)) return (await kept()) || response;
       return response;
     } catch (error) {
-      const kept = await cache.match(request)
-        || (request.mode === "navigate" ? await cache.match(request, { ignoreSearch: true }) : undefined);
-      if (kept) return kept;
+      const found = await kept();
+      if (found) return found;
       throw error;
     }
   })());
