@@ -154,9 +154,18 @@ enum PageHTML {
         ])
     }
 
-    /// A person's link: whose changes the page makes, and an Undo of their newest one.
+    /// A person's link: whose changes the page makes, and an Undo of their newest one. The
+    /// plain link's Undo undoes the newest change made as the serving user (issue 48, 11): a
+    /// mistaken Delete on the phone is undone there.
     static func undoHTML(person: String, listField: String, editField: String) -> String {
-        guard !person.isEmpty else { return "" }
+        guard !person.isEmpty else {
+            return """
+                <form id="undo-form" method="post" action="undo">
+                \(listField)\(editField)<button type="submit" id="undo">Undo last change</button>
+                </form>
+
+                """
+        }
         return """
             <form id="undo-form" method="post" action="undo">
             \(listField)\(editField)<button type="submit" id="undo">Undo my last change</button>

@@ -390,7 +390,7 @@ public final class PageServer: Sendable {
             // name the database's path or URI (a password, a folder), which a page never hears.
             let message =
                 switch status {
-                case 404, 409: error.description
+                case 404, 409: Self.inThePagesWords(error)
                 case 503: "the list is busy or cannot be reached; try again"
                 default: "the server could not do this; nothing changed"
                 }
@@ -435,6 +435,31 @@ public final class PageServer: Sendable {
         }
         if let name = try shared.store.editorListName(of: known) { return name }
         throw ListGone(name: value ?? startList.text)
+    }
+
+    /// A refusal as the page says it (issue 48, 10): what happened, without the command line's
+    /// flags and commands, which a phone cannot type.
+    static func inThePagesWords(_ error: ChecklistError) -> String {
+        switch error {
+        case .undoConflict(_, let later, _):
+            return "\(later.author ?? "someone else") changed the same items after you"
+                + " (\(later.description)); nothing was undone"
+        case .nothingToUndo: return "there is nothing to undo"
+        case .nothingToUndoBy: return "you have made no change to undo"
+        case .itemsNotFound, .itemNotFound:
+            return "the item is gone (deleted elsewhere); nothing changed"
+        case .listNotFound(let name): return "there is no list named \(Phrase.quoted(name))"
+        default:
+            // The rest name items and lists; a hint for the command line goes.
+            let text = error.description
+            guard
+                let hint = text.range(of: " (")
+                    ?? text.range(of: "; see `") ?? text.range(of: " (pass ")
+            else { return text }
+            let rest = text[hint.lowerBound...]
+            return rest.contains("`") || rest.contains("--")
+                ? String(text[..<hint.lowerBound]) : text
+        }
     }
 
     /// The list a request names (`list=`), else the one `serve` started with (by identity).
@@ -656,11 +681,9 @@ public final class PageServer: Sendable {
             // A single-choice list's choice cleared: its checked item unchecked.
             try store.uncheck(.checked(in: name))
         case "undo":
-            // The person's own newest change, wherever it was made; another author's later
-            // change to the same items refuses it (409), as `checklist undo` exits 75.
-            guard !person.isEmpty else {
-                throw PageError("Undo is for a person's link (checklist serve --person NAME)")
-            }
+            // The person's own newest change (the plain link's: the serving user's), wherever it
+            // was made; another author's later change to the same items refuses it (409), as
+            // `checklist undo` exits 75.
             undone = try store.undo()
         default:  // delete
             let counted = try ids("ids")

@@ -849,17 +849,38 @@ import Testing
         for secret in [token, ben, newAna] { #expect(request("/\(secret)/").status == 200) }
     }
 
-    @Test func aPersonsPageOffersUndoAndThePlainPageDoesNot() throws {
+    /// Issue 48, 11: every page offers Undo of its author's newest change; the plain link's
+    /// author is the serving user.
+    @Test func everyPageOffersUndoOfItsAuthorsNewestChange() throws {
         let ana = try store.makePageLink(for: "ana")
         let page = text(request("/\(ana)/"))
         #expect(page.contains(#"<form id="undo-form" method="post" action="undo">"#))
         #expect(page.contains("Your changes are recorded as <bdi>ana</bdi>"))
-        #expect(!text(request("/\(token)/")).contains("undo-form"))
-        try unchanged {
-            let refused = post(as: token, "undo", "list=camping")
-            #expect(refused.status == 400)
-            #expect(text(refused).contains("Undo is for a person's link"))
-        }
+        let plain = text(request("/\(token)/"))
+        #expect(plain.contains(#"<form id="undo-form" method="post" action="undo">"#))
+        #expect(!plain.contains("Your changes are recorded as"))
+        // A mistaken Delete (of the checked Stove) on the phone is undone there.
+        try store.check(.ids(IDSet(ids: [2])))
+        #expect(post(as: token, "delete", "list=camping&ids=2&confirm=yes").status == 200)
+        #expect(try store.items(in: .all).map(\.title) == ["Tent", "Map"])
+        let undone = post(as: token, "undo", "list=camping")
+        #expect(undone.status == 200, "\(text(undone))")
+        #expect(try store.items(in: .all).map(\.title) == ["Tent", "Stove", "Map"])
+    }
+
+    /// Issue 48, 10: a refusal in the page's words, not the command line's.
+    @Test func anUndoRefusedIsToldInThePagesWords() throws {
+        let ana = try store.makePageLink(for: "ana")
+        #expect(post(as: ana, "toggle", "id=1&to=checked").status == 200)
+        _ = try store.actingAs("ben").uncheck(.ids(IDSet(ids: [1])))
+        let refused = post(as: ana, "undo", "list=camping")
+        #expect(refused.status == 409)
+        let failure = try JSONDecoder().decode(PageFailure.self, from: Data(refused.body))
+        #expect(
+            failure.error
+                == "ben changed the same items after you (unchecked 1 item (ID 1)); nothing was"
+                + " undone", "\(failure)")
+        #expect(!failure.error.contains("checklist") && !failure.error.contains("--"))
     }
 
     @Test func aPersonsUndoRevertsTheirOwnNewestChangeOnly() throws {
