@@ -66,7 +66,18 @@
       else if (stored.has(input.value)) input.checked = stored.get(input.value);
       input.closest("li").classList.toggle("unsent", tap !== null && away);
     }
+    showCount();
     updateToolbar();
+  }
+  // The server's count of checked items, as it last said; the page shows it with the taps
+  // not sent yet counted in, so the count agrees with the boxes (issue 48, 13).
+  let serverChecked = Number(document.getElementById("checked-count").textContent) || 0;
+  function showCount() {
+    const newest = new Map();
+    for (const tap of queue) newest.set(String(tap.id), tap.to === "checked");
+    let checked = serverChecked;
+    for (const [id, to] of newest) if (stored.has(id) && stored.get(id) !== to) checked += to ? 1 : -1;
+    setText(document.getElementById("checked-count"), Math.max(0, checked));
   }
   const status = document.getElementById("status");
   const pendingLine = document.getElementById("pending");
@@ -218,7 +229,7 @@
     if (state.list !== list) renamed(state.list);
     updateMenu(state.lists);
     mark = state.mark;
-    setText(document.getElementById("checked-count"), state.checked);
+    serverChecked = state.checked;
     setText(document.getElementById("total-count"), state.total);
     // Rows that are gone go first: moving the rows around a focused one would blur it.
     const shown = new Set(state.rows.map(row => String(row.id)));
