@@ -719,6 +719,7 @@ import Testing
     @Test func aNewLinkMakesTheOldOne404AtOnce() throws {
         #expect(request("/\(token)/").status == 200)
         let new = try store.makePageLink()
+        server.refreshLinks()  // as the store's thread does when the signal moves
         #expect(request("/\(token)/").status == 404)
         #expect(request("/\(token)/state").status == 404)
         #expect(request("/\(new)/").status == 200)
@@ -747,6 +748,7 @@ import Testing
         }
         #expect(status(old) == 200)
         let new = try DatabaseOpener.openForWriting(location).makePageLink()
+        pages.refreshLinks()  // the store's thread: the file's data_version moved
         #expect(status(old) == 404)
         #expect(status(new) == 200)
     }
@@ -794,12 +796,14 @@ import Testing
 
     @Test func anOldLinkIs404EvenWithAGoodCookie() throws {
         let new = try store.makePageLink()
+        server.refreshLinks()  // as the store's thread does when the signal moves
         #expect(request("/\(token)/", cookie: new).status == 404)
         #expect(request("/\(new)/", cookie: new).status == 200)
     }
 
     @Test func aPageWhoseLinkWasReplacedIsToldSo() throws {
         _ = try store.makePageLink()
+        server.refreshLinks()  // as the store's thread does when the signal moves
         let answer = request("/state", cookie: token)
         #expect(answer.status == 404)
         #expect(answer.headers["Content-Type"] == "text/plain; charset=utf-8")
@@ -833,6 +837,7 @@ import Testing
 
     @Test func aTapThroughAPersonsLinkIsThatPersonsChange() throws {
         let ana = try store.makePageLink(for: "ana")
+        server.refreshLinks()  // as the store's thread does when the signal moves
         #expect(post(as: ana, "toggle", "id=1&to=checked").status == 200)
         #expect(try store.history().first?.author == "ana")
         #expect(post(as: token, "toggle", "id=2&to=checked").status == 200)
@@ -843,8 +848,10 @@ import Testing
     @Test func aPersonsLinkAndThePlainOneLiveSideBySide() throws {
         let ana = try store.makePageLink(for: "ana")
         let ben = try store.makePageLink(for: "ben")
+        server.refreshLinks()  // as the store's thread does when the signal moves
         #expect(Set(try store.pageLinks().map(\.person)) == ["", "ana", "ben"])
         let newAna = try store.makePageLink(for: "ana")
+        server.refreshLinks()  // as the store's thread does when the signal moves
         #expect(request("/\(ana)/").status == 404, "ana's old link")
         for secret in [token, ben, newAna] { #expect(request("/\(secret)/").status == 200) }
     }
@@ -853,6 +860,7 @@ import Testing
     /// author is the serving user.
     @Test func everyPageOffersUndoOfItsAuthorsNewestChange() throws {
         let ana = try store.makePageLink(for: "ana")
+        server.refreshLinks()  // as the store's thread does when the signal moves
         let page = text(request("/\(ana)/"))
         #expect(page.contains(#"<form id="undo-form" method="post" action="undo">"#))
         #expect(page.contains("Your changes are recorded as <bdi>ana</bdi>"))
@@ -871,6 +879,7 @@ import Testing
     /// Issue 48, 10: a refusal in the page's words, not the command line's.
     @Test func anUndoRefusedIsToldInThePagesWords() throws {
         let ana = try store.makePageLink(for: "ana")
+        server.refreshLinks()  // as the store's thread does when the signal moves
         #expect(post(as: ana, "toggle", "id=1&to=checked").status == 200)
         _ = try store.actingAs("ben").uncheck(.ids(IDSet(ids: [1])))
         let refused = post(as: ana, "undo", "list=camping")
@@ -886,6 +895,7 @@ import Testing
     @Test func aPersonsUndoRevertsTheirOwnNewestChangeOnly() throws {
         let ana = try store.makePageLink(for: "ana")
         let ben = try store.makePageLink(for: "ben")
+        server.refreshLinks()  // as the store's thread does when the signal moves
         #expect(post(as: ana, "toggle", "id=1&to=checked").status == 200)
         #expect(post(as: ben, "toggle", "id=2&to=checked").status == 200)
         let undone = post(as: ana, "undo", "list=camping")
@@ -899,6 +909,7 @@ import Testing
     @Test func aPersonsUndoIsRefusedWhenSomeoneElseChangedTheSameItemsSince() throws {
         let ana = try store.makePageLink(for: "ana")
         let ben = try store.makePageLink(for: "ben")
+        server.refreshLinks()  // as the store's thread does when the signal moves
         #expect(post(as: ana, "toggle", "id=1&to=checked").status == 200)
         #expect(post(as: ben, "toggle", "id=1&to=unchecked").status == 200)
         try unchanged {
