@@ -407,9 +407,9 @@ public final class PageServer: Sendable {
         } catch let error as PageError {
             return json
                 ? PageResponse(
-                    status: 400, headers: ["Content-Type": "application/json"],
+                    status: error.status, headers: ["Content-Type": "application/json"],
                     body: PageFailure(error: error.message).json)
-                : .text(400, error.message + "\n")
+                : .text(error.status, error.message + "\n")
         } catch {
             return .text(500, "the server could not do this; nothing changed\n")
         }
@@ -613,6 +613,17 @@ public final class PageServer: Sendable {
             }
             return set
         }
+        // Issue 48, 5: a page says whose link it was opened with; the browser's cookie may hold
+        // another person's since (two links opened in one browser), and a change is never
+        // recorded as someone it was not made by.
+        if let opened = value("person"), opened != person {
+            throw PageError(
+                "this page was opened with "
+                    + (opened.isEmpty ? "the shared link" : "\(opened)'s link")
+                    + ", but this browser now holds "
+                    + (person.isEmpty ? "the shared link" : "\(person)'s")
+                    + "; nothing changed (open your own link again)", status: 409)
+        }
         let name = try list(value("list"), identity: value("listid"), shared)
         let editing = value("edit") == "1"
         switch route {
@@ -761,5 +772,10 @@ struct ListGone: Error {
 /// A request the page server cannot read (400).
 struct PageError: Error {
     var message: String
-    init(_ message: String) { self.message = message }
+    /// 400, or 409 for a request the page's own state refuses.
+    var status = 400
+    init(_ message: String, status: Int = 400) {
+        self.message = message
+        self.status = status
+    }
 }

@@ -876,6 +876,27 @@ import Testing
         #expect(try store.items(in: .all).map(\.title) == ["Tent", "Stove", "Map"])
     }
 
+    /// Issue 48, 5: a page opened with ana's link sends whose it is; when the browser's cookie
+    /// now holds ben's (both links opened in one browser), the change is refused, not recorded
+    /// as ben's. A form without the script sends no name and goes as before.
+    @Test func aPageOpenedWithOnePersonsLinkNeverActsAsAnother() throws {
+        let ben = try store.makePageLink(for: "ben")
+        server.refreshLinks()  // as the store's thread does when the signal moves
+        try unchanged {
+            let refused = post(as: ben, "toggle", "id=1&to=checked&person=ana")
+            #expect(refused.status == 409)
+            let failure = try JSONDecoder().decode(PageFailure.self, from: Data(refused.body))
+            #expect(
+                failure.error
+                    == "this page was opened with ana's link, but this browser now holds ben's;"
+                    + " nothing changed (open your own link again)")
+            #expect(post(as: token, "undo", "person=ana").status == 409)
+        }
+        #expect(post(as: ben, "toggle", "id=1&to=checked&person=ben").status == 200)
+        #expect(post(as: ben, "toggle", "id=2&to=checked").status == 200)
+        #expect(try store.history().prefix(2).map(\.author) == ["ben", "ben"])
+    }
+
     /// Issue 48, 10: a refusal in the page's words, not the command line's.
     @Test func anUndoRefusedIsToldInThePagesWords() throws {
         let ana = try store.makePageLink(for: "ana")

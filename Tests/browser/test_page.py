@@ -721,6 +721,37 @@ def check_long_names(browser, bin_dir):
             served.process.kill()
 
 
+def check_two_links_in_one_browser(browser, bin_dir):
+    """Issue 48, 5: ana's and ben's links opened in one browser (the cookie now holds ben's):
+    a tap on ana's open page is refused and said there, never recorded as ben's."""
+    served = Served(bin_dir, ["Tent", "Map"])
+    try:
+        served.stop()
+        served.process = subprocess.Popen(
+            [served.bin, "serve", "--db", served.db, "-l", "camping", "--port", "0",
+             "--person", "ana", "--person", "ben"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        links = dict(served.process.stdout.readline().strip().split(": ", 1) for _ in range(2))
+        context = browser.new_context(viewport={"width": 360, "height": 740})
+        ana = context.new_page()
+        ana.goto(links["ana"])
+        expect(ana.locator("#person")).to_have_text("Your changes are recorded as ana")
+        ben = context.new_page()
+        ben.goto(links["ben"])
+        expect(ben.locator("#person")).to_have_text("Your changes are recorded as ben")
+        with ana.expect_response(lambda r: r.url.endswith("/toggle")) as answer:
+            row(ana, "Tent").locator("label").click()
+        assert answer.value.status == 409, answer.value.status
+        expect(row(ana, "Tent")).to_contain_text("this browser now holds ben's", timeout=3000)
+        assert served.items()["Tent"] is False, served.items()
+        assert "ben" not in served.checklist("history"), served.checklist("history")
+        context.close()
+        served.stop()
+    finally:
+        if served.process.poll() is None:
+            served.process.kill()
+
+
 def check_through_caddy(browser, bin_dir):
     """Issue 32, 14: the page behind Caddy over HTTPS, as the README shows it (Debian's caddy,
     `tls internal`): it loads, a tap is stored, and a change made elsewhere arrives over the
@@ -988,6 +1019,8 @@ def main():
         print("ok: the secret leaves the address bar, a reload and a restart keep the page, a replaced link says so")
         check_person_undo(browser, arguments.bin)
         print("ok: a person's link: their taps, their Undo, refused after another's change")
+        check_two_links_in_one_browser(browser, arguments.bin)
+        print("ok: two people's links in one browser: one's page never acts as the other (issue 48, 5)")
         check_installable_and_offline(browser, arguments.bin)
         print("ok: installable, and the list opens with the server gone (issue 32, 13)")
         for width, height in ((360, 740), (1280, 800)):

@@ -93,6 +93,9 @@
   async function post(action, fields) {
     const body = new URLSearchParams(fields);
     body.set("list", list);
+    // Whose link this page was opened with: the server refuses a change when the browser's
+    // cookie now holds someone else's (issue 48, 5).
+    body.set("person", document.body.dataset.person || "");
     if (listId) body.set("listid", listId);
     const response = await fetch(action, { method: "POST", body,
       headers: { "Accept": "application/json" } });
