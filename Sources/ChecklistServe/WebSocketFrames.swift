@@ -54,6 +54,13 @@ public enum WebSocketFrames {
         let start = bytes.startIndex
         guard bytes.count >= 2 else { return .incomplete }
         let opcode = bytes[start] & 0x0F
+        // RFC 6455, 5.2 and 5.5: no extension was agreed, so a reserved bit fails the
+        // connection, as a reserved opcode does; a control frame (close, ping, pong) is never
+        // fragmented and carries at most 125 bytes. Decided from the first two bytes.
+        let isControl = opcode & 0x08 != 0
+        guard bytes[start] & 0x70 == 0, [0x0, 0x1, 0x2, 0x8, 0x9, 0xA].contains(opcode),
+            !isControl || (bytes[start] & 0x80 != 0 && bytes[start + 1] & 0x7F <= 125)
+        else { return .refused(1002) }
         let masked = bytes[start + 1] & 0x80 != 0
         var length = UInt64(bytes[start + 1] & 0x7F)
         var offset = 2

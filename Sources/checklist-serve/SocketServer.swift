@@ -334,23 +334,31 @@ final class SocketServer {
     }
 
     /// The page's frames: a close is answered and closes, a ping is answered, the rest is
-    /// dropped; a frame over the limit (or unmasked) closes the socket.
+    /// dropped; a frame over the limit (or unmasked, or breaking RFC 6455's rules) closes the
+    /// socket. The bytes read are dropped once, after the last whole frame (tiny frames at
+    /// speed cost each its own bytes, not the buffer's), and the pings of one read get one
+    /// pong, the last's (RFC 6455, 5.5.3: a pong answers the most recent ping), so a flood of
+    /// pings holds no more output than one.
     private func readWebSocket(_ connection: Connection, _ now: Double) {
+        var consumed = 0
+        var pong: [UInt8]?
         while true {
-            switch WebSocketFrames.read(connection.input[...]) {
+            switch WebSocketFrames.read(connection.input[consumed...]) {
             case .incomplete:
+                connection.input.removeFirst(consumed)
+                if let pong { queue(connection, WebSocketFrames.pong(pong), now) }
                 return
             case .refused(let code):
                 finishWebSocket(connection, code, now)
                 return
             case .frame(let opcode, let payload, let length):
-                connection.input.removeFirst(length)
+                consumed += length
                 switch opcode {
                 case 0x8:
                     finishWebSocket(connection, 1000, now)
                     return
                 case 0x9:
-                    queue(connection, WebSocketFrames.pong(payload), now)
+                    pong = payload
                 default: break
                 }
             }

@@ -101,6 +101,17 @@ import Testing
         #expect(WebSocketFrames.read([0x81, 0x7E, 0x02, 0x01][...]) == .refused(1009))  // 513 bytes
         // Not masked.
         #expect(WebSocketFrames.read([0x81, 0x02, 0x68, 0x69][...]) == .refused(1002))
+        // Issue 48, 6 (RFC 6455): a reserved bit, a reserved opcode, a fragmented control frame
+        // or one over 125 bytes fails the connection (1002), from its first two bytes.
+        for first: UInt8 in [0xC1, 0xA1, 0x91, 0x83, 0x87, 0x8B, 0x8F, 0x09, 0x08, 0x0A] {
+            #expect(WebSocketFrames.read([first, 0x80][...]) == .refused(1002), "\(first)")
+        }
+        #expect(WebSocketFrames.read([0x89, 0xFE][...]) == .refused(1002), "a ping of 126+")
+        #expect(WebSocketFrames.read([0x88, 0xFF][...]) == .refused(1002), "a close of 2^63")
+        let ping: [UInt8] = [0x89, 0x80 | 125] + [0, 0, 0, 0] + Array(repeating: 7, count: 125)
+        #expect(
+            WebSocketFrames.read(ping[...])
+                == .frame(opcode: 9, payload: Array(repeating: 7, count: 125), length: 131))
         #expect(WebSocketFrames.text("ok") == [0x81, 0x02, 0x6F, 0x6B])
         #expect(WebSocketFrames.close(1009) == [0x88, 0x02, 0x03, 0xF1])
         #expect(

@@ -191,22 +191,81 @@ def endless_headers(served, seconds=5, most=64 << 20):
     return closed, sent
 
 
+def open_socket(served):
+    """A web socket opened as the page opens it: the socket and the bytes after the answer."""
+    sock = connect(served.port, timeout=5)
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall((
+        "GET %sevents HTTP/1.1\r\nHost: %s\r\nOrigin: http://%s\r\nUpgrade: websocket\r\n"
+        "Connection: Upgrade\r\nSec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        % (served.path, served.host, served.host, key)).encode())
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        chunk = sock.recv(4096)
+        expect(chunk, "the upgrade was not answered")
+        answer += chunk
+    expect(answer.startswith(b"HTTP/1.1 101"), "the upgrade was refused: %r" % answer[:80])
+    return sock, answer.partition(b"\r\n\r\n")[2]
+
+
+def read_until_closed(sock, received=b"", seconds=5):
+    sock.settimeout(seconds)
+    try:
+        while True:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            received += chunk
+    except (ConnectionResetError, socket.timeout):
+        pass
+    return received
+
+
+def masked(first, payload):
+    """A frame as a page sends it: masked (with a zero mask, so the payload reads as is)."""
+    length = len(payload)
+    header = bytes([first, 0x80 | length]) if length <= 125 else bytes([first, 0x80 | 126]) + length.to_bytes(2, "big")
+    return header + b"\0\0\0\0" + payload
+
+
+def check_websocket_rules(served):
+    """Issue 48, 6 (RFC 6455): a reserved bit, a reserved opcode, a fragmented control frame
+    or one over 125 bytes fails the connection with 1002; 100,000 tiny pings in one stream get
+    a bounded answer (a pong a read, not one each, and no quadratic work), and the page is
+    answered within a second meanwhile."""
+    cases = [("a reserved bit", masked(0xC1, b"x")), ("a reserved opcode", masked(0x83, b"x")),
+             ("a fragmented ping", masked(0x09, b"x")), ("a ping of 126 bytes", masked(0x89, b"x" * 126))]
+    for name, frame in cases:
+        sock, rest = open_socket(served)
+        try:
+            sock.sendall(frame)
+            received = read_until_closed(sock, rest)
+            expect(b"\x88\x02\x03\xea" in received, "%s was not closed with 1002: %r" % (name, received[:40]))
+        finally:
+            sock.close()
+    print("ok: a reserved bit, a reserved opcode, a fragmented ping and a long ping closed with 1002")
+    sock, rest = open_socket(served)
+    try:
+        flood = masked(0x89, b"") * 100000
+        started = time.monotonic()
+        sock.sendall(flood)
+        sock.sendall(masked(0x88, b"\x03\xe8"))
+        received = read_until_closed(sock, rest, seconds=10)
+        seconds = time.monotonic() - started
+        pongs = received.count(b"\x8a\x00")
+        expect(pongs < 10000, "100,000 pings got %d pongs" % pongs)
+        expect(seconds < 5, "100,000 pings took %.1f s" % seconds)
+        status, _, _ = request(served)
+        expect(status == 200, "the page was not answered after the pings: %r" % status)
+        print("ok: 100,000 pings answered with %d pongs in %.2f s; the page still answered" % (pongs, seconds))
+    finally:
+        sock.close()
+
+
 def big_frame_claim(served):
     """A web socket opened as the page opens it, then a frame claiming 1 GiB: closed with 1009."""
-    sock = connect(served.port, timeout=5)
+    sock, rest = open_socket(served)
     try:
-        key = base64.b64encode(os.urandom(16)).decode()
-        sock.sendall((
-            "GET %sevents HTTP/1.1\r\nHost: %s\r\nOrigin: http://%s\r\nUpgrade: websocket\r\n"
-            "Connection: Upgrade\r\nSec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n"
-            % (served.path, served.host, served.host, key)).encode())
-        answer = b""
-        while b"\r\n\r\n" not in answer:
-            chunk = sock.recv(4096)
-            expect(chunk, "the upgrade was not answered")
-            answer += chunk
-        expect(answer.startswith(b"HTTP/1.1 101"), "the upgrade was refused: %r" % answer[:80])
-        rest = answer.partition(b"\r\n\r\n")[2]
         # FIN + binary, masked, 64-bit length of 1 GiB, a mask, then payload until closed.
         sock.sendall(bytes([0x82, 0xFF]) + (1 << 30).to_bytes(8, "big") + b"\x01\x02\x03\x04")
         sent = 0
@@ -434,7 +493,8 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "debug"))
     arguments = parser.parse_args()
-    for check in (check_hostile_clients, check_too_few_files, check_framing_hosts_and_origins):
+    for check in (check_hostile_clients, check_too_few_files, check_framing_hosts_and_origins,
+                  check_websocket_rules):
         served = Served(arguments.bin)
         try:
             check(served)
