@@ -57,6 +57,8 @@ public final class PageServer: Sendable {
         /// The list `serve` started with, by identity once it exists: renamed, the link (and
         /// a bookmark, a home-screen icon) opens it under its new name (issue 48, 7).
         var startIdentity: ListIdentity?
+        /// The change mark the links were read at.
+        var linksMark: Int64?
     }
     /// Called after each change made through this server, so the pages hear of it at once
     /// rather than at the next look at the store's signal.
@@ -111,9 +113,35 @@ public final class PageServer: Sendable {
     /// server). A read that fails keeps the links read before.
     @discardableResult
     public func refreshLinks() -> [PageLink] {
-        guard let links = try? locked({ shared in try shared.store.pageLinks() }) else {
-            return knownLinks.withLock { $0 }
-        }
+        guard
+            let links = try? locked({ shared in
+                shared.linksMark = try shared.store.dataVersion() &+ shared.ownWrites
+                return try shared.store.pageLinks()
+            })
+        else { return knownLinks.withLock { $0 } }
+        knownLinks.withLock { $0 = links }
+        return links
+    }
+
+    /// The links a request is checked against: those held, read again first when the request
+    /// may hold a link (a secret's place in its path, or this server's cookie) and the store's
+    /// change signal moved since they were read, so a link replaced by another process stops
+    /// working at once and a new one works at once. Looking at the signal is no transaction
+    /// (SQLite's `data_version`; on a server, the notifications already received); an asset
+    /// or a request without a link looks at nothing of the store's.
+    private func links(for request: PageRequest) -> [PageLink] {
+        let segment = request.path.dropFirst().prefix { $0 != "/" }
+        let mayHoldLink =
+            cookie(request) != nil
+            || (segment.utf8.count == 32 && segment.allSatisfy(\.isHexDigit))
+        guard mayHoldLink,
+            let links = try? locked({ shared -> [PageLink]? in
+                let mark = try shared.store.dataVersion() &+ shared.ownWrites
+                guard mark != shared.linksMark else { return nil }
+                shared.linksMark = mark
+                return try shared.store.pageLinks()
+            })
+        else { return knownLinks.withLock { $0 } }
         knownLinks.withLock { $0 = links }
         return links
     }
@@ -210,7 +238,11 @@ public final class PageServer: Sendable {
     public func respond(to request: PageRequest) -> PageResponse {
         // No store call before the request is known to hold a link: assets and strangers
         // cost nothing of the store's.
-        var response = hostRefusal(request) ?? routed(request, links: knownLinks.withLock { $0 })
+        var response =
+            hostRefusal(request)
+            ?? (Self.publicAsset(request.path).flatMap {
+                request.method == "GET" || request.method == "HEAD" ? $0 : nil
+            } ?? routed(request, links: links(for: request)))
         response.headers["X-Content-Type-Options"] = "nosniff"
         return response
     }
