@@ -742,7 +742,7 @@ def check_two_links_in_one_browser(browser, bin_dir):
         with ana.expect_response(lambda r: r.url.endswith("/toggle")) as answer:
             row(ana, "Tent").locator("label").click()
         assert answer.value.status == 409, answer.value.status
-        expect(row(ana, "Tent")).to_contain_text("this browser now holds ben's", timeout=3000)
+        expect(ana.locator("#status")).to_contain_text("this browser now holds ben's", timeout=3000)
         assert served.items()["Tent"] is False, served.items()
         assert "ben" not in served.checklist("history"), served.checklist("history")
         context.close()

@@ -364,6 +364,8 @@
           const li = rows.querySelector("li[data-id='" + tap.id + "']");
           if (li) note(li, "Not saved: " + reason(error));
         }
+        // Said above the list too: the rows' notes go when the state read next arrives.
+        status.textContent = "Not saved: " + reason(error);
         refresh();
         again = true;
       }
