@@ -130,11 +130,7 @@ public final class PageServer: Sendable {
     /// (SQLite's `data_version`; on a server, the notifications already received); an asset
     /// or a request without a link looks at nothing of the store's.
     private func links(for request: PageRequest) -> [PageLink] {
-        let segment = request.path.dropFirst().prefix { $0 != "/" }
-        let mayHoldLink =
-            cookie(request) != nil
-            || (segment.utf8.count == 32 && segment.allSatisfy(\.isHexDigit))
-        guard mayHoldLink,
+        guard mayHoldLink(request),
             let links = try? locked({ shared -> [PageLink]? in
                 let mark = try shared.store.dataVersion() &+ shared.ownWrites
                 guard mark != shared.linksMark else { return nil }
@@ -144,6 +140,13 @@ public final class PageServer: Sendable {
         else { return knownLinks.withLock { $0 } }
         knownLinks.withLock { $0 = links }
         return links
+    }
+
+    /// Whether a request may hold a link: a secret's place in its path, or this server's cookie.
+    private func mayHoldLink(_ request: PageRequest) -> Bool {
+        let segment = request.path.dropFirst().prefix { $0 != "/" }
+        return cookie(request) != nil
+            || (segment.utf8.count == 32 && segment.allSatisfy(\.isHexDigit))
     }
 
     /// The SHA-256 of the link a live-update socket's request opens with (`/SECRET/events`, or
@@ -236,15 +239,23 @@ public final class PageServer: Sendable {
 
     /// The answer to a request; every answer carries `X-Content-Type-Options: nosniff`.
     public func respond(to request: PageRequest) -> PageResponse {
-        // No store call before the request is known to hold a link: assets and strangers
-        // cost nothing of the store's.
         var response =
-            hostRefusal(request)
-            ?? (Self.publicAsset(request.path).flatMap {
-                request.method == "GET" || request.method == "HEAD" ? $0 : nil
-            } ?? routed(request, links: links(for: request)))
+            answerWithoutStore(request) ?? routed(request, links: links(for: request))
         response.headers["X-Content-Type-Options"] = "nosniff"
         return response
+    }
+
+    /// The answer to a request the store has no part in (nil for any other): a `Host` refused,
+    /// a public asset, or a request that holds no link (404). The server's thread gives it at
+    /// once, so assets and strangers wait for no one's store call, nor make anyone wait.
+    public func answerWithoutStore(_ request: PageRequest) -> PageResponse? {
+        if let refusal = hostRefusal(request) { return refusal }
+        if request.method == "GET" || request.method == "HEAD",
+            let asset = Self.publicAsset(request.path)
+        {
+            return asset
+        }
+        return mayHoldLink(request) ? nil : routed(request, links: [])
     }
 
     // MARK: - Hosts and origins

@@ -25,6 +25,11 @@ public enum WebSocketFrames {
         frame(opcode: 0xA, payload: payload)
     }
 
+    /// A ping without payload: a browser answers it by itself.
+    public static func ping() -> [UInt8] {
+        frame(opcode: 0x9, payload: [])
+    }
+
     static func frame(opcode: UInt8, payload: [UInt8]) -> [UInt8] {
         var bytes: [UInt8] = [0x80 | opcode]
         let count = payload.count

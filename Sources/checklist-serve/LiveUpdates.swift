@@ -24,8 +24,21 @@ final class LiveUpdates: Sendable {
         self.outbox = outbox
     }
 
+    /// How many sockets one link may hold open: a family's phones and tabs, not a crowd.
+    static let socketsPerLink = 32
+
+    /// Opens a socket; when its link already holds `socketsPerLink`, the oldest of them is
+    /// closed with 1013 (its page tries again later), so whoever holds a link cannot fill the
+    /// server with sockets.
     func open(_ id: SocketServer.ConnectionID, list: String?, link: String) {
-        sockets.withLock { $0[id] = Socket(list: list, link: link) }
+        let oldest: SocketServer.ConnectionID? = sockets.withLock { sockets in
+            sockets[id] = Socket(list: list, link: link)
+            let same = sockets.filter { $0.value.link == link }.keys
+            guard same.count > Self.socketsPerLink, let oldest = same.min() else { return nil }
+            sockets[oldest] = nil
+            return oldest
+        }
+        if let oldest { outbox.closeWebSocket(oldest, code: 1013) }
     }
 
     func close(_ id: SocketServer.ConnectionID) {

@@ -83,7 +83,12 @@ struct ServeCommand: ParsableCommand {
             throw ExitCode(ExitStatus.usage.rawValue)
         }
         do {
-            server = try SocketServer(host: serve.host, port: serve.port)
+            // How long a silent web socket waits for its ping, then for its answer (30 s; a
+            // test sets it shorter).
+            let pingAfter = environment["CHECKLIST_SERVE_PING_SECONDS"].flatMap(Double.init)
+                .flatMap { $0 > 0 ? $0 : nil }
+            server = try SocketServer(
+                host: serve.host, port: serve.port, pingAfter: pingAfter ?? 30)
         } catch {
             FileHandle.standardError.write(
                 Data(
@@ -270,6 +275,12 @@ struct ServeCommand: ParsableCommand {
                 refusal.headers["Sec-WebSocket-Version"] = "13"
                 server.respond(id, refusal, closes: true)
             }
+            return
+        }
+        // Assets and requests without a link are answered here: they never queue behind (or
+        // ahead of) a store call.
+        if let answer = pages.answerWithoutStore(pageRequest) {
+            server.respond(id, answer, closes: request.isOversized)
             return
         }
         // Store calls block (a busy file waits up to 5 s): on a thread of their own, never on

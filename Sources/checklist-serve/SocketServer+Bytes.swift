@@ -7,7 +7,8 @@ import Foundation
 
 /// A response's bytes, and the system calls' small helpers.
 extension SocketServer {
-    static func bytes(of response: PageResponse, closes: Bool) -> [UInt8] {
+    /// A response's head (its status line and fields, with the blank line).
+    static func head(of response: PageResponse, closes: Bool) -> [UInt8] {
         var head = "HTTP/1.1 \(response.status) \(phrase(response.status))\r\n"
         var headers = response.headers
         headers["X-Content-Type-Options"] = "nosniff"
@@ -17,21 +18,7 @@ extension SocketServer {
         }
         if closes { head += "Connection: close\r\n" }
         head += "Content-Length: \(response.body.count)\r\n\r\n"
-        return Array(head.utf8) + response.body
-    }
-
-    /// A response's bytes without its body (for HEAD).
-    static func headOnly(_ bytes: [UInt8]) -> [UInt8] {
-        var index = 3
-        while index < bytes.count {
-            if bytes[index - 3] == 13 && bytes[index - 2] == 10 && bytes[index - 1] == 13
-                && bytes[index] == 10
-            {
-                return Array(bytes[...index])
-            }
-            index += 1
-        }
-        return bytes
+        return Array(head.utf8)
     }
 
     static func phrase(_ status: Int) -> String {

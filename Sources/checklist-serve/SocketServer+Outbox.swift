@@ -11,10 +11,12 @@ extension SocketServer {
     /// wake pipe wakes.
     final class Outbox: Sendable {
         enum Message: Sendable {
-            case response([UInt8], closes: Bool)
+            /// An answer's head and body (kept apart: a body shared with the page's assets is
+            /// not copied for each connection).
+            case response(head: [UInt8], body: [UInt8], closes: Bool)
             case upgrade([UInt8])
             case push([UInt8])
-            case closeWebSocket
+            case closeWebSocket(code: UInt16)
         }
 
         /// The write end of the wake pipe: a byte written there (from a signal handler too, as
@@ -28,7 +30,11 @@ extension SocketServer {
 
         /// Answers the connection's request (a HEAD request gets the head alone).
         func respond(_ id: ConnectionID, _ response: PageResponse, closes: Bool = false) {
-            post(id, .response(SocketServer.bytes(of: response, closes: closes), closes: closes))
+            post(
+                id,
+                .response(
+                    head: SocketServer.head(of: response, closes: closes), body: response.body,
+                    closes: closes))
         }
 
         /// Accepts the connection's web-socket upgrade: it then receives `push`es.
@@ -45,9 +51,10 @@ extension SocketServer {
             post(id, .push(WebSocketFrames.text(text)))
         }
 
-        /// Closes a web socket (1008: its link was replaced).
-        func closeWebSocket(_ id: ConnectionID) {
-            post(id, .closeWebSocket)
+        /// Closes a web socket: 1008, its link was replaced; 1013, its link has too many open
+        /// (the page tries again later).
+        func closeWebSocket(_ id: ConnectionID, code: UInt16 = 1008) {
+            post(id, .closeWebSocket(code: code))
         }
 
         /// What was posted since the last take, in order (on the server's thread).

@@ -12,12 +12,17 @@ import Foundation
 ///   `PageServer.bodyLimit`) within `headTimeout` too; a kept-alive connection closes after
 ///   `idleTimeout` without a request.
 /// - Connections are capped below the file limit (read again at each accept, so `prlimit` on a
-///   running server counts): at the cap, the oldest connection still waiting for its request
-///   makes room for the new one. An `accept` that fails for want of files (EMFILE and the
-///   rest) closes that oldest waiting connection and tries again, or with none pauses
-///   accepting for 100 ms; nothing a client does ends the server.
-/// - A connection whose request is being answered is not read (back-pressure); the handler runs
-///   elsewhere and answers through the `outbox`, from any thread.
+///   running server counts): at the cap, the oldest connection makes room for the new one,
+///   whatever it is doing (one that is closing first, a web socket last). An `accept` that
+///   fails for want of files (EMFILE and the rest) closes that oldest connection and tries
+///   again; nothing a client does ends the server, and the newest client is the last to go.
+/// - A connection with output unsent is not read (back-pressure): it holds at most one answer
+///   (whose body it shares with the page's assets), or a web socket's newest state, one pong
+///   and one ping. Its deadline runs from the last bytes the client sent, so answers to
+///   requests it pipelined do not renew it.
+/// - A web socket silent for `pingAfter` is pinged, and closed when still silent `pingAfter`
+///   later (a browser answers a ping by itself).
+/// - The handler runs elsewhere and answers through the `outbox`, from any thread.
 ///
 /// Everything but the outbox belongs to the thread that calls `run`.
 final class SocketServer {
@@ -32,6 +37,8 @@ final class SocketServer {
 
     static let headTimeout = 10.0
     static let idleTimeout = 60.0
+    /// How long a web socket may be silent before it is pinged, and then before it is closed.
+    let pingAfter: Double
     /// Files kept for everything else (the database, its journal, the wake pipe, libpq).
     static let reservedFiles = 64
 
@@ -66,27 +73,50 @@ final class SocketServer {
         var input: [UInt8] = []
         var scanner = HTTPHead.Scanner()
         var current: HTTPHead?
-        var output: [UInt8] = []
+        /// What is still to be sent, in pieces (an answer's body is shared, not copied).
+        var output: [[UInt8]] = []
+        /// How much of the first piece was sent.
         var written = 0
         var closesAfterWrite = false
         var pendingPush: [UInt8]?
-        /// When the connection began to wait for its request (the oldest waiting one makes room).
-        var waitingSince: Double
+        /// When it was accepted: at the cap, the oldest connection makes room.
+        let openedAt: Double
+        /// When the client last sent bytes: an answer's deadline runs from there.
+        var heardAt: Double
+        /// A web socket was pinged and has not been heard from since.
+        var pinged = false
         var deadline: Double
         var drained = 0
 
         init(fd: Int32, id: ConnectionID, now: Double) {
             self.fd = fd
             self.id = id
-            waitingSince = now
+            openedAt = now
+            heardAt = now
             deadline = now + SocketServer.headTimeout
         }
 
-        var hasOutput: Bool { written < output.count }
+        var hasOutput: Bool { !output.isEmpty }
+
+        var isWebSocket: Bool {
+            if case .webSocket = state { return true }
+            return false
+        }
+
+        /// The order in which connections make room at the cap: closing ones first, web
+        /// sockets last, the oldest first within each.
+        var evictionOrder: (Int, Double) {
+            switch state {
+            case .draining: (0, openedAt)
+            case .webSocket: (2, openedAt)
+            default: (1, openedAt)
+            }
+        }
     }
 
     /// Listens on the address (port 0: any free one); throws the system's reason.
-    init(host: String, port: UInt16) throws {
+    init(host: String, port: UInt16, pingAfter: Double = 30) throws {
+        self.pingAfter = pingAfter
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -153,8 +183,8 @@ final class SocketServer {
             for connection in connections.values {
                 var events: Int16 = 0
                 switch connection.state {
-                case .head, .body: if !connection.hasOutput { events |= Int16(POLLIN) }
-                case .webSocket, .draining: events |= Int16(POLLIN)
+                case .head, .body, .webSocket: if !connection.hasOutput { events |= Int16(POLLIN) }
+                case .draining: events |= Int16(POLLIN)
                 case .busy: break
                 }
                 if connection.hasOutput { events |= Int16(POLLOUT) }
@@ -174,7 +204,13 @@ final class SocketServer {
                 }
             }
             for connection in connections.values where connection.deadline <= after {
-                close(connection)
+                if connection.isWebSocket, !connection.pinged {
+                    connection.pinged = true
+                    connection.deadline = after + pingAfter
+                    queue(connection, WebSocketFrames.ping(), after)
+                } else {
+                    close(connection)
+                }
             }
         }
     }
@@ -185,33 +221,32 @@ final class SocketServer {
         for (id, message) in messages {
             guard let fd = byID[id], let connection = connections[fd] else { continue }
             switch message {
-            case .response(let bytes, let closes):
+            case .response(let head, let body, let closes):
                 let headOnly = connection.current?.method == "HEAD"
-                connection.output = headOnly ? Self.headOnly(bytes) : bytes
+                connection.output = headOnly || body.isEmpty ? [head] : [head, body]
                 connection.written = 0
                 connection.closesAfterWrite =
                     closes || !(connection.current?.keepsAlive ?? false)
-                connection.deadline = now + Self.idleTimeout  // for the answer to be read
+                // For the answer to be read: from the client's last bytes, so that answers to
+                // the requests it pipelined give a slow reader no more time.
+                connection.deadline = connection.heardAt + Self.idleTimeout
                 flush(connection, now)
             case .upgrade(let bytes):
-                connection.output = bytes
+                connection.output = [bytes]
                 connection.written = 0
                 connection.state = .webSocket
-                connection.deadline = now + Self.idleTimeout
+                connection.deadline = now + pingAfter
                 flush(connection, now)
                 if connections[fd] === connection { readWebSocket(connection, now) }
-            case .closeWebSocket:
+            case .closeWebSocket(let code):
                 guard case .webSocket = connection.state else { continue }
-                finishWebSocket(connection, 1008, now)
+                finishWebSocket(connection, code, now)
             case .push(let frame):
                 guard case .webSocket = connection.state else { continue }
                 if connection.hasOutput {
                     connection.pendingPush = frame
                 } else {
-                    connection.output = frame
-                    connection.written = 0
-                    connection.deadline = now + Self.idleTimeout
-                    flush(connection, now)
+                    queue(connection, frame, now)
                 }
             }
         }
@@ -230,9 +265,9 @@ final class SocketServer {
                 case EAGAIN, EWOULDBLOCK: return
                 case EINTR, ECONNABORTED, EPROTO: continue
                 default:
-                    // EMFILE, ENFILE, ENOBUFS, ENOMEM: the oldest connection still waiting for its
-                    // request gives its file up; without one, accepting waits 100 ms.
-                    if let oldest = oldestWaiting() {
+                    // EMFILE, ENFILE, ENOBUFS, ENOMEM: the oldest connection gives its file up;
+                    // without one, accepting waits 100 ms.
+                    if let oldest = oldest() {
                         close(oldest)
                         continue
                     }
@@ -244,11 +279,13 @@ final class SocketServer {
             var yes: Int32 = 1
             setsockopt(
                 fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-            if connections.count >= cap {
-                guard let oldest = oldestWaiting() else {
-                    Glibc.close(fd)
-                    continue
-                }
+            // A send buffer of its own size, not one the kernel grows to megabytes: a client
+            // that pipelines requests and reads nothing is left with an answer or two unsent,
+            // so it stops being read, instead of having each answered into the kernel.
+            var sendBuffer: Int32 = 64 * 1024
+            setsockopt(
+                fd, SOL_SOCKET, SO_SNDBUF, &sendBuffer, socklen_t(MemoryLayout<Int32>.size))
+            if connections.count >= cap, let oldest = oldest() {
                 close(oldest)
             }
             let connection = Connection(fd: fd, id: nextID, now: now)
@@ -258,13 +295,12 @@ final class SocketServer {
         }
     }
 
-    /// The connection that has waited longest for its request (none: every one is being
-    /// answered, or is a web socket).
-    private func oldestWaiting() -> Connection? {
+    /// The connection that makes room for a new one: the oldest, a closing one first and a
+    /// web socket last (one pass: at the cap, an accept costs the connections' count).
+    private func oldest() -> Connection? {
         var oldest: Connection?
         for connection in connections.values {
-            guard case .head = connection.state, !connection.hasOutput else { continue }
-            if connection.waitingSince < oldest?.waitingSince ?? .infinity {
+            if oldest.map({ connection.evictionOrder < $0.evictionOrder }) ?? true {
                 oldest = connection
             }
         }
@@ -278,6 +314,7 @@ final class SocketServer {
             return
         }
         guard count > 0 else { return }
+        connection.heardAt = now
         switch connection.state {
         case .draining:
             connection.drained += count
@@ -285,6 +322,9 @@ final class SocketServer {
             return
         case .head:
             if connection.input.isEmpty { connection.deadline = now + Self.headTimeout }
+        case .webSocket:
+            connection.pinged = false
+            connection.deadline = now + pingAfter
         default: break
         }
         connection.input += buffer[0..<count]
@@ -366,13 +406,12 @@ final class SocketServer {
     }
 
     private func queue(_ connection: Connection, _ bytes: [UInt8], _ now: Double) {
-        if connection.hasOutput {
-            connection.output += bytes
-        } else {
-            connection.output = bytes
+        let wasEmpty = !connection.hasOutput
+        connection.output.append(bytes)
+        if wasEmpty {
             connection.written = 0
+            flush(connection, now)
         }
-        flush(connection, now)
     }
 
     private func finishWebSocket(_ connection: Connection, _ code: UInt16, _ now: Double) {
@@ -386,8 +425,8 @@ final class SocketServer {
     }
 
     private func flush(_ connection: Connection, _ now: Double) {
-        while connection.hasOutput {
-            let count = connection.output[connection.written...].withUnsafeBytes {
+        while let piece = connection.output.first {
+            let count = piece[connection.written...].withUnsafeBytes {
                 send(connection.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
             }
             if count < 0 {
@@ -396,18 +435,16 @@ final class SocketServer {
                 return
             }
             connection.written += count
+            if connection.written == piece.count {
+                connection.output.removeFirst()
+                connection.written = 0
+            }
         }
-        connection.output = []
-        connection.written = 0
         switch connection.state {
         case .webSocket:
             if let next = connection.pendingPush {
                 connection.pendingPush = nil
-                connection.output = next
-                flush(connection, now)
-            } else {
-                // The page sends nothing: a socket waits for changes.
-                connection.deadline = .infinity
+                queue(connection, next, now)
             }
         case .busy where connection.closesAfterWrite, .draining:
             // Answered: the rest the client sends is dropped for a moment, then the connection closes.
@@ -417,7 +454,6 @@ final class SocketServer {
         case .busy:
             connection.state = .head
             connection.current = nil
-            connection.waitingSince = now
             connection.deadline =
                 now + (connection.input.isEmpty ? Self.idleTimeout : Self.headTimeout)
             readRequest(connection, now)

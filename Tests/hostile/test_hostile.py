@@ -29,7 +29,7 @@ RSS_LIMIT_KIB = 64 * 1024
 
 
 class Served:
-    def __init__(self, bin_dir):
+    def __init__(self, bin_dir, environment=None):
         self.bin = os.path.join(bin_dir, "checklist")
         self.folder = tempfile.mkdtemp(prefix="checklist-hostile-")
         self.db = os.path.join(self.folder, "c.db")
@@ -37,7 +37,8 @@ class Served:
                        check=True, capture_output=True)
         self.process = subprocess.Popen(
             [self.bin, "serve", "--db", self.db, "-l", "camping", "--port", "0"],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env=dict(os.environ, **(environment or {})))
         self.url = self.process.stdout.readline().strip()
         if not self.url.startswith("http://127.0.0.1:"):
             raise AssertionError("serve printed no URL: %r" % self.url)
@@ -349,6 +350,122 @@ def check_hostile_clients(served):
           % (monitor.count, monitor.slowest * 1000, monitor.largest / 1024))
 
 
+def held_bodies(served, count):
+    """Connections that send a head announcing a body, then hold the body back."""
+    head = ("POST %stoggle HTTP/1.1\r\nHost: %s\r\nOrigin: http://%s\r\n"
+            "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 400\r\n\r\n"
+            % (served.path, served.host, served.host)).encode()
+    return open_many(served, count, lambda sock: sock.sendall(head))
+
+
+def slow_readers(served, count):
+    """Connections that pipeline 40 requests for the public 512-pixel icon (77 KB each) and
+    read nothing, through a small receive buffer."""
+    requests = ("GET /icon-512.png HTTP/1.1\r\nHost: %s\r\n\r\n" % served.host).encode() * 40
+    return open_many(served, count, lambda sock: sock.sendall(requests), receive_buffer=4096)
+
+
+def idle_sockets(served, count):
+    """Web sockets of the valid link, opened and never read."""
+    def upgrade(sock):
+        key = base64.b64encode(os.urandom(16)).decode()
+        sock.sendall((
+            "GET %sevents HTTP/1.1\r\nHost: %s\r\nOrigin: http://%s\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            % (served.path, served.host, served.host, key)).encode())
+    return open_many(served, count, upgrade)
+
+
+def open_many(served, count, opening, receive_buffer=None):
+    held = []
+    for _ in range(count):
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        if receive_buffer:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        sock.settimeout(5)
+        try:
+            sock.connect(("127.0.0.1", served.port))
+            opening(sock)
+        except OSError:
+            pass  # refused or reset: the server made room for others
+        held.append(sock)
+    return held
+
+
+def check_held_connections(served):
+    """Issue 48, 1 and 2: at a 1,024-file limit, 1,000 connections holding back their bodies,
+    1,000 slow readers of pipelined icons, and 1,000 idle web sockets of the valid link each
+    leave the page answered within 1 s (the oldest connection makes room, a web socket last),
+    under 64 MiB (an answer's body is shared, not copied per connection)."""
+    resource.setrlimit(resource.RLIMIT_NOFILE, (4096, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+    subprocess.run(["prlimit", "--pid", str(served.process.pid), "--nofile=1024:1024"], check=True)
+    for name, attack in (("held-back bodies", held_bodies), ("slow readers of pipelined icons", slow_readers),
+                         ("idle web sockets of the link", idle_sockets)):
+        held = attack(served, 1000)
+        time.sleep(1.5)  # every connection accepted and in place
+        monitor = Monitor(served)
+        monitor.start()
+        time.sleep(4)
+        monitor.stopping.set()
+        monitor.join(5)
+        for sock in held:
+            sock.close()
+        expect(not monitor.failures, "%s: %s" % (name, "; ".join(monitor.failures[:3])))
+        expect(monitor.count >= 10, "%s: only %d page requests were made" % (name, monitor.count))
+        expect(monitor.slowest < 1.0, "%s: a page request took %.2f s" % (name, monitor.slowest))
+        expect(monitor.largest < RSS_LIMIT_KIB, "%s: the server grew to %d KiB" % (name, monitor.largest))
+        print("ok: 1,000 %s: %d page requests answered (slowest %.0f ms), RSS at most %.1f MiB"
+              % (name, monitor.count, monitor.slowest * 1000, monitor.largest / 1024))
+        time.sleep(0.5)
+
+
+def check_silent_sockets(served):
+    """Issue 48, 2: a web socket silent for the ping interval (1 s here) is pinged and closed
+    when it stays silent; one that answers its pings stays; a link's 33rd socket closes its
+    oldest with 1013."""
+    silent, _ = open_socket(served)
+    answering, _ = open_socket(served)
+    answering.settimeout(0.1)
+    pongs = 0
+    buffered = b""
+    started = time.monotonic()
+    while time.monotonic() - started < 4:
+        try:
+            chunk = answering.recv(4096)
+            expect(chunk, "a socket that answers its pings was closed")
+            buffered += chunk
+        except socket.timeout:
+            pass
+        while b"\x89\x00" in buffered:
+            buffered = buffered.replace(b"\x89\x00", b"", 1)
+            answering.sendall(masked(0x8A, b""))
+            pongs += 1
+    received = read_until_closed(silent, seconds=1)
+    expect(received.endswith(b"\x89\x00"), "a silent socket was not pinged: %r" % received[-20:])
+    silent.settimeout(0.5)
+    try:
+        still = silent.recv(1)
+    except socket.timeout:
+        still = b"open"
+    expect(still == b"", "a silent socket was still open after its ping went unanswered")
+    expect(pongs >= 2, "a socket that answers was pinged %d times in 4 s" % pongs)
+    print("ok: a silent web socket closed after its unanswered ping; one that answered %d pings stayed" % pongs)
+    answering.close()
+    silent.close()
+    opened = [open_socket(served)[0] for _ in range(33)]
+    first = read_until_closed(opened[0], seconds=2)
+    expect(b"\x88\x02\x03\xf5" in first, "a link's 33rd socket did not close its oldest with 1013: %r" % first[:20])
+    opened[1].settimeout(0.3)
+    try:
+        second = opened[1].recv(64)
+    except socket.timeout:
+        second = b""
+    expect(b"\x88" not in second, "a link's 33rd socket closed more than the oldest: %r" % second)
+    for sock in opened:
+        sock.close()
+    print("ok: a link's 33rd web socket closed its oldest with 1013, and only that one")
+
+
 def check_too_few_files(served):
     """A file limit far below the connections (20): accept fails with EMFILE; the server gives up
     its oldest silent connection for the new one and answers a page within 1 s."""
@@ -493,9 +610,10 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "debug"))
     arguments = parser.parse_args()
-    for check in (check_hostile_clients, check_too_few_files, check_framing_hosts_and_origins,
-                  check_websocket_rules):
-        served = Served(arguments.bin)
+    for check in (check_hostile_clients, check_held_connections, check_silent_sockets, check_too_few_files,
+                  check_framing_hosts_and_origins, check_websocket_rules):
+        environment = {"CHECKLIST_SERVE_PING_SECONDS": "1"} if check is check_silent_sockets else None
+        served = Served(arguments.bin, environment)
         try:
             check(served)
         except AssertionError as failure:

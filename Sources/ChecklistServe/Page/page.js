@@ -473,8 +473,10 @@
       if (state && state.rows && !partial) apply(state);
       else if (Number(state && state.mark !== undefined ? state.mark : message.data) !== mark) refresh();
     };
-    socket.onclose = async () => {
+    socket.onclose = async event => {
       if (replaced || gone) return;
+      // 1013: the link holds too many open pages; this one tries again later, not at once.
+      if (event.code === 1013) delay = 5000;
       status.textContent = unreachable;
       away = true;
       restore();
