@@ -418,6 +418,37 @@ final class OfflineCopyTests {
         #expect(try String(contentsOf: errors, encoding: .utf8).contains("the server is back"))
     }
 
+    /// Issue 48, 19: `sync --watch` says on stderr that it started (not with -q), and Ctrl-C or
+    /// SIGTERM end it with 0, as they end `serve` (before: nothing said; 130 and 143).
+    @Test func syncWatchSaysItStartedAndEndsWithZeroOnASignal() throws {
+        try twoCopies()
+        for signal in [SIGINT, SIGTERM] {
+            let watcher = try cli.startScript(
+                "exec \"$CHECKLIST\" --db ana.db sync --watch 2> watch.err > watch.out")
+            defer { watcher.kill() }
+            let errors = cli.folder.appendingPathComponent("watch.err")
+            #expect(
+                eventually {
+                    (try? String(contentsOf: errors, encoding: .utf8))?.contains(
+                        "syncing whenever this copy or its server changes; Ctrl-C stops") == true
+                })
+            // Past its first sync: the signal comes between syncs, as a person's would.
+            Thread.sleep(forTimeInterval: 1)
+            kill(watcher.child.pid, signal)
+            let ended = try watcher.finish()
+            #expect(ended.status == 0, "signal \(signal): \(ended)")
+        }
+        let quiet = try cli.startScript(
+            "exec \"$CHECKLIST\" --db ana.db sync --watch -q 2> quiet.err > quiet.out")
+        defer { quiet.kill() }
+        Thread.sleep(forTimeInterval: 1.5)
+        kill(quiet.child.pid, SIGTERM)
+        #expect(try quiet.finish().status == 0)
+        #expect(
+            try String(contentsOf: cli.folder.appendingPathComponent("quiet.err"), encoding: .utf8)
+                == "")
+    }
+
     /// Review findings: a change numbered after an undo on the copy, and a second undo sent
     /// from the copy, are not taken for ones already sent.
     @Test func changesAndUndosAfterEarlierOnesAreAllSent() throws {

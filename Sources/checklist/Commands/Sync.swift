@@ -1,5 +1,10 @@
 import ArgumentParser
 import ChecklistCore
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 extension ChecklistCommand {
     struct Clone: ParsableCommand {
@@ -102,7 +107,8 @@ struct SyncRequest: Equatable {
                 try show(try copy.sync(restoringServer: restoreServer))
                 return
             }
-            try SyncWatch(copy: copy, restoringServer: restoreServer, show: show).run()
+            try SyncWatch(copy: copy, restoringServer: restoreServer, quiet: quiet, show: show)
+                .run()
         } catch ChecklistError.serverWentBack(let lost, let since) {
             // The time as people read it: their local minute.
             throw ChecklistError.serverWentBack(lost: lost, since: LocalTime.minute(of: since))
@@ -185,11 +191,15 @@ enum SyncLines {
 /// moves its data version) or the server's NOTIFY says something changed there, looking twice
 /// a second; until killed. A server out of reach is said once on stderr, and tried again every
 /// few seconds; any other error ends it (a server that refuses this role, among them: trying
-/// again cannot help).
+/// again cannot help). Ctrl-C and SIGTERM end it with 0, as they end `serve`: at once between
+/// syncs, after the sync under way otherwise (a second signal ends that sync too, with
+/// 128 + its number; a cut sync loses nothing and the next completes it).
 struct SyncWatch {
     let copy: ChecklistStore
     /// `--restore-server`: its first sync gives the server back what it lost.
     var restoringServer = false
+    /// `-q`: no line when it starts.
+    var quiet = false
     let show: (SyncReport) throws -> Void
     /// How long it waits between looks, and before trying an unreachable server again.
     var interval = 0.5
@@ -200,6 +210,9 @@ struct SyncWatch {
             _ = try copy.sync()  // says what a file that is not a copy is
             return
         }
+        Stop.install()
+        Output.summarize(
+            "syncing whenever this copy or its server changes; Ctrl-C stops", quiet: quiet)
         var restoringServer = self.restoringServer
         var server: ChecklistStore?
         var serverSeen: Int64?
@@ -211,11 +224,14 @@ struct SyncWatch {
                 do {
                     // Read before the sync: a change committed while it runs is synced next.
                     let before = try copy.dataVersion()
+                    Stop.syncing.store(true, ordering: .releasing)
+                    defer { Stop.syncing.store(false, ordering: .releasing) }
                     let report = try copy.sync(restoringServer: restoringServer)
                     restoringServer = false
                     if report.sent + report.received + report.conflicts.count > 0 {
                         try show(report)
                     }
+                    if Stop.requested.load(ordering: .acquiring) { return }
                     if wasUnreachable {
                         Output.summarize("the server is back; in step again", quiet: false)
                     }
@@ -251,6 +267,29 @@ struct SyncWatch {
             } catch let error as ChecklistError where ExitStatus(error) == .ioError {
                 server = nil
                 mustSync = true
+            }
+        }
+    }
+}
+
+extension SyncWatch {
+    /// Ctrl-C and SIGTERM: between syncs the handler ends the process with 0 (`_exit`, which a
+    /// handler may call); during a sync it notes the request, which the loop honours after it.
+    enum Stop {
+        static let requested = Atomic<Bool>(false)
+        static let syncing = Atomic<Bool>(false)
+
+        static func install() {
+            // Touched first here: a handler must not be the one to initialize them.
+            _ = requested.load(ordering: .relaxed)
+            _ = syncing.load(ordering: .relaxed)
+            for number in [SIGINT, SIGTERM] {
+                signal(number) { number in
+                    guard Stop.syncing.load(ordering: .acquiring),
+                        !Stop.requested.load(ordering: .acquiring)
+                    else { _exit(Stop.requested.load(ordering: .acquiring) ? 128 + number : 0) }
+                    Stop.requested.store(true, ordering: .releasing)
+                }
             }
         }
     }
