@@ -20,9 +20,12 @@ enum PageHTML {
         return result
     }
 
-    /// The page's URL for a list, relative to the page (`./?list=…`).
-    static func pageURL(list: ListName, editing: Bool) -> String {
-        "./?list=" + FormBody.encode(list.text) + (editing ? "&edit=1" : "")
+    /// The page's URL for a list, relative to the page (`./?list=…&listid=…`): with the
+    /// list's identity, which the page follows when the list is renamed elsewhere (issue 48, 8).
+    static func pageURL(list: ListName, identity: String = "", editing: Bool) -> String {
+        "./?list=" + FormBody.encode(list.text)
+            + (identity.isEmpty ? "" : "&listid=" + FormBody.encode(identity))
+            + (editing ? "&edit=1" : "")
     }
 
     /// A list's identity as the page carries it: "ID.CREATED" (the creation time is
@@ -42,7 +45,10 @@ enum PageHTML {
     /// before and after it and back to the start; nothing for a list that fits one window.
     static func pagerHTML(_ window: EditorPage, firstRank: Int, editing: Bool) -> String {
         guard window.hasRowsBefore || window.hasRowsAfter, !window.rows.isEmpty else { return "" }
-        let base = "./?list=" + escaped(FormBody.encode(window.list.text))
+        let base = escaped(
+            pageURL(
+                list: window.list, identity: window.listIdentity.map(identityText) ?? "",
+                editing: false))
         let edit = editing ? "&amp;edit=1" : ""
         var links: [String] = []
         if window.hasRowsBefore, let first = window.rows.first {
@@ -106,7 +112,8 @@ enum PageHTML {
                     ? RowTools(
                         above: index > 0 ? rows[index - 1].id : nil,
                         below: index + 1 < rows.count ? rows[index + 1].id : nil,
-                        renameURL: pageURL(list: list, editing: true) + "&rename=\(rows[index].id)",
+                        renameURL: pageURL(list: list, identity: identity, editing: true)
+                            + "&rename=\(rows[index].id)",
                         isRenaming: rows[index].id == renaming)
                     : nil) + "\n"
         }
@@ -142,7 +149,7 @@ enum PageHTML {
             "partial": String(startedFrom), "list-options": options.joined(),
             "edit-field": editField, "list-field": listField,
             "checked": String(window.counts.checked), "total": String(window.counts.total),
-            "edit-url": escaped(pageURL(list: list, editing: !editing)),
+            "edit-url": escaped(pageURL(list: list, identity: identity, editing: !editing)),
             "edit-label": editing ? "Done" : "Edit",
             "undo-form": undoHTML(person: person, listField: listField, editField: editField),
             "shown": rows.map { String($0.id) }.joined(separator: ","), "was": checkedIDs,
@@ -217,12 +224,50 @@ enum PageHTML {
     }
 
     /// Deleting without a script asks once, on a page of its own.
-    static func confirmDeletion(list: ListName, ids: [ItemID], editing: Bool) -> String {
+    static func confirmDeletion(list: ListName, identity: String, ids: [ItemID], editing: Bool)
+        -> String
+    {
         PageAssets.confirmDeletion.filled([
             "count": String(ids.count), "noun": ids.count == 1 ? "item" : "items",
             "list": escaped(list.text), "ids": ids.map(String.init).joined(separator: ","),
             "edit-field": editing ? #"<input type="hidden" name="edit" value="1">"# : "",
-            "cancel-url": escaped(pageURL(list: list, editing: editing)),
+            "cancel-url": escaped(pageURL(list: list, identity: identity, editing: editing)),
         ])
+    }
+
+    /// The page for a list that is not there (deleted elsewhere, or a name no list has), in
+    /// the page's words, with the list menu: the way to another list (issue 48, 8). Nothing on
+    /// it adds an item, so nothing recreates the list.
+    static func missingList(_ message: String, lists: [String], editing: Bool) -> String {
+        let options = lists.map { name in
+            #"<option value="\#(escaped(name))">\#(escaped(name))</option>"# + "\n"
+        }
+        let editField = editing ? #"<input type="hidden" name="edit" value="1">"# : ""
+        return """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>checklist</title>
+            <link rel="stylesheet" href="page.css">
+            <link rel="icon" href="/icon.svg" type="image/svg+xml">
+            </head>
+            <body>
+            <header>
+            <form method="get" action="./" class="lists">
+            <label for="list-menu">List</label>
+            <select id="list-menu" name="list">
+            \(options.joined())</select>
+            \(editField)<button type="submit" id="open-list"\(lists.isEmpty ? " disabled" : "")>Open</button>
+            </form>
+            </header>
+            <main>
+            <p id="gone" role="alert">\(escaped(message))</p>
+            </main>
+            </body>
+            </html>
+
+            """
     }
 }

@@ -429,7 +429,18 @@ public final class PageServer: Sendable {
                 } catch let gone as ListGone {
                     // The lists there are now, for the page's menu (the way to another list).
                     let names = ((try? shared.store.lists()) ?? []).map(\.name.text)
-                    return Self.answer(gone, lists: names, json: json)
+                    return Self.answer(
+                        gone, lists: names, json: json,
+                        editing: request.queryValue("edit") == "1")
+                } catch ChecklistError.listNotFound(let name) where !json {
+                    // A page, not "no list named": nothing on it creates the list.
+                    let names = ((try? shared.store.lists()) ?? []).map(\.name.text)
+                    var response = PageResponse.html(
+                        PageHTML.missingList(
+                            "There is no list “\(name)” here. Choose a list.", lists: names,
+                            editing: request.queryValue("edit") == "1"))
+                    response.status = 404
+                    return response
                 }
             }
         } catch let error as ChecklistError {
@@ -459,15 +470,23 @@ public final class PageServer: Sendable {
     }
 
     /// A list deleted elsewhere: 410, and for the page's script, the lists there are now.
-    private static func answer(_ gone: ListGone, lists: [String], json: Bool) -> PageResponse {
+    private static func answer(_ gone: ListGone, lists: [String], json: Bool, editing: Bool)
+        -> PageResponse
+    {
+        guard json else {
+            var response = PageResponse.html(
+                PageHTML.missingList(
+                    "The list “\(gone.name)” was deleted elsewhere. Choose another list.",
+                    lists: lists, editing: editing))
+            response.status = 410
+            return response
+        }
         let message =
             "the list \"\(gone.name)\" was deleted elsewhere; nothing changed (choose a list"
             + " from the menu)"
-        return json
-            ? PageResponse(
-                status: 410, headers: ["Content-Type": "application/json"],
-                body: PageFailure(error: message, gone: true, lists: lists).json)
-            : .text(410, message + "\n")
+        return PageResponse(
+            status: 410, headers: ["Content-Type": "application/json"],
+            body: PageFailure(error: message, gone: true, lists: lists).json)
     }
 
     // MARK: - Reads
@@ -749,7 +768,9 @@ public final class PageServer: Sendable {
             guard value("confirm") == "yes" else {
                 if json { throw PageError("delete needs confirm=yes") }
                 return .html(
-                    PageHTML.confirmDeletion(list: name, ids: counted.sorted(), editing: editing))
+                    PageHTML.confirmDeletion(
+                        list: name, identity: value("listid") ?? "", ids: counted.sorted(),
+                        editing: editing))
             }
             if !counted.isEmpty { try store.delete(.checkedAmong(IDSet(ids: counted), in: name)) }
         }
@@ -778,7 +799,8 @@ public final class PageServer: Sendable {
                     lost: lost
                 ).json)
         }
-        return .seeOther(PageHTML.pageURL(list: name, editing: editing))
+        return .seeOther(
+            PageHTML.pageURL(list: name, identity: value("listid") ?? "", editing: editing))
     }
 }
 

@@ -377,7 +377,8 @@ import Testing
     @Test func editModeRenamesAnItemInAFieldOfItsOwn() throws {
         let page = text(get("/\(token)/", query: [("edit", "1")]))
         #expect(
-            page.contains(#"href="./?list=camping&amp;edit=1&amp;rename=2" aria-label="Rename""#))
+            page.contains(#"&amp;edit=1&amp;rename=2" aria-label="Rename""#)
+                && page.contains(#"href="./?list=camping&amp;listid="#))
         let renaming = text(get("/\(token)/", query: [("edit", "1"), ("rename", "2")]))
         #expect(
             renaming.contains(
@@ -455,7 +456,8 @@ import Testing
                 "/\(token)/",
                 query: [("list", "long"), ("from", "203"), ("key", "200"), ("after", "1")]))
         #expect(second.contains(#"<p id="range">Items 201–400 of 1,250</p>"#))
-        #expect(second.contains(#"<a id="first" href="./?list=long">First items</a>"#))
+        #expect(second.contains(#"<a id="first" href="./?list=long&amp;listid="#))
+        #expect(second.contains(#"">First items</a>"#))
         #expect(second.contains(#"&amp;from=204&amp;key=201&amp;before=1">Previous items</a>"#))
         #expect(second.contains(#"&amp;from=403&amp;key=400&amp;after=1">Next items</a>"#))
         let back = text(
@@ -558,6 +560,54 @@ import Testing
         _ = try store.renameList("groceries", to: "shop")
         #expect(open().status == 200)
         #expect(text(open()).contains("Milk"))
+    }
+
+    /// Issue 48, 8: every control of a page carries its list's identity (Edit/Done, ✎, the
+    /// pager, the redirect after a change without JavaScript), so after a rename elsewhere it
+    /// leads to the list under its new name; a list that is really gone, or a name no list
+    /// has, gives a page in the page's words with the list menu (not "no list named", which
+    /// invited adding an item to create it).
+    @Test func everyControlFollowsTheListByIdentityAndAGoneListGetsAPage() throws {
+        let identity = try #require(
+            text(get("/\(token)/")).firstMatch(of: #/data-list-id="([^"]+)"/#).map { String($0.1) })
+        let encoded = FormBody.encode(identity)
+        let editing = text(get("/\(token)/", query: [("list", "camping"), ("edit", "1")]))
+        #expect(
+            editing.contains(
+                #"id="edit" class="button" href="./?list=camping&amp;listid=\#(encoded)""#),
+            "\(editing)")
+        #expect(
+            editing.contains(
+                #"href="./?list=camping&amp;listid=\#(encoded)&amp;edit=1&amp;rename=2""#))
+        let saved = post("rename", "list=camping&listid=\(encoded)&edit=1&id=2&title=Camp+stove")
+        #expect(
+            saved.headers["Location"] == "./?list=camping&listid=\(encoded)&edit=1",
+            "\(saved.headers)")
+
+        _ = try store.renameList("camping", to: "trip")
+        // The old page's Edit link, followed after the rename: the list under its new name.
+        let followed = get(
+            "/\(token)/", query: [("list", "camping"), ("listid", identity), ("edit", "1")])
+        #expect(followed.status == 200 && text(followed).contains(#"data-list="trip""#))
+        #expect(text(followed).contains("Camp stove"))
+
+        _ = try store.deleteList(named: "trip", withItems: true)
+        try store.add([try Title("Milk")], to: "groceries")
+        for query in [[("list", "trip"), ("listid", identity)], [("list", "nowhere")]] {
+            let gone = get("/\(token)/", query: query)
+            let page = text(gone)
+            #expect(gone.status == 410 || gone.status == 404, "\(gone.status)")
+            #expect(gone.headers["Content-Type"]?.hasPrefix("text/html") == true, "\(page)")
+            #expect(page.contains(#"<option value="groceries">groceries</option>"#), "\(page)")
+            #expect(!page.contains("no list named") && !page.contains("add an item"), "\(page)")
+        }
+        #expect(
+            text(get("/\(token)/", query: [("list", "trip"), ("listid", identity)])).contains(
+                "The list “trip” was deleted elsewhere. Choose another list."))
+        #expect(
+            text(get("/\(token)/", query: [("list", "nowhere")])).contains(
+                "There is no list “nowhere” here. Choose a list."))
+        #expect(try store.lists().map(\.name.text) == ["groceries"], "nothing was created")
     }
 
     /// Issue 32, 7: the page follows its list by identity. Renamed elsewhere, a tap, an add and

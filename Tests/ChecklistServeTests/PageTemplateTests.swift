@@ -38,7 +38,8 @@ import Testing
             #expect(!html.contains("{{"))
             #expect(html.contains("Tent &lt;&amp;&gt;") == more)
         }
-        let confirm = PageHTML.confirmDeletion(list: "a", ids: [1, 2], editing: editing)
+        let confirm = PageHTML.confirmDeletion(
+            list: "a", identity: "", ids: [1, 2], editing: editing)
         #expect(confirm.contains("Delete 2 items") && !confirm.contains("{{"))
     }
 }

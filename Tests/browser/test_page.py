@@ -878,6 +878,20 @@ def check_identity_and_live_menu(browser, bin_dir):
         assert [(i["title"], i["isSelected"]) for i in items] == [("Tent", True), ("Stove", False), ("Rope", False)], items
         assert "camping" not in served.checklist("lists"), "a rename never splits the list"
 
+        # Issue 48, 8: in edit mode, renamed elsewhere again: ✎ and Done follow the list.
+        page.click("#edit")
+        expect(page.locator("a.rename").first).to_be_visible(timeout=3000)
+        served.checklist("lists", "rename", "-q", "camp", "camp site")
+        expect(page).to_have_title("camp site · checklist", timeout=3000)
+        page.locator("a.rename").first.click()
+        expect(page.locator(".title-field")).to_be_visible(timeout=3000)
+        expect(page).to_have_title("camp site · checklist")
+        page.click("#edit")
+        expect(page.locator("a.rename")).to_have_count(0, timeout=3000)
+        expect(page).to_have_title("camp site · checklist")
+        served.checklist("lists", "rename", "-q", "camp site", "camp")
+        expect(page).to_have_title("camp · checklist", timeout=3000)
+
         served.checklist("lists", "delete", "-q", "camp", "--force")
         expect(page.locator("#gone")).to_be_visible(timeout=3000)
         expect(page.locator("#gone")).to_contain_text("was deleted elsewhere")
@@ -888,6 +902,15 @@ def check_identity_and_live_menu(browser, bin_dir):
         assert not overlap, "the notice covers the menu: %r %r" % (notice, menu)
         expect(page.locator("#list-menu option")).to_have_count(1, timeout=3000)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        assert "camp" not in served.checklist("lists"), "nothing recreated the deleted list"
+        # Reloaded, the gone list's address gives a page in the page's words, with the menu.
+        page.reload()
+        expect(page.locator("#gone")).to_have_text("The list “camp” was deleted elsewhere. Choose another list.")
+        expect(page.locator("#list-menu option")).to_have_count(1)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        page.select_option("#list-menu", "groceries")
+        page.click("#open-list")
+        expect(page.locator("#rows li")).to_have_count(1, timeout=3000)
         assert "camp" not in served.checklist("lists"), "nothing recreated the deleted list"
         page.close()
         served.stop()

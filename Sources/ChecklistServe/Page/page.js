@@ -150,7 +150,7 @@
     const rename = document.createElement("a");
     rename.className = "button rename"; rename.textContent = "✎";
     rename.setAttribute("aria-label", "Rename"); rename.title = "Rename";
-    rename.href = "./?list=" + encodeURIComponent(list) + "&edit=1&rename=" + id;
+    rename.href = pageURL(true) + "&rename=" + id;
     tools.append(rename);
     return tools;
   }
@@ -202,11 +202,27 @@
     if (answer && answer.lists) updateMenu(answer.lists);
   }
 
+  // The page's address for its list, with the list's identity (which the server follows).
+  function pageURL(edit) {
+    return "./?list=" + encodeURIComponent(list) + (listId ? "&listid=" + encodeURIComponent(listId) : "")
+      + (edit ? "&edit=1" : "");
+  }
   function renamed(name) {
     list = name;
     document.title = name + " · checklist";
     document.body.dataset.list = name;
     for (const field of document.querySelectorAll("input[name=list]")) field.value = name;
+    // The address, Edit/Done and every ✎ lead to the list under its new name.
+    const address = new URLSearchParams(location.search);
+    if (address.has("list")) {
+      address.set("list", name);
+      if (listId) address.set("listid", listId);
+      history.replaceState(history.state, "", "?" + address.toString() + location.hash);
+    }
+    const edit = document.getElementById("edit");
+    if (edit) edit.href = pageURL(!editing);
+    for (const link of document.querySelectorAll("a.rename"))
+      link.href = pageURL(true) + "&rename=" + link.closest("li").dataset.id;
     // Listens again under the new name, at once and without a word: the server is there.
     if (socket) { const old = socket; socket = null; old.onclose = null; old.close(); listen(); }
   }
