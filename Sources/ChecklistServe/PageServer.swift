@@ -376,9 +376,20 @@ public final class PageServer: Sendable {
                 return .text(400, "the form's body is not valid form data\n")
             }
             let json = (request.headers["accept"] ?? "").contains("application/json")
-            return answering(request, json: json) {
+            var response = answering(request, json: json) {
                 try change(route, form, json: json, person: found.person, &$0)
             }
+            // Without a script the address holds the secret until a change: its redirect goes
+            // to the clean path when the browser sent this link's cookie (it holds it), else it
+            // stays under the secret.
+            if response.status == 303, found.isFromPath,
+                let location = response.headers["Location"], location.hasPrefix("./"),
+                let secret = cookie(request),
+                Self.link(ofSecret: secret, among: links)?.secretSHA256 == found.link
+            {
+                response.headers["Location"] = String(location.dropFirst())
+            }
+            return response
         default:
             return .notFound
         }
@@ -808,9 +819,18 @@ extension PageServer {
     /// A toggle's taps: `tap=ID:checked:TIME` or `tap=ID:unchecked:TIME`, each followed by
     /// `/SEEN` (the server's time of the state its page had), repeated, in the order they were
     /// made; nil when there are none.
+    /// The most taps one request may hold.
+    static let tapsPerRequest = 200
+
     static func taps(_ form: [(String, String)]) throws -> [PageTap]? {
         let fields = form.filter { $0.0 == "tap" }.map(\.1)
         if fields.isEmpty { return nil }
+        // Each tap is a change of its own: a request of thousands would hold the store (and
+        // every other page) for seconds. The page sends its kept taps 200 at a time.
+        guard fields.count <= tapsPerRequest else {
+            throw PageError(
+                "at most \(tapsPerRequest) taps in one request; nothing changed", status: 413)
+        }
         return try fields.map { field in
             // ID:checked:TIME, then /SEEN when the page had a state from the server.
             let halves = field.split(separator: "/", maxSplits: 1).map(String.init)

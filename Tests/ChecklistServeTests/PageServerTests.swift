@@ -132,6 +132,38 @@ import Testing
         #expect(try checked() == [3])
     }
 
+    /// Issue 48, 6: without JavaScript the address keeps the secret until Save; its redirect
+    /// then leads to the clean path when the browser holds the cookie (it sent it), and stays
+    /// under the secret when it does not (cookies refused: the clean path would be 404).
+    @Test func withoutTheScriptSavesRedirectLeavesTheSecretOutOfTheAddress() throws {
+        let body = "list=camping&shown=1,2,3&was=&checked=1"
+        let withCookie = post("save", body, headers: ["Cookie": "checklist=\(token)"])
+        #expect(withCookie.status == 303)
+        #expect(withCookie.headers["Location"] == "/?list=camping", "\(withCookie.headers)")
+        #expect(post("save", body).headers["Location"] == "./?list=camping")
+        // Another link's cookie: the address keeps this link's secret (the path decides).
+        let other = post(
+            "save", body, headers: ["Cookie": "checklist=\(String(repeating: "0", count: 32))"])
+        #expect(other.headers["Location"] == "./?list=camping")
+    }
+
+    /// Issue 48, 6: one request holds at most 200 taps (the page sends its kept taps 200 at a
+    /// time), so no request holds the store for long; more are refused whole (413).
+    @Test func aRequestOfMoreThan200TapsIsRefusedWhole() throws {
+        try store.add((4...300).map { try Title("item \($0)") }, to: "camping")
+        let time = PageClock.now()
+        func taps(_ ids: ClosedRange<Int>) -> String {
+            ids.map { "tap=\($0):checked:\(time)" }.joined(separator: "&")
+        }
+        try unchanged {
+            let refused = post("toggle", taps(1...201), json: true)
+            #expect(refused.status == 413, "\(text(refused))")
+            #expect(text(refused).contains("at most 200 taps"))
+        }
+        #expect(post("toggle", taps(1...200), json: true).status == 200)
+        #expect(try checked().count == 200)
+    }
+
     /// Only the boxes the person changed change: a check made elsewhere after the page was
     /// made stays, though its box on this page was empty.
     @Test func aSaveWithoutTheScriptKeepsOtherPeoplesChanges() throws {

@@ -14,6 +14,7 @@ import argparse
 import socket
 import json
 import urllib.request
+import urllib.parse
 import zlib
 import struct
 import os
@@ -684,6 +685,14 @@ def check_without_javascript(browser, bin_dir):
             assert page.evaluate("document.documentElement.scrollWidth") <= 360
         expect(page.locator("#delete")).to_be_visible()
         expect(page.locator("#delete")).to_have_text("Delete (1)")
+        # Issue 48, 6: Save's redirect leaves the secret out of the address (the cookie holds it).
+        page.goto(served.url)
+        page.locator("#item-3").check()
+        page.click("#save")
+        page.wait_for_load_state()
+        secret = urllib.parse.urlsplit(served.url).path.strip("/")
+        assert secret not in page.url, "the secret is still in the address after Save: %s" % page.url
+        expect(page.locator("#item-3")).to_be_checked()
         context.close()
         served.stop()
     finally:
