@@ -237,4 +237,84 @@ import Testing
         let beside = try FileManager.default.contentsOfDirectory(atPath: shared.path)
         #expect(beside == ["owner.db"], "\(arguments): \(beside)")
     }
+
+    /// Issue 48, 16: on a full disk (a tmpfs of 600 KiB, filled), reads work and leave nothing
+    /// beside the database; a write says the disk is full (74), changes nothing and leaves
+    /// nothing either. Before, `list` and `count` failed with "disk I/O error (SQLite code
+    /// 4874)" and left a `-wal` and a `-shm`.
+    @Test(.fileOnly, .enabled(if: FullDisk.canMount, "mounts a small tmpfs (needs root)"))
+    func onAFullDiskReadsWorkAndAWriteSaysTheDiskIsFull() throws {
+        let cli = try CLI()
+        let disk = try FullDisk(in: cli.folder)
+        defer { disk.unmount() }
+        let path = disk.folder + "/c.db"
+        try cli.run("add", "-q", "-l", "camping", "Tent", "Stove", "--db", path)
+        disk.fill()
+        for arguments in [
+            ["list", "-l", "camping"], ["count", "-l", "camping"], ["lists"], ["history"],
+        ] {
+            let read = try cli.run(arguments + ["--db", path], stdin: Data())
+            #expect(read.status == 0, "\(arguments): \(read)")
+            #expect(try disk.files() == ["c.db", "fill"], "\(arguments)")
+        }
+        #expect(
+            try cli.run("list", "-l", "camping", "--db", path).stdout == "[ ] 1 Tent\n[ ] 2 Stove\n"
+        )
+        let write = try cli.run("check", "1", "--db", path)
+        #expect(write.status == 74, "\(write)")
+        #expect(write.stderr.contains("the disk is full"), "\(write.stderr)")
+        #expect(try disk.files() == ["c.db", "fill"])
+        disk.free()
+        #expect(try cli.run("check", "-q", "1", "--db", path).status == 0)
+        #expect(try cli.run("list", "-l", "camping", "--db", path).stdout.hasPrefix("[x] 1 Tent"))
+    }
+}
+
+/// A small tmpfs, mounted in a test's folder, that can be filled to the last byte.
+struct FullDisk {
+    let folder: String
+
+    /// Whether this process may mount one (root, with the capability a container may lack).
+    static let canMount: Bool = {
+        guard getuid() == 0, let disk = try? FullDisk(in: FileManager.default.temporaryDirectory)
+        else { return false }
+        disk.unmount()
+        return true
+    }()
+
+    init(in parent: URL) throws {
+        folder = parent.appendingPathComponent("disk-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        guard Self.shell("mount -t tmpfs -o size=600k tmpfs '\(folder)'") == 0 else {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw CocoaError(.fileWriteNoPermission)
+        }
+    }
+
+    /// Writes a file until the disk has no byte left.
+    func fill() {
+        _ = Self.shell("dd if=/dev/zero of='\(folder)/fill' bs=4k 2>/dev/null")
+    }
+
+    func free() {
+        try? FileManager.default.removeItem(atPath: folder + "/fill")
+    }
+
+    func files() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    }
+
+    func unmount() {
+        _ = Self.shell("umount '\(folder)'")
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private static func shell(_ script: String) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        do { try process.run() } catch { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
 }

@@ -21,6 +21,12 @@ extension ChecklistError {
             self = .databaseUnavailable(
                 path: path,
                 reason: "cannot open the file; check that it and its folder are accessible")
+        case .SQLITE_IOERR where error.extendedResultCode == .SQLITE_IOERR_SHMSIZE:
+            // No room for the `-shm` file that a WAL database's connection makes.
+            self = .databaseUnavailable(
+                path: path,
+                reason: "no room on the disk for SQLite's shared-memory file (is it full?);"
+                    + " nothing changed; free some space and try again")
         case .SQLITE_IOERR where error.extendedResultCode == .SQLITE_IOERR_WRITE:
             self = .databaseUnavailable(
                 path: path,

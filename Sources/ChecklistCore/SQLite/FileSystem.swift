@@ -50,6 +50,14 @@ enum FileSystem {
         return RawPath.withCString(path) { stat($0, &status) } == 0
     }
 
+    /// The bytes this user may still write in the file system holding `path` (statvfs(2));
+    /// nil when it cannot be told.
+    static func availableBytes(_ path: String) -> Int? {
+        var status = statvfs()
+        guard RawPath.withCString(path, { statvfs($0, &status) }) == 0 else { return nil }
+        return Int(clamping: UInt64(status.f_bavail) &* UInt64(status.f_frsize))
+    }
+
     /// access(2) with W_OK: nil when this user may write `path`.
     static func writeRefusal(_ path: String) -> Failure? {
         RawPath.withCString(path) { access($0, W_OK) } == 0 ? nil : .last

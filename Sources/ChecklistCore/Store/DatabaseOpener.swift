@@ -74,6 +74,7 @@ public enum DatabaseOpener {
         }
         let path = location.path
         var file = try inspectFile(at: path)
+        if file != .missing || createsMissingFile { try requireRoom(path) }
         if file == .missing {
             guard createsMissingFile else { return try ChecklistStore.empty() }
             try createFile(at: path)
@@ -207,8 +208,34 @@ public enum DatabaseOpener {
     /// a database that had none. It takes no lock a read-only connection would not take, and
     /// its closing checkpoint is skipped, never waited for, while other connections are open.
     private static func readingQueue(at path: String) throws -> DatabaseQueue {
+        // A full disk: no room for the `-shm` a WAL database's connection makes (SQLite would
+        // fail with code 4874 and leave it, and a `-wal`, behind). With neither beside it, no
+        // connection is open and no write can commit without room for a `-wal`: the file alone
+        // is the whole database, read as immutable.
+        if !hasRoomForItsJournal(path), !exists(path + "-wal"), !exists(path + "-shm") {
+            return try DatabaseQueue(
+                path: immutableURI(path), configuration: configuration(readonly: true))
+        }
         guard isWritableWithItsFolder(path) else { return try readOnlyQueue(at: path) }
         return try connection(at: path, readonly: false)
+    }
+
+    /// Room enough on the disk for a connection's `-shm` and a first write's `-wal`.
+    static let journalRoom = 256 * 1024
+
+    /// Whether the disk holding the database has `journalRoom` left for this user (or cannot
+    /// tell).
+    static func hasRoomForItsJournal(_ path: String) -> Bool {
+        let folder = parentFolder(of: path)
+        return (FileSystem.availableBytes(folder.isEmpty ? "." : folder) ?? .max) >= journalRoom
+    }
+
+    /// Refuses a write on a full disk before SQLite touches anything, when no `-wal` is there
+    /// to write in: SQLite would fail with code 4874 and leave a `-shm` and a `-wal` behind.
+    static func requireRoom(_ path: String) throws(ChecklistError) {
+        guard !exists(path + "-wal"), !hasRoomForItsJournal(path) else { return }
+        throw .databaseUnavailable(
+            path: path, reason: "the disk is full; nothing changed; free some space and try again")
     }
 
     /// Whether this user may write the file and the folder it is in.
