@@ -90,10 +90,37 @@ final class ServerEngineTests {
             try TestServer.psql(uri, "SELECT identifier FROM checklist.migrations ORDER BY 1")
                 == "0001_checklist_schema\n0002_change_author_policies\n0003_page_links\n"
                 + "0004_offline_copies\n0005_copy_revisions\n0006_field_revisions\n"
-                + "0007_copy_generations\n0008_notices_told\n")
+                + "0007_copy_generations\n0008_notices_told\n0009_times_are_times\n")
         #expect(
             try TestServer.psql(uri, "SELECT id, title, is_selected FROM checklist.items")
                 == "1|Tent|f\n")
+    }
+
+    /// Issue 48, 14: a change's time, an item's stamps and a notice's times must be times on
+    /// the server (CHECKs): text another role stores there (an escape sequence for a terminal)
+    /// is refused, and the program's own writes pass.
+    @Test func theServerRefusesTimesThatAreNotTimes() throws {
+        try run("add", "-q", "-l", "camping", "Tent")
+        try run("check", "-q", "1")
+        let escape = "E'2026\\x1b]52;c;cm0gLXJmIH4=\\x07'"
+        for statement in [
+            "UPDATE checklist.changes SET created_at = \(escape)",
+            "UPDATE checklist.changes SET created_at = '2026-13-01T00:00:00.000Z'",
+            "UPDATE checklist.items SET checked_stamp = \(escape)",
+            "UPDATE checklist.items SET title_stamp = 'yesterday ana'",
+            "UPDATE checklist.items SET place_stamp = \(escape)",
+            "INSERT INTO checklist.copy_notices (copy_id, title, loser_what, loser_time,"
+                + " loser_is_yours, winner_what, winner_is_yours) VALUES"
+                + " ('c', 't', 'check', \(escape), true, 'uncheck', false)",
+        ] {
+            #expect(throws: (any Error).self, "\(statement)") {
+                try TestServer.psql(uri, statement)
+            }
+        }
+        // Times as the program writes them pass.
+        try TestServer.psql(
+            uri, "UPDATE checklist.items SET checked_stamp = '2026-12-02T10:00:00.000Z ana'")
+        #expect(try run("history").stdout.contains("checked 1 item (ID 1)"))
     }
 
     @Test func aSchemaOfANewerProgramIsRefusedWithNothingChanged() throws {

@@ -25,4 +25,5 @@ let embeddedServerMigrations: [(identifier: String, bytes: [UInt8])] = [
     ("0006_field_revisions", PackageResources._006_field_revisions_sql),
     ("0007_copy_generations", PackageResources._007_copy_generations_sql),
     ("0008_notices_told", PackageResources._008_notices_told_sql),
+    ("0009_times_are_times", PackageResources._009_times_are_times_sql),
 ]
