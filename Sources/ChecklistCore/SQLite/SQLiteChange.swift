@@ -20,6 +20,9 @@ struct SQLiteChange {
     let now: String
     /// Who makes the change.
     private(set) var author: String
+    /// The connection's count of rows written when the change began: every step records the
+    /// rows it is about to change first, so a change that recorded nothing wrote no row.
+    private let writtenBefore: Int
     /// The highest list ID the journal remembers, once read (see `createList`).
     let journalListIDs = SQLiteJournalListIDs()
 
@@ -28,6 +31,7 @@ struct SQLiteChange {
     init(_ db: Database, author: String, at time: String? = nil) throws {
         self.db = db
         self.author = author
+        writtenBefore = db.totalChangesCount
         // The records written before the entry's row name its ID: foreign keys are checked at
         // commit for this transaction.
         try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
@@ -61,16 +65,10 @@ struct SQLiteChange {
 
     /// Completes the entry when the change recorded something; keeps the newest entries.
     func finish(_ command: String, _ change: some ChangeDescribing) throws {
-        let recordedSomething =
-            try SQLRequest<Bool>(
-                literal: """
-                    SELECT EXISTS (SELECT 1 FROM changedItems WHERE changeId = \(changeID))
-                        OR EXISTS (SELECT 1 FROM changedSelections WHERE changeId = \(changeID))
-                        OR EXISTS (SELECT 1 FROM addedItems WHERE changeId = \(changeID))
-                        OR EXISTS (SELECT 1 FROM changedLists WHERE changeId = \(changeID))
-                    """
-            ).fetchOne(db) ?? false
-        guard recordedSomething else { return }
+        // Nothing written since the change began: nothing recorded (a record is written before
+        // each row it records is changed). No query: at start-up each statement costs its
+        // parse, and the journal's four tables cost four.
+        guard db.totalChangesCount != writtenBefore else { return }
         // On an offline copy: no item ID beyond those the server reserved for it.
         if let copy,
             let given = try Int64.fetchOne(
