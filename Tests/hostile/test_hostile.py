@@ -192,14 +192,19 @@ def endless_headers(served, seconds=5, most=64 << 20):
     return closed, sent
 
 
+def upgrade_request(served):
+    """The live updates' upgrade, as the page asks for it (a fresh key each time)."""
+    key = base64.b64encode(os.urandom(16)).decode()
+    return (
+        "GET %sevents HTTP/1.1\r\nHost: %s\r\nOrigin: http://%s\r\nUpgrade: websocket\r\n"
+        "Connection: Upgrade\r\nSec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        % (served.path, served.host, served.host, key)).encode()
+
+
 def open_socket(served):
     """A web socket opened as the page opens it: the socket and the bytes after the answer."""
     sock = connect(served.port, timeout=5)
-    key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall((
-        "GET %sevents HTTP/1.1\r\nHost: %s\r\nOrigin: http://%s\r\nUpgrade: websocket\r\n"
-        "Connection: Upgrade\r\nSec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        % (served.path, served.host, served.host, key)).encode())
+    sock.sendall(upgrade_request(served))
     answer = b""
     while b"\r\n\r\n" not in answer:
         chunk = sock.recv(4096)
@@ -276,16 +281,7 @@ def big_frame_claim(served):
                 sent += 65536
         except (BrokenPipeError, ConnectionResetError, socket.timeout):
             pass
-        received = rest
-        try:
-            while True:
-                chunk = sock.recv(4096)
-                if not chunk:
-                    break
-                received += chunk
-        except (ConnectionResetError, socket.timeout):
-            pass
-        return received
+        return read_until_closed(sock, rest)
     finally:
         sock.close()
 
@@ -367,13 +363,7 @@ def slow_readers(served, count):
 
 def idle_sockets(served, count):
     """Web sockets of the valid link, opened and never read."""
-    def upgrade(sock):
-        key = base64.b64encode(os.urandom(16)).decode()
-        sock.sendall((
-            "GET %sevents HTTP/1.1\r\nHost: %s\r\nOrigin: http://%s\r\nUpgrade: websocket\r\n"
-            "Connection: Upgrade\r\nSec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n"
-            % (served.path, served.host, served.host, key)).encode())
-    return open_many(served, count, upgrade)
+    return open_many(served, count, lambda sock: sock.sendall(upgrade_request(served)))
 
 
 def open_many(served, count, opening, receive_buffer=None):
