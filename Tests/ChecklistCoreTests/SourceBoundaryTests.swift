@@ -49,4 +49,20 @@ import Testing
         }.map(\.path)
         #expect(printing == [])
     }
+
+    /// Values are bound, never written into SQL text (STYLE; issue 50): no `sql:` string
+    /// literal, one line or several, holds Swift interpolation. (GRDB's `literal:` binds what
+    /// it interpolates, and stays allowed.)
+    @Test func noSQLTextHoldsSwiftInterpolation() throws {
+        let literal = try Regex(#"sql:\s*(?:"{3}(?s:.*?)"{3}|"(?:[^"\\\n]|\\.)*")"#)
+        var found: [String] = []
+        for file in try Self.swiftFiles() {
+            for match in file.text.matches(of: literal)
+            where match.output[0].substring?.contains(#"\("#) == true {
+                let line = file.text[..<match.range.lowerBound].count { $0 == "\n" } + 1
+                found.append("\(file.path):\(line)")
+            }
+        }
+        #expect(found == [])
+    }
 }

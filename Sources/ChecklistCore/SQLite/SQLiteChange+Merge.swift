@@ -10,7 +10,6 @@ extension SQLiteChange {
     /// before that loses rather than undo what it cannot see.
     func checkMergeView(of ids: [ItemID], since time: String) throws -> MergeView {
         guard !ids.isEmpty else { return MergeView() }
-        let named = ids.map(String.init).joined(separator: ",")
         var view = MergeView()
         for row in try Row.fetchAll(
             db,
@@ -18,8 +17,8 @@ extension SQLiteChange {
                 SELECT i.id, o.id FROM items AS i
                 JOIN lists AS l ON l.id = i.listId AND l.mode = 'single'
                 JOIN items AS o ON o.listId = i.listId AND o.isSelected AND o.id <> i.id
-                WHERE i.id IN (\(named))
-                """)
+                WHERE i.id IN (SELECT value FROM json_each(?))
+                """, arguments: [SQLiteItemsTable.jsonArray(ids)])
         {
             view.choices[row[0], default: []].append(row[1])
         }
@@ -30,8 +29,8 @@ extension SQLiteChange {
             sql: """
                 SELECT i.id, l.name, i.title, i.isSelected, i.position, i.updatedAt
                 FROM items AS i JOIN lists AS l ON l.id = i.listId
-                WHERE i.id IN (\(all.map(String.init).joined(separator: ",")))
-                """)
+                WHERE i.id IN (SELECT value FROM json_each(?))
+                """, arguments: [SQLiteItemsTable.jsonArray(all.sorted())])
         {
             let id: ItemID = row[0]
             updated[id] = row[5]
@@ -66,9 +65,9 @@ extension SQLiteChange {
                 sql: """
                     SELECT r.itemId, c.author, c.createdAt FROM changedItems AS r
                     JOIN changes AS c ON c.id = r.changeId
-                    WHERE r.itemId IN (\(missing.map(String.init).joined(separator: ",")))
+                    WHERE r.itemId IN (SELECT value FROM json_each(?))
                     ORDER BY r.changeId
-                    """)
+                    """, arguments: [SQLiteItemsTable.jsonArray(missing)])
             {
                 view.deletedBy[row[0]] = (row[1] ?? "", row[2])
             }

@@ -44,11 +44,12 @@ struct SQLiteEditorReads: EditorReads {
     func ids(among ids: IDSet, listID: Int64, checkedOnly: Bool) throws -> IDSet {
         var found: [ItemID] = []
         let statement = try db.cachedStatement(
-            sql: """
-                SELECT id FROM items
-                WHERE id BETWEEN ? AND ? AND listId = ?\(checkedOnly ? " AND isSelected = 1" : "")
+            sql: checkedOnly
+                ? """
+                SELECT id FROM items WHERE id BETWEEN ? AND ? AND listId = ? AND isSelected = 1
                 ORDER BY id
-                """)
+                """
+                : "SELECT id FROM items WHERE id BETWEEN ? AND ? AND listId = ? ORDER BY id")
         for range in ids.ranges {
             found += try ItemID.fetchAll(
                 statement, arguments: [range.lowerBound, range.upperBound, listID])

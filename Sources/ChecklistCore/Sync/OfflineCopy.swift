@@ -221,14 +221,15 @@ enum OfflineCopy {
             records[change.id] = JournalRecords(entry: change)
             order.append(change.id)
         }
-        // IDs are numbers: written into the statements as they are.
-        let named = only.map { " IN (" + $0.map(String.init).joined(separator: ",") + ")" }
+        // The named items, one bound JSON array (an import's may name a million).
+        let named = only.map { SQLiteItemsTable.jsonArray($0.sorted()) }
         for row in try Row.fetchAll(
             db,
             sql: """
                 SELECT changeId, itemId, listId, title, isSelected, position FROM changedItems
-                WHERE changeId > ? \(named.map { "AND itemId" + $0 } ?? "")
-                """, arguments: [after])
+                WHERE changeId > ?1
+                    AND (?2 IS NULL OR itemId IN (SELECT value FROM json_each(?2)))
+                """, arguments: [after, named])
         {
             records[row[0]]?.items.append(
                 CopyItem(
@@ -240,8 +241,9 @@ enum OfflineCopy {
             sql: """
                 SELECT s.changeId, s.isSelected, j.value FROM changedSelections AS s,
                     json_each(s.itemIds) AS j
-                WHERE s.changeId > ? \(named.map { "AND j.value" + $0 } ?? "")
-                """, arguments: [after])
+                WHERE s.changeId > ?1
+                    AND (?2 IS NULL OR j.value IN (SELECT value FROM json_each(?2)))
+                """, arguments: [after, named])
         {
             records[row[0]]?.selections.append((row[2], row[1]))
         }
@@ -271,19 +273,23 @@ enum OfflineCopy {
                 records[row[0]]?.lists.append((row[1], before))
             }
         }
-        let touched =
-            named.map { "id" + $0 }
-                ?? """
-                id IN (SELECT itemId FROM changedItems WHERE changeId > ?1
+        // The named items, or every item a change after `after` touched.
+        let items = try Row.fetchAll(
+            db,
+            sql: named != nil
+                ? """
+                SELECT id, listId, title, isSelected, position FROM items
+                WHERE id IN (SELECT value FROM json_each(?))
+                """
+                : """
+                SELECT id, listId, title, isSelected, position FROM items
+                WHERE id IN (SELECT itemId FROM changedItems WHERE changeId > ?1
                     UNION SELECT j.value FROM changedSelections AS s, json_each(s.itemIds) AS j
                         WHERE s.changeId > ?1)
                     OR EXISTS (SELECT 1 FROM addedItems AS a
                         WHERE a.changeId > ?1 AND items.id BETWEEN a.firstId AND a.lastId)
-                """
-        let items = try Row.fetchAll(
-            db,
-            sql: "SELECT id, listId, title, isSelected, position FROM items WHERE \(touched)",
-            arguments: named == nil ? [after] : []
+                """,
+            arguments: named.map { [$0] } ?? [after]
         ).map {
             CopyItem(id: $0[0], listID: $0[1], title: $0[2], isSelected: $0[3], position: $0[4])
         }
@@ -294,13 +300,13 @@ enum OfflineCopy {
     static func titles(_ ids: [ItemID], in db: Database) throws -> [ItemID: String] {
         guard !ids.isEmpty else { return [:] }
         var found: [ItemID: String] = [:]
-        let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
         for row in try Row.fetchAll(
             db,
             sql: """
-                SELECT id, title FROM items WHERE id IN (\(marks))
-                UNION ALL SELECT itemId, title FROM changedItems WHERE itemId IN (\(marks))
-                """, arguments: StatementArguments(ids + ids))
+                SELECT id, title FROM items WHERE id IN (SELECT value FROM json_each(?1))
+                UNION ALL SELECT itemId, title FROM changedItems
+                    WHERE itemId IN (SELECT value FROM json_each(?1))
+                """, arguments: [SQLiteItemsTable.jsonArray(ids)])
         where found[row[0]] == nil {
             found[row[0]] = row[1]
         }
