@@ -313,4 +313,18 @@ extension OfflineCopyTests {
         #expect(watch.status == 74, "\(watch)")
         #expect(try on(uri, "list").stdout == "[ ] 1 Tent\n")
     }
+
+    /// Issue 50 (STYLE): a copy's journal read through throwing paths. A NULL where the schema
+    /// says otherwise (a file changed by something else) is said to be damaged (65), with
+    /// nothing sent; before, it became a list of the wrong mode, or a crash.
+    @Test func aDamagedJournalIsSaidDamagedAndNothingIsSent() throws {
+        try twoCopies()
+        #expect(try on("ana.db", "lists", "rename", "-q", "camping", "trip").status == 0)
+        _ = try sqlite("ana.db", "UPDATE changedLists SET mode = NULL WHERE name IS NOT NULL")
+        let damaged = try on("ana.db", "sync")
+        #expect(damaged.status == 65, "\(damaged)")
+        #expect(damaged.stderr.contains("is damaged"), "\(damaged)")
+        #expect(damaged.stderr.split(separator: "\n").count == 1, "\(damaged)")
+        #expect(try on(uri, "lists").stdout.contains("camping"), "nothing was sent")
+    }
 }

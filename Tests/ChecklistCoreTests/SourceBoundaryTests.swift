@@ -65,4 +65,19 @@ import Testing
         }
         #expect(found == [])
     }
+
+    /// A row of SQLite is read only through throwing paths (STYLE; issue 50): `row[0]` traps
+    /// on a NULL or a value of another type, and a file given to us may be foreign or damaged.
+    /// In every file that imports GRDB, no row is read by a number in brackets.
+    @Test func noSQLiteRowIsReadByASubscriptThatTraps() throws {
+        let subscripted = try Regex(#"(?:\brow|\bcopy|\$0)\[[0-9]+\]"#)
+        var found: [String] = []
+        for file in try Self.swiftFiles() where file.text.contains("import GRDB") {
+            for match in file.text.matches(of: subscripted) {
+                let line = file.text[..<match.range.lowerBound].count { $0 == "\n" } + 1
+                found.append("\(file.path):\(line)")
+            }
+        }
+        #expect(found == [])
+    }
 }

@@ -101,7 +101,9 @@ extension SQLiteChange {
                     GROUP BY listId
                     """
             ).fetchAll(db)
-            for row in rows { lastPositions[row[0]] = row[1] }
+            for row in rows {
+                lastPositions[try row.decode(atIndex: 0)] = try row.decode(atIndex: 1)
+            }
         }
         var ranges: [(groupIndex: Int, first: ItemID, last: ItemID)] = []
         var count = 0

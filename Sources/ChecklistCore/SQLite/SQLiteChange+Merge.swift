@@ -20,7 +20,8 @@ extension SQLiteChange {
                 WHERE i.id IN (SELECT value FROM json_each(?))
                 """, arguments: [SQLiteItemsTable.jsonArray(ids)])
         {
-            view.choices[row[0], default: []].append(row[1])
+            view.choices[try row.decode(ItemID.self, atIndex: 0), default: []].append(
+                try row.decode(atIndex: 1))
         }
         let all = Set(ids).union(view.choices.values.joined())
         var updated: [ItemID: String] = [:]
@@ -32,11 +33,13 @@ extension SQLiteChange {
                 WHERE i.id IN (SELECT value FROM json_each(?))
                 """, arguments: [SQLiteItemsTable.jsonArray(all.sorted())])
         {
-            let id: ItemID = row[0]
-            updated[id] = row[5]
+            let id: ItemID = try row.decode(atIndex: 0)
+            let time: String = try row.decode(atIndex: 5)
+            updated[id] = time
             view.items[id] = ServerItem(
-                id: id, list: row[1], title: row[2], isSelected: row[3], position: row[4],
-                checkedStamp: Stamp(time: row[5], author: ""), titleStamp: Stamp(""),
+                id: id, list: try row.decode(atIndex: 1), title: try row.decode(atIndex: 2),
+                isSelected: try row.decode(atIndex: 3), position: try row.decode(atIndex: 4),
+                checkedStamp: Stamp(time: time, author: ""), titleStamp: Stamp(""),
                 placeStamp: Stamp(""))
         }
         let recent = Set(updated.filter { $0.value >= time }.keys)
@@ -69,7 +72,11 @@ extension SQLiteChange {
                     ORDER BY r.changeId
                     """, arguments: [SQLiteItemsTable.jsonArray(missing)])
             {
-                view.deletedBy[row[0]] = (row[1] ?? "", row[2])
+                // A change recorded before authors were (NULL) is by no one named.
+                let author: String? = try row.decode(atIndex: 1)
+                view.deletedBy[try row.decode(atIndex: 0)] = (
+                    author ?? "", try row.decode(atIndex: 2)
+                )
             }
         }
         return view

@@ -53,8 +53,11 @@ struct SQLiteChange {
             let copy = try Row.fetchOne(
                 db, sql: "SELECT author, syncedThrough, lastReservedId FROM syncState")
             if let copy {
-                if author == FileSystem.loginName { self.author = copy[0] }
-                self.copy = (syncedThrough: copy[1], lastReservedID: copy[2])
+                if author == FileSystem.loginName { self.author = try copy.decode(atIndex: 0) }
+                self.copy = (
+                    syncedThrough: try copy.decode(atIndex: 1),
+                    lastReservedID: try copy.decode(atIndex: 2)
+                )
             }
         }
     }

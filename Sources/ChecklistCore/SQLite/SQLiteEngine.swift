@@ -114,6 +114,10 @@ struct SQLiteEngine: StoreEngine {
             return try body()
         } catch let error as DatabaseError {
             throw ChecklistError(error, path: writer.path)
+        } catch is RowDecodingError {
+            // A value of another type, or a NULL, where the schema says otherwise: the file was
+            // changed by something else than checklist.
+            throw ChecklistError.corruptDatabase(path: writer.path)
         }
     }
 }

@@ -184,7 +184,7 @@ struct SQLiteItemsTable {
     /// The first column of each row, as an ID, one row at a time (see `itemIDs`).
     private func forEachItemID(_ query: SQL, _ body: (ItemID) throws -> Void) throws {
         let rows = try SQLRequest<Row>(literal: query).fetchCursor(db)
-        while let row = try rows.next() { try body(row[0]) }
+        while let row = try rows.next() { try body(try row.decode(atIndex: 0)) }
     }
 
     /// Appends the IDs of the range that name no item, as ranges.

@@ -55,6 +55,8 @@ extension ChecklistStore {
             }
         } catch let error as DatabaseError {
             throw ChecklistError(error, path: path)
+        } catch is RowDecodingError {
+            throw ChecklistError.corruptDatabase(path: path)
         }
     }
 

@@ -88,15 +88,18 @@ enum OfflineCopy {
                 FROM syncUndos ORDER BY id
                 """
         ).map { row in
-            let copyChange: Int64? = row[5]
+            // A copy's change undone before it was sent carries its own entry (migration 0007).
+            var unsent: Change?
+            if let copyChange: Int64 = try row.decode(atIndex: 5) {
+                unsent = Change(
+                    id: copyChange, command: try row.decode(atIndex: 8),
+                    description: try row.decode(atIndex: 9), itemCount: 0,
+                    createdAt: try row.decode(atIndex: 6), author: try row.decode(atIndex: 7))
+            }
             return Undo(
-                id: row[0], changeID: row[1], afterChange: row[2], createdAt: row[3],
-                author: row[4],
-                unsent: copyChange.map {
-                    Change(
-                        id: $0, command: row[8] ?? "", description: row[9] ?? "", itemCount: 0,
-                        createdAt: row[6] ?? "", author: row[7])
-                })
+                id: try row.decode(atIndex: 0), changeID: try row.decode(atIndex: 1),
+                afterChange: try row.decode(atIndex: 2), createdAt: try row.decode(atIndex: 3),
+                author: try row.decode(atIndex: 4), unsent: unsent)
         }
     }
 
@@ -184,7 +187,9 @@ enum OfflineCopy {
         let (records, items) = try journal(db, after: syncedThrough, only: nil)
         guard !records.isEmpty else { return [] }
         let lists = try Row.fetchAll(db, sql: "SELECT id, name, mode FROM lists").map {
-            CopyList(id: $0[0], name: $0[1], mode: ListMode(rawValue: $0[2]) ?? .multiple)
+            CopyList(
+                id: try $0.decode(atIndex: 0), name: try $0.decode(atIndex: 1),
+                mode: try $0.decode(atIndex: 2))
         }
         return CopyEdits.derive(records, currentItems: items, currentLists: lists)
     }
@@ -216,8 +221,9 @@ enum OfflineCopy {
         var order: [Int64] = []
         for row in entries {
             let change = Change(
-                id: row[0], command: row[1], description: row[2], itemCount: row[3],
-                createdAt: row[4], author: row[5])
+                id: try row.decode(atIndex: 0), command: try row.decode(atIndex: 1),
+                description: try row.decode(atIndex: 2), itemCount: try row.decode(atIndex: 3),
+                createdAt: try row.decode(atIndex: 4), author: try row.decode(atIndex: 5))
             records[change.id] = JournalRecords(entry: change)
             order.append(change.id)
         }
@@ -231,10 +237,11 @@ enum OfflineCopy {
                     AND (?2 IS NULL OR itemId IN (SELECT value FROM json_each(?2)))
                 """, arguments: [after, named])
         {
-            records[row[0]]?.items.append(
+            records[try row.decode(Int64.self, atIndex: 0)]?.items.append(
                 CopyItem(
-                    id: row[1], listID: row[2], title: row[3], isSelected: row[4],
-                    position: row[5]))
+                    id: try row.decode(atIndex: 1), listID: try row.decode(atIndex: 2),
+                    title: try row.decode(atIndex: 3), isSelected: try row.decode(atIndex: 4),
+                    position: try row.decode(atIndex: 5)))
         }
         for row in try Row.fetchAll(
             db,
@@ -245,18 +252,23 @@ enum OfflineCopy {
                     AND (?2 IS NULL OR j.value IN (SELECT value FROM json_each(?2)))
                 """, arguments: [after, named])
         {
-            records[row[0]]?.selections.append((row[2], row[1]))
+            records[try row.decode(Int64.self, atIndex: 0)]?.selections.append(
+                (try row.decode(atIndex: 2), try row.decode(atIndex: 1)))
         }
         for row in try Row.fetchAll(
             db, sql: "SELECT changeId, firstId, lastId FROM addedItems WHERE changeId > ?",
             arguments: [after])
         {
-            let range = (row[1] as Int64)...(row[2] as Int64)
+            let change: Int64 = try row.decode(atIndex: 0)
+            let first: Int64 = try row.decode(atIndex: 1)
+            let last: Int64 = try row.decode(atIndex: 2)
+            guard first <= last else { throw DatabaseError(resultCode: .SQLITE_CORRUPT) }
+            let range = first...last
             if let only {
                 // Only the named items of a range (an import's may hold a million).
-                records[row[0]]?.added += only.filter(range.contains).sorted().map { $0...$0 }
+                records[change]?.added += only.filter(range.contains).sorted().map { $0...$0 }
             } else {
-                records[row[0]]?.added.append(range)
+                records[change]?.added.append(range)
             }
         }
         if only == nil {
@@ -265,12 +277,13 @@ enum OfflineCopy {
                 sql: "SELECT changeId, listId, name, mode FROM changedLists WHERE changeId > ?",
                 arguments: [after])
             {
-                let name: String? = row[2]
-                let before = name.map {
-                    CopyList(
-                        id: row[1], name: $0, mode: ListMode(rawValue: row[3] ?? "") ?? .multiple)
+                // A list as it was before the change; none when the change created it.
+                let id: Int64 = try row.decode(atIndex: 1)
+                var before: CopyList?
+                if let name: String = try row.decode(atIndex: 2) {
+                    before = CopyList(id: id, name: name, mode: try row.decode(atIndex: 3))
                 }
-                records[row[0]]?.lists.append((row[1], before))
+                records[try row.decode(Int64.self, atIndex: 0)]?.lists.append((id, before))
             }
         }
         // The named items, or every item a change after `after` touched.
@@ -291,7 +304,10 @@ enum OfflineCopy {
                 """,
             arguments: named.map { [$0] } ?? [after]
         ).map {
-            CopyItem(id: $0[0], listID: $0[1], title: $0[2], isSelected: $0[3], position: $0[4])
+            CopyItem(
+                id: try $0.decode(atIndex: 0), listID: try $0.decode(atIndex: 1),
+                title: try $0.decode(atIndex: 2), isSelected: try $0.decode(atIndex: 3),
+                position: try $0.decode(atIndex: 4))
         }
         return (order.compactMap { records[$0] }, items)
     }
@@ -307,8 +323,9 @@ enum OfflineCopy {
                 UNION ALL SELECT itemId, title FROM changedItems
                     WHERE itemId IN (SELECT value FROM json_each(?1))
                 """, arguments: [SQLiteItemsTable.jsonArray(ids)])
-        where found[row[0]] == nil {
-            found[row[0]] = row[1]
+        {
+            let id: ItemID = try row.decode(atIndex: 0)
+            if found[id] == nil { found[id] = try row.decode(atIndex: 1) }
         }
         return found
     }
