@@ -441,7 +441,19 @@ final class OfflineCopyTests {
         let quiet = try cli.startScript(
             "exec \"$CHECKLIST\" --db ana.db sync --watch -q 2> quiet.err > quiet.out")
         defer { quiet.kill() }
-        Thread.sleep(forTimeInterval: 1.5)
+        // Nothing is said: ready once it catches SIGTERM (its bit in /proc's SigCgt mask).
+        let status = "/proc/\(quiet.child.pid)/status"
+        #expect(
+            eventually {
+                guard let text = try? String(contentsOfFile: status, encoding: .utf8),
+                    let line = text.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }
+                    ),
+                    let mask = UInt64(
+                        line.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16)
+                else { return false }
+                return mask & (1 << (UInt64(SIGTERM) - 1)) != 0
+            })
+        Thread.sleep(forTimeInterval: 0.5)
         kill(quiet.child.pid, SIGTERM)
         #expect(try quiet.finish().status == 0)
         #expect(
