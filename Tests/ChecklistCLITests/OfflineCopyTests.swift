@@ -392,6 +392,18 @@ final class OfflineCopyTests {
         return try condition()
     }
 
+    /// `sync --watch` on ana's copy, once its stderr (`watch.err`, returned) says `said`.
+    private func startWatch(saying said: String) throws -> (CLI.Running, URL) {
+        let watcher = try cli.startScript(
+            "exec \"$CHECKLIST\" --db ana.db sync --watch 2> watch.err > watch.out")
+        let errors = cli.folder.appendingPathComponent("watch.err")
+        #expect(
+            eventually {
+                (try? String(contentsOf: errors, encoding: .utf8))?.contains(said) == true
+            }, "sync --watch never said \(said)")
+        return (watcher, errors)
+    }
+
     /// `sync --watch` sends a change on the copy, brings one made on the server, and while the
     /// server is out of reach says so and tries again.
     @Test func syncWatchKeepsTheCopyAndTheServerInStep() throws {
@@ -399,14 +411,8 @@ final class OfflineCopyTests {
         let uriKept = try sqlite("ana.db", "SELECT uri FROM syncState")
             .trimmingCharacters(in: .newlines)
         _ = try sqlite("ana.db", "UPDATE syncState SET uri = 'postgresql://127.0.0.1:1/none'")
-        let watcher = try cli.startScript(
-            "exec \"$CHECKLIST\" --db ana.db sync --watch 2> watch.err > watch.out")
+        let (watcher, errors) = try startWatch(saying: "trying again")
         defer { watcher.kill() }
-        let errors = cli.folder.appendingPathComponent("watch.err")
-        #expect(
-            eventually {
-                (try? String(contentsOf: errors, encoding: .utf8))?.contains("trying again") == true
-            })
         _ = try sqlite("ana.db", "UPDATE syncState SET uri = '\(uriKept)'")
         #expect(try on("ana.db", "add", "-q", "-l", "camping", "Lantern").status == 0)
         #expect(try eventually { try on(uri, "list", "-l", "camping").stdout.contains("Lantern") })
@@ -423,15 +429,9 @@ final class OfflineCopyTests {
     @Test func syncWatchSaysItStartedAndEndsWithZeroOnASignal() throws {
         try twoCopies()
         for signal in [SIGINT, SIGTERM] {
-            let watcher = try cli.startScript(
-                "exec \"$CHECKLIST\" --db ana.db sync --watch 2> watch.err > watch.out")
+            let (watcher, _) = try startWatch(
+                saying: "syncing whenever this copy or its server changes; Ctrl-C stops")
             defer { watcher.kill() }
-            let errors = cli.folder.appendingPathComponent("watch.err")
-            #expect(
-                eventually {
-                    (try? String(contentsOf: errors, encoding: .utf8))?.contains(
-                        "syncing whenever this copy or its server changes; Ctrl-C stops") == true
-                })
             // Past its first sync: the signal comes between syncs, as a person's would.
             Thread.sleep(forTimeInterval: 1)
             kill(watcher.child.pid, signal)
