@@ -334,12 +334,8 @@ public final class PageServer: Sendable {
             ], body: bytes)
     }
 
+    /// A request that is not a public asset (`answerWithoutStore` answers those first).
     private func routed(_ request: PageRequest, links: [PageLink]) -> PageResponse {
-        if request.method == "GET" || request.method == "HEAD",
-            let asset = Self.publicAsset(request.path)
-        {
-            return asset
-        }
         guard let found = route(request, links: links) else {
             // The page's cookie, set when a link opened the page, whose link was replaced since:
             // the person is told what to do (a request without it learns nothing).
