@@ -13,7 +13,7 @@ enum PageAssets {
     static let javaScript = PackageResources.page_js
 
     /// The web app manifest: "Add to Home Screen" gives the list an icon of its own that opens
-    /// it as an app. The link's secret is not in it: the page's cookie opens the list.
+    /// it as an app. The link's secret is not in it: the browser keeps it (`PageBoot`).
     static let manifest = PackageResources.manifest_webmanifest
 
     /// The service worker (in a secure context: HTTPS, or the machine's own address): every

@@ -250,7 +250,7 @@ enum PageHTML {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>checklist</title>
-            <link rel="stylesheet" href="page.css">
+            <link rel="stylesheet" href="/page.css">
             <link rel="icon" href="/icon.svg" type="image/svg+xml">
             </head>
             <body>

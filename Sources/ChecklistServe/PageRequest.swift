@@ -72,9 +72,9 @@ public struct PageResponse: Sendable, Equatable {
     /// The same 404 for every path that lacks a link's secret: it tells nothing.
     static let notFound = text(404, "not found\n")
 
-    /// The 404 for a browser whose cookie holds a link that was replaced (`serve --new-link`):
-    /// it says so, and how to get the new link. (A secret that never was a link gets it too,
-    /// but only from a request that sends the cookie: it learns nothing it did not send.)
+    /// The 404 for a page whose kept link was replaced (`serve --new-link`): it says so, and
+    /// how to get the new link. (A secret that never was a link gets it too, but only from a
+    /// request that sends the link's header: it learns nothing it did not send.)
     static let linkReplaced = text(
         404,
         "This page's link was replaced, so it no longer opens the list. Ask the person who"

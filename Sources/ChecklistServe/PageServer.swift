@@ -6,10 +6,13 @@ import Synchronization
 /// follow. `checklist-serve` puts it behind an HTTP server.
 ///
 /// The link's path starts with its secret (a random 128-bit number, kept in the database as
-/// its SHA-256, so the link lasts across restarts): `/SECRET/`. The page's answer sets a cookie
-/// holding the secret (`HttpOnly`, `SameSite=Strict`), and the page's script then takes the
-/// secret out of the address bar: its requests go to `/state`, `/toggle`, … with the cookie. A
-/// request with neither gets the same 404 as a path that does not exist. A change is a `POST`
+/// its SHA-256, so the link lasts across restarts): `/SECRET/`. The page's script keeps the
+/// secret in the browser's storage for the page's origin (`sessionStorage` and `localStorage`;
+/// an origin includes the port, a cookie's host does not: issue 48, 4), takes it out of the
+/// address bar, and sends it in the `X-Checklist-Link` header: its requests go to `/state`,
+/// `/toggle`, …, and the clean address `/?list=…` is a public page (`PageBoot`) whose script
+/// reads the page with the header. A request with neither a secret in its path nor the header
+/// gets the same 404 as a path that does not exist. A change is a `POST`
 /// with a form body (at most 64 KiB) from the page itself: a browser's `Origin` (or
 /// `Sec-Fetch-Site`) must say so, so another site's form cannot check an item even with the
 /// URL. A refused request
@@ -37,14 +40,9 @@ public final class PageServer: Sendable {
     /// is checked against. Apart from `turn`, so the server's thread checks a web socket's
     /// upgrade without waiting for a store call.
     private let knownLinks = Mutex<[PageLink]>([])
-    /// The cookie that carries the secret once the page has loaded. `checklist-serve` names it
-    /// after its port: browsers keep cookies by host, whatever the port, so two servers on one
-    /// machine would otherwise overwrite each other's.
-    public let cookieName: String
-    /// How long a browser keeps the cookie (400 days, the longest Chromium keeps one): a
-    /// bookmark or a home-screen icon of the page's clean address opens it until the link is
-    /// replaced.
-    static let cookieLifetime = 400 * 24 * 60 * 60
+    /// The header that carries the secret once the page has loaded (lower case, as
+    /// `PageRequest` keeps names).
+    static let linkHeader = "x-checklist-link"
 
     struct Shared {
         let store: ChecklistStore
@@ -70,12 +68,11 @@ public final class PageServer: Sendable {
     /// a name the server does not answer to is refused, so a site whose name was rebound to
     /// this machine's address (DNS rebinding) cannot read the page from its own origin.
     public init(
-        store: ChecklistStore, list: ListName, cookieName: String = "checklist",
+        store: ChecklistStore, list: ListName,
         allowedHosts: Set<String>? = nil, didChange: @escaping @Sendable () -> Void = {}
     ) {
         self.turn = Mutex(Shared(store: store))
         self.startList = list
-        self.cookieName = cookieName
         self.allowedHosts = allowedHosts
         self.didChange = didChange
         _ = try? locked { shared in try noteStartIdentity(&shared) }
@@ -124,7 +121,7 @@ public final class PageServer: Sendable {
     }
 
     /// The links a request is checked against: those held, read again first when the request
-    /// may hold a link (a secret's place in its path, or this server's cookie) and the store's
+    /// may hold a link (a secret's place in its path, or the link's header) and the store's
     /// change signal moved since they were read, so a link replaced by another process stops
     /// working at once and a new one works at once. Looking at the signal is no transaction
     /// (SQLite's `data_version`; on a server, the notifications already received); an asset
@@ -142,15 +139,15 @@ public final class PageServer: Sendable {
         return links
     }
 
-    /// Whether a request may hold a link: a secret's place in its path, or this server's cookie.
+    /// Whether a request may hold a link: a secret's place in its path, or the link's header.
     private func mayHoldLink(_ request: PageRequest) -> Bool {
         let segment = request.path.dropFirst().prefix { $0 != "/" }
-        return cookie(request) != nil
+        return headerSecret(request) != nil
             || (segment.utf8.count == 32 && segment.allSatisfy(\.isHexDigit))
     }
 
     /// The SHA-256 of the link a live-update socket's request opens with (`/SECRET/events`, or
-    /// `/events` with the cookie); nil for any other request. Checked against the links read
+    /// `/events` with the header); nil for any other request. Checked against the links read
     /// last, so the server's thread never waits for the store.
     public func eventsLink(of request: PageRequest) -> String? {
         guard let route = route(request, links: knownLinks.withLock { $0 }), route.rest == "events"
@@ -176,13 +173,13 @@ public final class PageServer: Sendable {
         var link: String
         /// Whose link it is ("" the plain link): the author of the changes made through it.
         var person: String
-        /// The secret came in the path (the link itself), not in the cookie.
+        /// The secret came in the path (the link itself), not in the header.
         var isFromPath: Bool
     }
 
     /// The route of a request whose path starts with a link's secret, or else that carries one
-    /// in the cookie; nil for any other (answered 404). A path that starts with a secret that
-    /// is no link's is never read as a cookie's path: an old link gets 404 whatever the cookie.
+    /// in the header; nil for any other (answered 404). A path that starts with a secret that
+    /// is no link's is never read as a clean path: an old link gets 404 whatever the header.
     func route(_ request: PageRequest, links: [PageLink]) -> Route? {
         let parts = request.path.split(
             separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
@@ -200,22 +197,17 @@ public final class PageServer: Sendable {
                 rest: String(after.dropFirst()), link: link.secretSHA256, person: link.person,
                 isFromPath: true)
         }
-        guard let secret = cookie(request), let link = Self.link(ofSecret: secret, among: links)
+        guard let secret = headerSecret(request),
+            let link = Self.link(ofSecret: secret, among: links)
         else { return nil }
         return Route(
             rest: String(rest), link: link.secretSHA256, person: link.person, isFromPath: false)
     }
 
-    /// The value of this server's cookie in the request, if it sent one.
-    private func cookie(_ request: PageRequest) -> Substring? {
-        guard let header = request.headers["cookie"] else { return nil }
-        for pair in header.split(separator: ";") {
-            let trimmed = pair.drop { $0 == " " }
-            let pieces = trimmed.split(
-                separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            if pieces.count == 2, pieces[0] == cookieName { return pieces[1] }
-        }
-        return nil
+    /// The secret the page's script sent in the link's header, if it sent one. (No cookie
+    /// carries it: a browser sends a host's cookies to every port of the host.)
+    private func headerSecret(_ request: PageRequest) -> Substring? {
+        request.headers[Self.linkHeader].map { Substring($0) }
     }
 
     /// The link whose secret `secret` is, its SHA-256 compared in constant time.
@@ -255,7 +247,13 @@ public final class PageServer: Sendable {
         {
             return asset
         }
-        return mayHoldLink(request) ? nil : routed(request, links: [])
+        guard !mayHoldLink(request) else { return nil }
+        // The clean address without the header (a reload, a bookmark, a home-screen icon):
+        // the public page whose script reads the page with the secret this browser keeps.
+        if request.path == "/", request.method == "GET" || request.method == "HEAD" {
+            return PageBoot.response(socketHost: Self.socketHost(request))
+        }
+        return routed(request, links: [])
     }
 
     // MARK: - Hosts and origins
@@ -307,7 +305,8 @@ public final class PageServer: Sendable {
     }
 
     /// What every page of every server shares, and so needs no link: the icon, the manifest
-    /// and the service worker (a browser asks for `/favicon.ico` before it has the cookie).
+    /// the service worker, the page's style and script, and the clean address's script (a
+    /// browser asks for `/favicon.ico` and the manifest without the link's header).
     static func publicAsset(_ path: String) -> PageResponse? {
         switch path {
         case "/favicon.ico", "/icon-32.png": return image(PageIcon.png32, type: "image/png")
@@ -316,13 +315,22 @@ public final class PageServer: Sendable {
         case "/icon.svg": return image(PageAssets.iconSVG, type: "image/svg+xml")
         case "/manifest.webmanifest":
             return image(PageAssets.manifest, type: "application/manifest+json")
-        case "/sw.js":
-            var response = image(
-                PageAssets.serviceWorker, type: "text/javascript; charset=utf-8")
+        case "/sw.js": return script(PageAssets.serviceWorker)
+        case "/page.js": return script(PageAssets.javaScript)
+        case "/boot.js": return script(PageBoot.javaScript)
+        case "/page.css":
+            var response = image(PageAssets.css, type: "text/css; charset=utf-8")
             response.headers["Cache-Control"] = "no-cache"
             return response
         default: return nil
         }
+    }
+
+    /// A script, read again whenever the page loads (`no-cache`: a new `serve` brings its own).
+    private static func script(_ bytes: [UInt8]) -> PageResponse {
+        var response = image(bytes, type: "text/javascript; charset=utf-8")
+        response.headers["Cache-Control"] = "no-cache"
+        return response
     }
 
     private static func image(_ bytes: [UInt8], type: String) -> PageResponse {
@@ -337,9 +345,9 @@ public final class PageServer: Sendable {
     /// A request that is not a public asset (`answerWithoutStore` answers those first).
     private func routed(_ request: PageRequest, links: [PageLink]) -> PageResponse {
         guard let found = route(request, links: links) else {
-            // The page's cookie, set when a link opened the page, whose link was replaced since:
-            // the person is told what to do (a request without it learns nothing).
-            return cookie(request) == nil ? .notFound : .linkReplaced
+            // The link's header, kept since a link opened the page, whose link was replaced
+            // since: the person is told what to do (a request without it learns nothing).
+            return headerSecret(request) == nil ? .notFound : .linkReplaced
         }
         let isRead = request.method == "GET" || request.method == "HEAD"
         let route = found.rest
@@ -347,24 +355,17 @@ public final class PageServer: Sendable {
         case "/":
             let secret = request.path.dropFirst().prefix { $0 != "/" }
             return isRead ? .seeOther("/\(secret)/") : .notFound
-        case "", "state", "page.css", "page.js":
+        case "", "state":
             guard isRead else { return methodNotAllowed("GET, HEAD") }
-            switch route {
-            case "page.css": return asset(PageAssets.css, type: "text/css")
-            case "page.js": return asset(PageAssets.javaScript, type: "text/javascript")
-            case "state": return answering(request, json: true) { try state(request, &$0) }
-            default:
-                var response = answering(request, json: false) {
-                    try page(request, person: found.person, &$0)
-                }
-                if found.isFromPath, response.status == 200 {
-                    let secret = request.path.dropFirst().prefix { $0 != "/" }
-                    response.headers["Set-Cookie"] =
-                        "\(cookieName)=\(secret); Path=/; Max-Age=\(Self.cookieLifetime); HttpOnly;"
-                        + " SameSite=Strict"
-                }
-                return response
+            if route == "state" {
+                return answering(request, json: true) { try state(request, &$0) }
             }
+            var response = answering(request, json: false) {
+                try page(request, person: found.person, &$0)
+            }
+            // The clean address answers by the header: a cache keeps it apart from the boot page.
+            response.headers["Vary"] = "X-Checklist-Link"
+            return response
         case "toggle", "save", "add", "delete", "undo", "rename", "move", "none":
             guard request.method == "POST" else { return methodNotAllowed("POST") }
             if let refusal = refusal(of: request) { return refusal }
@@ -372,20 +373,11 @@ public final class PageServer: Sendable {
                 return .text(400, "the form's body is not valid form data\n")
             }
             let json = (request.headers["accept"] ?? "").contains("application/json")
-            var response = answering(request, json: json) {
+            // Without a script the address keeps the secret (nothing else in the browser can
+            // hold it for a page without a script): the redirect stays under it.
+            return answering(request, json: json) {
                 try change(route, form, json: json, person: found.person, &$0)
             }
-            // Without a script the address holds the secret until a change: its redirect goes
-            // to the clean path when the browser sent this link's cookie (it holds it), else it
-            // stays under the secret.
-            if response.status == 303, found.isFromPath,
-                let location = response.headers["Location"], location.hasPrefix("./"),
-                let secret = cookie(request),
-                Self.link(ofSecret: secret, among: links)?.secretSHA256 == found.link
-            {
-                response.headers["Location"] = String(location.dropFirst())
-            }
-            return response
         default:
             return .notFound
         }
@@ -395,15 +387,6 @@ public final class PageServer: Sendable {
         var response = PageResponse.text(405, "method not allowed\n")
         response.headers["Allow"] = allowed
         return response
-    }
-
-    private func asset(_ bytes: [UInt8], type: String) -> PageResponse {
-        PageResponse(
-            status: 200,
-            headers: [
-                "Content-Type": type + "; charset=utf-8", "Cache-Control": "no-cache",
-                "X-Content-Type-Options": "nosniff",
-            ], body: bytes)
     }
 
     /// Why a change is refused before it is read, if it is: a body over the limit, a form of
@@ -615,17 +598,22 @@ public final class PageServer: Sendable {
                 firstRank: try firstRank(of: window, shared),
                 person: person, renaming: request.queryValue("rename").flatMap(ItemID.init),
                 epoch: epoch))
-        if let host = request.headers["host"], !host.isEmpty,
+        response.headers["Content-Security-Policy"] = Self.contentSecurityPolicy(
+            socketHost: Self.socketHost(request))
+        return response
+    }
+
+    /// The request's `Host`, when it is a plain host name or address (with a port): the live
+    /// updates' socket is allowed to it.
+    static func socketHost(_ request: PageRequest) -> String? {
+        guard let host = request.headers["host"], !host.isEmpty,
             host.utf8.allSatisfy({ byte in
                 (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
                     || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                     || ".:-[]".utf8.contains(byte)
             })
-        {
-            response.headers["Content-Security-Policy"] = Self.contentSecurityPolicy(
-                socketHost: host)
-        }
-        return response
+        else { return nil }
+        return host
     }
 
     private func state(_ request: PageRequest, _ shared: inout Shared) throws -> PageResponse {
@@ -682,14 +670,14 @@ public final class PageServer: Sendable {
             }
             return set
         }
-        // Issue 48, 5: a page says whose link it was opened with; the browser's cookie may hold
-        // another person's since (two links opened in one browser), and a change is never
+        // Issue 48, 5: a page says whose link it was opened with; the secret it sends may be
+        // another person's (two links opened in one browser), and a change is never
         // recorded as someone it was not made by.
         if let opened = value("person"), opened != person {
             throw PageError(
                 "this page was opened with "
                     + (opened.isEmpty ? "the shared link" : "\(opened)'s link")
-                    + ", but this browser now holds "
+                    + ", but it sent "
                     + (person.isEmpty ? "the shared link" : "\(person)'s")
                     + "; nothing changed (open your own link again)", status: 409)
         }

@@ -123,7 +123,7 @@ struct ServeCommand: ParsableCommand {
         }
         let storeThread = StoreThread()
         let pages = PageServer(
-            store: store, list: listName, cookieName: "checklist-\(server.port)",
+            store: store, list: listName,
             allowedHosts: Self.allowedHosts(listening: serve.host),
             didChange: { storeThread.lookNow() })
         pages.refreshLinks()

@@ -70,12 +70,13 @@ import Testing
         #expect(policy.contains("connect-src 'self' ws://h:1 wss://h:1;"))
         #expect(page.headers["Referrer-Policy"] == "same-origin")
         for path in [
-            "/", "/x/", "/\(token.dropLast())/", "/\(token)x/", "/\(token.uppercased())/",
-            "/page.js",
+            "/x/", "/\(token.dropLast())/", "/\(token)x/", "/\(token.uppercased())/", "/state",
         ] {
             let response = get(path)
             #expect(response == PageResponse.notFound, "\(path)")
         }
+        // The clean address is the public page, holding no list's (issue 48, 4).
+        #expect(get("/").body == PageBoot.html)
         #expect(get("/\(token)").status == 303)
         #expect(get("/\(token)/nothing").status == 404)
     }
@@ -132,19 +133,19 @@ import Testing
         #expect(try checked() == [3])
     }
 
-    /// Issue 48, 6: without JavaScript the address keeps the secret until Save; its redirect
-    /// then leads to the clean path when the browser holds the cookie (it sent it), and stays
-    /// under the secret when it does not (cookies refused: the clean path would be 404).
-    @Test func withoutTheScriptSavesRedirectLeavesTheSecretOutOfTheAddress() throws {
+    /// Without JavaScript only the address can hold the secret (issue 48, 4: no cookie, which
+    /// every port of the host is sent), so Save's redirect stays under it; the page's script
+    /// sends a form with the header to the clean path, and is led to the clean address.
+    @Test func withoutTheScriptSavesRedirectStaysUnderTheSecret() throws {
         let body = "list=camping&shown=1,2,3&was=&checked=1"
-        let withCookie = post("save", body, headers: ["Cookie": "checklist=\(token)"])
-        #expect(withCookie.status == 303)
-        #expect(withCookie.headers["Location"] == "/?list=camping", "\(withCookie.headers)")
-        #expect(post("save", body).headers["Location"] == "./?list=camping")
-        // Another link's cookie: the address keeps this link's secret (the path decides).
-        let other = post(
-            "save", body, headers: ["Cookie": "checklist=\(String(repeating: "0", count: 32))"])
-        #expect(other.headers["Location"] == "./?list=camping")
+        let plain = post("save", body, headers: ["Cookie": "checklist=\(token)"])
+        #expect(plain.status == 303)
+        #expect(plain.headers["Location"] == "./?list=camping", "\(plain.headers)")
+        #expect(plain.headers["Set-Cookie"] == nil)
+        let scripted = request(
+            "/save", method: "POST", header: token, body: body, accept: "text/html")
+        #expect(scripted.status == 303)
+        #expect(scripted.headers["Location"] == "./?list=camping", "the clean path's own")
     }
 
     /// Issue 48, 6: one request holds at most 200 taps (the page sends its kept taps 200 at a
@@ -284,9 +285,9 @@ import Testing
         let page = text(get("/\(token)/"))
         #expect(page.contains(#"<label for="item-4"><bdi>\#u{202E}]x[ Rope</bdi></label>"#))
         #expect(page.contains(#"<label for="item-1"><bdi>Tent</bdi></label>"#))
-        let css = text(get("/\(token)/page.css"))
+        let css = text(get("/page.css"))
         #expect(css.contains("bdi { unicode-bidi: isolate; }"))
-        let script = text(get("/\(token)/page.js"))
+        let script = text(get("/page.js"))
         #expect(script.contains(#"label.append(document.createElement("bdi"))"#))
         #expect(script.contains(#"const title = label && label.querySelector("bdi");"#))
         #expect(!script.contains("label.textContent = row.title"))
@@ -728,25 +729,28 @@ import Testing
         #expect(try store.history().count == 50)  // the journal keeps fifty: each tap one change
     }
 
-    // MARK: - The link across restarts, and the cookie
+    // MARK: - The link across restarts, and the link's header
 
+    /// A request as a browser sends it; `header`: the secret in the link's header, as the
+    /// page's script sends it.
     private func request(
-        _ path: String, method: String = "GET", cookie: String? = nil, body: String = ""
+        _ path: String, method: String = "GET", header: String? = nil, body: String = "",
+        accept: String = "application/json"
     ) -> PageResponse {
         var headers = ["Host": "h:1"]
-        if let cookie { headers["Cookie"] = "other=1; checklist=\(cookie)" }
+        if let header { headers["X-Checklist-Link"] = header }
         if method == "POST" {
             headers["Origin"] = "http://h:1"
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-            headers["Accept"] = "application/json"
+            headers["Accept"] = accept
         }
         return server.respond(
             to: PageRequest(method: method, path: path, headers: headers, body: Array(body.utf8)))
     }
 
     /// Issue 32, 13: installable. The icon, the manifest and the service worker are the same
-    /// for every server and need no link (a browser asks for /favicon.ico before it has the
-    /// cookie); the page names them, and its policy lets them load.
+    /// for every server and need no link (a browser asks for /favicon.ico and the manifest
+    /// without the link's header); the page names them, and its policy lets them load.
     @Test func theIconManifestAndServiceWorkerAreServedWithoutTheLink() throws {
         try unchanged {
             for (path, type) in [
@@ -781,7 +785,7 @@ import Testing
         #expect(policy.contains("manifest-src 'self'"))
         #expect(policy.contains("worker-src 'self'"))
         #expect(
-            text(get("/\(token)/page.js")).contains(#"navigator.serviceWorker.register("/sw.js")"#))
+            text(get("/page.js")).contains(#"navigator.serviceWorker.register("/sw.js")"#))
     }
 
     /// The PNG's checksums are right (a browser drops a PNG whose CRC is wrong).
@@ -835,58 +839,100 @@ import Testing
         #expect(status(new) == 200)
     }
 
-    @Test func thePageSetsTheLinksCookieForThePagesPath() throws {
-        let page = request("/\(token)/")
-        #expect(page.status == 200)
-        #expect(
-            page.headers["Set-Cookie"]
-                == "checklist=\(token); Path=/; Max-Age=34560000; HttpOnly; SameSite=Strict")
-        // Only the link itself sets it: the cookie's own requests and the assets do not.
-        #expect(request("/", cookie: token).headers["Set-Cookie"] == nil)
-        #expect(request("/\(token)/state").headers["Set-Cookie"] == nil)
+    /// Issue 48, 4: no answer sets a cookie (a browser sends a host's cookies to every port of
+    /// the host, so another service on the machine would be sent the secret), and a cookie
+    /// holding the secret opens nothing.
+    @Test func noAnswerSetsACookieAndACookieOpensNothing() throws {
+        for path in ["/\(token)/", "/\(token)/state", "/\(token)/?list=camping", "/"] {
+            #expect(request(path).headers["Set-Cookie"] == nil, "\(path)")
+        }
+        try unchanged {
+            for cookie in [
+                "checklist=\(token)", "checklist-1=\(token)", "x-checklist-link=\(token)",
+            ] {
+                let headers = ["Host": "h:1", "Cookie": cookie]
+                for path in ["/state", "/events"] {
+                    let answer = server.respond(
+                        to: PageRequest(method: "GET", path: path, headers: headers))
+                    #expect(answer.status == 404, "\(path)")
+                }
+                let page = server.respond(
+                    to: PageRequest(method: "GET", path: "/", headers: headers))
+                #expect(page.body == PageBoot.html, "the clean address is the public page")
+            }
+        }
     }
 
-    @Test func theCookieOpensThePageAndItsRequestsWithoutTheSecretInThePath() throws {
-        #expect(request("/", cookie: token).status == 200)
-        #expect(request("/state", cookie: token).status == 200)
-        #expect(request("/page.js", cookie: token).status == 200)
+    @Test func theHeaderOpensThePageAndItsRequestsWithoutTheSecretInThePath() throws {
+        let page = request("/", header: token)
+        #expect(page.status == 200)
+        #expect(text(page).contains(#"<ul id="rows" aria-label="Items of camping">"#))
+        #expect(page.headers["Vary"] == "X-Checklist-Link")
+        #expect(request("/state", header: token).status == 200)
         #expect(
-            request("/toggle", method: "POST", cookie: token, body: "id=1&to=checked").status == 200
+            request("/toggle", method: "POST", header: token, body: "id=1&to=checked").status == 200
         )
         #expect(try checked() == [1])
+        // A browser's socket sends no header of the page's: its path holds the secret.
         let events = PageRequest(
-            method: "GET", path: "/events",
-            headers: ["Host": "h:1", "Cookie": "checklist=\(token)"])
+            method: "GET", path: "/\(token)/events", headers: ["Host": "h:1"])
         #expect(server.eventsLink(of: events) == PageLink.hash(ofSecret: token))
+    }
+
+    /// The clean address without the header (a reload, a bookmark, a home-screen icon): the
+    /// public page whose script reads the page with the kept secret; the same bytes for every
+    /// request, holding nothing of a list's, under the page's policy.
+    @Test func theCleanAddressWithoutTheHeaderIsThePublicBootPage() throws {
+        try unchanged {
+            for query in [[], [("list", "camping")], [("list", "nothing"), ("edit", "1")]] {
+                let answer = server.respond(
+                    to: PageRequest(
+                        method: "GET", path: "/", query: query, headers: ["Host": "h:1"]))
+                #expect(answer.status == 200)
+                #expect(answer.body == PageBoot.html)
+                #expect(answer.headers["Content-Type"] == "text/html; charset=utf-8")
+                #expect(
+                    answer.headers["Content-Security-Policy"]
+                        == PageServer.contentSecurityPolicy(socketHost: "h:1"))
+            }
+        }
+        let boot = text(request("/"))
+        #expect(!boot.contains("camping") && !boot.contains("Tent"))
+        #expect(boot.contains(#"<script src="/boot.js" defer></script>"#))
+        let script = request("/boot.js")
+        #expect(script.status == 200 && script.body == PageBoot.javaScript)
+        #expect(
+            text(script).contains("X-Checklist-Link") && !text(script).contains("document.cookie"))
     }
 
     @Test func withoutTheLinksSecretTheCleanPathsAre404() throws {
         try unchanged {
-            for path in ["/", "/state", "/page.js", "/events"] {
+            for path in ["/state", "/events", "/x"] {
                 #expect(request(path).status == 404)
-                #expect(request(path, cookie: String(repeating: "0", count: 32)).status == 404)
+                #expect(request(path, header: String(repeating: "0", count: 32)).status == 404)
             }
+            #expect(request("/", header: String(repeating: "0", count: 32)).status == 404)
             #expect(request("/toggle", method: "POST", body: "id=1&to=checked").status == 404)
             #expect(
-                request("/toggle", method: "POST", cookie: "x", body: "id=1&to=checked").status
+                request("/toggle", method: "POST", header: "x", body: "id=1&to=checked").status
                     == 404)
         }
         let events = PageRequest(method: "GET", path: "/events", headers: ["Host": "h:1"])
         #expect(server.eventsLink(of: events) == nil)
-        #expect(text(request("/")) == "not found\n")
+        #expect(text(request("/state")) == "not found\n")
     }
 
-    @Test func anOldLinkIs404EvenWithAGoodCookie() throws {
+    @Test func anOldLinkIs404EvenWithAGoodHeader() throws {
         let new = try store.makePageLink()
         server.refreshLinks()  // as the store's thread does when the signal moves
-        #expect(request("/\(token)/", cookie: new).status == 404)
-        #expect(request("/\(new)/", cookie: new).status == 200)
+        #expect(request("/\(token)/", header: new).status == 404)
+        #expect(request("/\(new)/", header: new).status == 200)
     }
 
     @Test func aPageWhoseLinkWasReplacedIsToldSo() throws {
         _ = try store.makePageLink()
         server.refreshLinks()  // as the store's thread does when the signal moves
-        let answer = request("/state", cookie: token)
+        let answer = request("/state", header: token)
         #expect(answer.status == 404)
         #expect(answer.headers["Content-Type"] == "text/plain; charset=utf-8")
         #expect(
@@ -894,14 +940,15 @@ import Testing
                 == "This page's link was replaced, so it no longer opens the list. Ask the person"
                 + " who shares the list for the new link (checklist serve --new-link prints one).\n"
         )
-        // Without the cookie, a replaced link's path learns nothing.
+        // Without the header, a replaced link's path learns nothing.
         #expect(text(request("/\(token)/")) == "not found\n")
     }
 
     @Test func thePagesScriptTakesTheSecretOutOfTheAddressBar() {
-        let script = text(request("/\(token)/page.js"))
+        let script = text(request("/page.js"))
         #expect(script.contains("history.replaceState"))
         #expect(script.contains("checklist serve --new-link"))
+        #expect(script.contains("X-Checklist-Link") && !script.contains("document.cookie"))
     }
 
     // MARK: - Issue 32, 10: a link of a person's own
@@ -958,9 +1005,9 @@ import Testing
         #expect(try store.items(in: .all).map(\.title) == ["Tent", "Stove", "Map"])
     }
 
-    /// Issue 48, 5: a page opened with ana's link sends whose it is; when the browser's cookie
-    /// now holds ben's (both links opened in one browser), the change is refused, not recorded
-    /// as ben's. A form without the script sends no name and goes as before.
+    /// Issue 48, 5: a page opened with ana's link sends whose it is; a change that names ana but
+    /// comes with ben's secret is refused, not recorded as ben's. A form without the script
+    /// sends no name and goes as before.
     @Test func aPageOpenedWithOnePersonsLinkNeverActsAsAnother() throws {
         let ben = try store.makePageLink(for: "ben")
         server.refreshLinks()  // as the store's thread does when the signal moves
@@ -970,8 +1017,8 @@ import Testing
             let failure = try JSONDecoder().decode(PageFailure.self, from: Data(refused.body))
             #expect(
                 failure.error
-                    == "this page was opened with ana's link, but this browser now holds ben's;"
-                    + " nothing changed (open your own link again)")
+                    == "this page was opened with ana's link, but it sent ben's; nothing changed"
+                    + " (open your own link again)")
             #expect(post(as: token, "undo", "person=ana").status == 409)
         }
         #expect(post(as: ben, "toggle", "id=1&to=checked&person=ben").status == 200)

@@ -541,7 +541,7 @@ def check_framing_hosts_and_origins(served):
     form_type = {"Content-Type": "application/x-www-form-urlencoded"}
     answers = {
         "the page": request(served),
-        "the style sheet": request(served, path=served.path + "page.css"),
+        "the style sheet": request(served, path="/page.css"),
         "a path without the token": request(served, path="/nothing"),
         "a tap (303)": request(served, "POST", served.path + "toggle", origin | form_type, b"id=1&to=checked"),
         "an unknown item (404)": request(served, "POST", served.path + "toggle", origin | form_type, b"id=99&to=checked"),
@@ -552,28 +552,36 @@ def check_framing_hosts_and_origins(served):
         "a request line over its limit (414)": parse_response(exchange(
             served.port, ("GET /%s HTTP/1.1\r\nHost: %s\r\n\r\n" % ("y" * 9000, served.host)).encode())),
     }
-    # The cookie that carries the link's secret once the page has loaded (issue 32, 11): the
-    # page's clean paths need it; a wrong one, or one of another port, is a 404 like no cookie.
+    # The header that carries the link's secret once the page has loaded (issue 48, 4, in place
+    # of issue 32's cookie, which every port of the host would be sent): the page's clean paths
+    # need it; a wrong one, or the secret in a cookie, is a 404 like none, and no answer sets a
+    # cookie.
     secret = served.path.strip("/")
-    cookie = "checklist-%d" % served.port
+    link = {"X-Checklist-Link": secret}
     answers |= {
-        "the page by its cookie": request(served, path="/", headers={"Cookie": "%s=%s" % (cookie, secret)}),
-        "a tap by the cookie (303)": request(served, "POST", "/toggle",
-                                             origin | form_type | {"Cookie": "%s=%s" % (cookie, secret)},
+        "the page by its header": request(served, path="/", headers=link),
+        "a tap by the header (303)": request(served, "POST", "/toggle", origin | form_type | link,
                                              b"id=1&to=unchecked"),
-        "a wrong cookie": request(served, path="/state", headers={"Cookie": "%s=%s" % (cookie, "0" * 32)}),
-        "another port's cookie": request(served, path="/state", headers={"Cookie": "checklist-1=" + secret}),
-        "a clean path without a cookie": request(served, path="/state"),
-        "a cookie from another site (403)": request(served, "POST", "/toggle",
-                                                    {"Origin": "http://evil.example"} | form_type
-                                                    | {"Cookie": "%s=%s" % (cookie, secret)}, b"id=1&to=checked"),
+        "a wrong header": request(served, path="/state", headers={"X-Checklist-Link": "0" * 32}),
+        "the secret in a cookie": request(served, path="/state",
+                                          headers={"Cookie": "checklist-%d=%s" % (served.port, secret)}),
+        "a clean path without the header": request(served, path="/state"),
+        "the clean address without the header": request(served, path="/?list=camping"),
+        "the header from another site (403)": request(served, "POST", "/toggle",
+                                                      {"Origin": "http://evil.example"} | form_type | link,
+                                                      b"id=1&to=checked"),
     }
-    expect(answers["the page by its cookie"][0] == 200, "the cookie did not open the page")
-    expect(answers["a tap by the cookie (303)"][0] == 303, "a tap by the cookie was not stored")
-    for name in ("a wrong cookie", "another port's cookie", "a clean path without a cookie"):
+    expect(answers["the page by its header"][0] == 200, "the header did not open the page")
+    expect(answers["a tap by the header (303)"][0] == 303, "a tap by the header was not stored")
+    for name in ("a wrong header", "the secret in a cookie", "a clean path without the header"):
         expect(answers[name][0] == 404, "%s was answered %r" % (name, answers[name][0]))
-    expect(answers["a cookie from another site (403)"][0] == 403, "another site's tap with the cookie was not 403")
-    print("ok: the cookie opens the page's clean paths; a wrong or missing one is 404")
+    boot = answers["the clean address without the header"]
+    expect(boot[0] == 200 and b"/boot.js" in boot[2] and b"Tent" not in boot[2],
+           "the clean address without the header is not the public page: %r" % (boot[:2],))
+    expect(answers["the header from another site (403)"][0] == 403, "another site's tap with the header was not 403")
+    for name, (_, headers, _) in answers.items():
+        expect("set-cookie" not in headers, "%s set a cookie" % name)
+    print("ok: the header opens the page's clean paths; a wrong or missing one, or a cookie, is 404")
     for name, (status, headers, _) in answers.items():
         expect(status is not None, "%s: no answer" % name)
         expect(headers.get("x-content-type-options") == "nosniff", "%s (%r) has no nosniff" % (name, status))

@@ -4,10 +4,28 @@
   const rows = document.getElementById("rows");
   if (!rows) return;
   document.documentElement.classList.add("js");
-  // The link's secret leaves the address bar (screenshots, history, shared tabs): the
-  // page's cookie carries it from now on, and the page's own requests go to /state,
-  // /toggle, … (the link itself still opens the page).
-  if (location.pathname !== "/") history.replaceState(history.state, "", "/" + location.search + location.hash);
+  // The link's secret leaves the address bar (screenshots, history, shared tabs). This
+  // browser keeps it for this origin only (an origin includes the port; a cookie would go to
+  // every port of the host): this tab's storage, so a reload reopens this tab's link, and the
+  // shared one, so a bookmark or a home-screen icon of the clean address opens the list. The
+  // page's own requests go to /state, /toggle, … with it in a header; the link itself still
+  // opens the page.
+  const linkKey = "checklist-link";
+  const inPath = /^\/([0-9a-f]{32})(\/|$)/.exec(location.pathname);
+  function keptLink(store) { try { return window[store].getItem(linkKey); } catch (error) { return null; } }
+  const secret = inPath ? inPath[1] : keptLink("sessionStorage") || keptLink("localStorage") || "";
+  if (inPath) {
+    for (const store of ["sessionStorage", "localStorage"]) {
+      try { window[store].setItem(linkKey, secret); } catch (error) { /* refused: the link keeps working */ }
+    }
+    history.replaceState(history.state, "", "/" + location.search + location.hash);
+  }
+  // A request of the page's own, with the link's secret in its header.
+  function send(url, init) {
+    const options = Object.assign({}, init);
+    options.headers = Object.assign({ "X-Checklist-Link": secret }, options.headers);
+    return fetch(url, options);
+  }
   // The list is followed by its identity: renamed elsewhere, the page takes the new
   // name; deleted, it says so, and nothing it sends recreates it.
   let list = page.list, gone = false;
@@ -93,11 +111,11 @@
   async function post(action, fields) {
     const body = new URLSearchParams(fields);
     body.set("list", list);
-    // Whose link this page was opened with: the server refuses a change when the browser's
-    // cookie now holds someone else's (issue 48, 5).
+    // Whose link this page was opened with: the server refuses a change made with someone
+    // else's (issue 48, 5).
     body.set("person", document.body.dataset.person || "");
     if (listId) body.set("listid", listId);
-    const response = await fetch(action, { method: "POST", body,
+    const response = await send(action, { method: "POST", body,
       headers: { "Accept": "application/json" } });
     if (isLinkReplaced(response)) { linkReplaced(); throw new Error("the link was replaced"); }
     const data = await response.json().catch(() => null);
@@ -283,7 +301,7 @@
     const first = rows.firstElementChild;
     if (partial && first) query += "&from=" + first.dataset.id + "&key=" + first.dataset.key;
     try {
-      const response = await fetch(query, { headers: { "Accept": "application/json" } });
+      const response = await send(query, { headers: { "Accept": "application/json" } });
       if (response.ok) apply(await response.json());
       else if (isLinkReplaced(response)) linkReplaced();
       else if (response.status === 410 || response.status === 404)
@@ -470,6 +488,28 @@
       .catch(error => { status.textContent = "Not deleted: " + reason(error); refresh(); });
   });
 
+  // A form the page sends as a browser would (edit mode's Rename, Save): with the link's
+  // header, then the page it leads to, opened at its clean address.
+  document.addEventListener("submit", event => {
+    const form = event.target;
+    if (event.defaultPrevented || (form.getAttribute("method") || "").toLowerCase() !== "post") return;
+    event.preventDefault();
+    const body = new URLSearchParams(new FormData(form, event.submitter));
+    send(form.action, { method: "POST", body })
+      .then(async response => {
+        if (isLinkReplaced(response)) { linkReplaced(); return; }
+        if (response.ok && response.redirected) { location.assign(response.url); return; }
+        // A refusal: its words on this page (an HTML answer's own line, else its text).
+        let answer = await response.text();
+        if ((response.headers.get("Content-Type") || "").startsWith("text/html")) {
+          const html = new DOMParser().parseFromString(answer, "text/html");
+          answer = (html.querySelector("#gone, main") || html.body).textContent;
+        }
+        status.textContent = answer.trim() || "The server answered " + response.status + ".";
+      })
+      .catch(() => { status.textContent = unreachable; });
+  });
+
   document.getElementById("list-menu").addEventListener("change", event => {
     location.href = "./?list=" + encodeURIComponent(event.target.value) + (editing ? "&edit=1" : "");
   });
@@ -478,9 +518,10 @@
   let delay = 250, socket = null;
   function listen() {
     if (gone) return;
-    const base = location.pathname.replace(/[^/]*$/, "");
+    // A browser's socket sends no header of the page's: the secret is in its path, which
+    // no address bar shows.
     socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://")
-      + location.host + base + "events?list=" + encodeURIComponent(list));
+      + location.host + "/" + secret + "/events?list=" + encodeURIComponent(list));
     socket.onopen = () => { delay = 250; status.textContent = ""; away = false; refresh(); flush(); };
     // The server pushes the list's first window; a page after "Next items" reads its own.
     socket.onmessage = message => {
@@ -499,7 +540,7 @@
       showPending();
       // A socket refused or closed because the link was replaced: the state says so.
       try {
-        const response = await fetch("state?list=" + encodeURIComponent(list), { headers: { "Accept": "application/json" } });
+        const response = await send("state?list=" + encodeURIComponent(list), { headers: { "Accept": "application/json" } });
         if (isLinkReplaced(response)) { linkReplaced(); return; }
       } catch (error) { /* the server is away: try again */ }
       setTimeout(listen, delay);
