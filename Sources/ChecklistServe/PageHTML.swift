@@ -270,4 +270,28 @@ enum PageHTML {
 
             """
     }
+
+    /// A change refused, for a page without its script: the reason, and a link back to the
+    /// list (`back`, relative to the page's address).
+    static func refusal(_ message: String, back: String) -> String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>Not saved · checklist</title>
+        <link rel="stylesheet" href="/page.css">
+        <link rel="icon" href="/icon.svg" type="image/svg+xml">
+        </head>
+        <body>
+        <main>
+        <p id="gone" role="alert">\(escaped(message))</p>
+        <p><a id="back" class="button" href="\(escaped(back))">Back to the list</a></p>
+        </main>
+        </body>
+        </html>
+
+        """
+    }
 }

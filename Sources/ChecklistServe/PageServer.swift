@@ -447,16 +447,33 @@ public final class PageServer: Sendable {
                 ? PageResponse(
                     status: status, headers: ["Content-Type": "application/json"],
                     body: PageFailure(error: message).json)
-                : .text(status, message + "\n")
+                : Self.refusal(status, message, to: request)
         } catch let error as PageError {
             return json
                 ? PageResponse(
                     status: error.status, headers: ["Content-Type": "application/json"],
                     body: PageFailure(error: error.message).json)
-                : .text(error.status, error.message + "\n")
+                : Self.refusal(error.status, error.message, to: request)
         } catch {
             return .text(500, "the server could not do this; nothing changed\n")
         }
+    }
+
+    /// A refusal for a browser without the page's script (a Save, a Rename): a page in the
+    /// page's words with the way back to the list it came from, not a dead end of plain text.
+    private static func refusal(_ status: Int, _ message: String, to request: PageRequest)
+        -> PageResponse
+    {
+        let fields = request.method == "POST" ? FormBody.parse(request.body) ?? [] : request.query
+        func value(_ name: String) -> String? { fields.last { $0.0 == name }?.1 }
+        let back =
+            value("list").flatMap { try? ListName($0) }.map {
+                PageHTML.pageURL(
+                    list: $0, identity: value("listid") ?? "", editing: value("edit") == "1")
+            } ?? "./"
+        var response = PageResponse.html(PageHTML.refusal(message, back: back))
+        response.status = status
+        return response
     }
 
     /// A list deleted elsewhere: 410, and for the page's script, the lists there are now.

@@ -148,6 +148,27 @@ import Testing
         #expect(scripted.headers["Location"] == "./?list=camping", "the clean path's own")
     }
 
+    /// A Save without the script that cannot be done (an item deleted elsewhere) is a page of
+    /// the page's own, with the reason and the way back to the list, not a dead end of text.
+    @Test func aRefusedSaveWithoutTheScriptIsAPageWithTheWayBack() throws {
+        try store.delete(.ids(IDSet(ids: [2])))
+        var refused = PageResponse(status: 0)
+        try unchanged {
+            refused = post("save", "list=camping&edit=1&shown=1,2&was=&checked=2")
+        }
+        #expect(refused.status == 404)
+        #expect(refused.headers["Content-Type"] == "text/html; charset=utf-8")
+        let page = text(refused)
+        #expect(page.contains(#"<p id="gone" role="alert">the item is gone (deleted elsewhere);"#))
+        #expect(
+            page.contains(
+                #"<a id="back" class="button" href="./?list=camping&amp;edit=1">"#),
+            "\(page)")
+        var unnamed = PageResponse(status: 0)
+        try unchanged { unnamed = post("save", "shown=2&was=&checked=2") }
+        #expect(text(unnamed).contains(#"href="./">Back to the list</a>"#), "\(text(unnamed))")
+    }
+
     /// Issue 48, 6: one request holds at most 200 taps (the page sends its kept taps 200 at a
     /// time), so no request holds the store for long; more are refused whole (413).
     @Test func aRequestOfMoreThan200TapsIsRefusedWhole() throws {

@@ -713,6 +713,15 @@ def check_without_javascript(browser, bin_dir):
         assert urllib.parse.urlsplit(page.url).path == "/%s/" % secret, page.url
         expect(page.locator("#item-3")).to_be_checked()
         assert context.cookies() == [], context.cookies()
+        # A Save that cannot be done (the item was deleted elsewhere) is a page with the reason
+        # and the way back to the list, not a dead end of plain text.
+        served.checklist("delete", "-q", "2")
+        page.locator("#item-2").check()
+        page.click("#save")
+        expect(page.locator("#gone")).to_contain_text("the item is gone (deleted elsewhere)")
+        page.click("#back")
+        expect(page.locator("#item-2")).to_have_count(0)
+        expect(page.locator("#item-3")).to_be_checked()
         context.close()
         served.stop()
     finally:
