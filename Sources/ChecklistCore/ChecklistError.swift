@@ -24,8 +24,9 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
     case damagedBackupSource(path: String)
     /// The file was written by a newer checklist.
     case schemaTooNew(path: String)
-    /// The server's schema carries triggers, rules or policies this program did not create:
-    /// code its owner wrote, which would run as whoever writes. Exit 65, nothing changed.
+    /// The server's schema lets another role than its owner (or a superuser) put code in it:
+    /// an object owned by another role, a grant of CREATE, TRIGGER or REFERENCES, or the
+    /// journal's row-level security off (`PostgreSQLTrust`). Exit 65, nothing changed.
     case untrustedServerSchema(path: String, objects: String)
     /// A server's row holds a value its column cannot hold for this program (`value`, where
     /// `expected` belongs): a row edited outside checklist. Exit 65; a write rolls back.
@@ -123,9 +124,9 @@ public enum ChecklistError: Error, Equatable, CustomStringConvertible {
                 + " belongs; nothing changed (a row was edited outside checklist: mend it, or"
                 + " restore the database)"
         case .untrustedServerSchema(let path, let objects):
-            return "\(path): the schema checklist carries code this program did not create"
-                + " (\(objects)), which would run as you; left it untouched"
-                + " (ask its owner to drop it, or use another database)"
+            return "\(path): the schema checklist lets another role's code run as you"
+                + " (\(objects)); left it untouched (the schema's owner must drop that object"
+                + " or revoke that grant, or use another database)"
         case .newestChangeElsewhere(let change, let lists):
             let place =
                 lists.isEmpty

@@ -105,7 +105,7 @@ import Testing
         try cli.run("add", "-q", "Tent")
         try cli.run("check", "-q", "1")
         let database = cli.databasePath
-        try cli.pipeline(
+        _ = try cli.pipeline(
             """
             sqlite3 '\(database)' "UPDATE changes SET author = 'x' || char(27) || ']52;c;cm0gLXJmIH4=' || char(7) || char(10) || 'y' WHERE id = 1; UPDATE changes SET createdAt = '2026' || char(27) || '[2J' WHERE id = 2"
             """)

@@ -2,16 +2,9 @@ import Testing
 
 @testable import ChecklistCore
 
-/// The text the trust check is built from: literals, the functions' bodies as the migrations
-/// wrote them, and the tables they create (found in the migrations' bytes).
+/// What the schema's code knows from the migrations' bytes: the tables they create, and those
+/// they turn row-level security on for (which the trust check requires on).
 @Suite struct PostgreSQLSchemaTextTests {
-    @Test func aLiteralDoublesItsQuotesAndKeepsEveryOtherByte() {
-        #expect(PostgreSQLSchema.literal("") == "''")
-        #expect(PostgreSQLSchema.literal("it's") == "'it''s'")
-        #expect(PostgreSQLSchema.literal("''") == "''''''")
-        #expect(PostgreSQLSchema.literal("é\n'x'") == "'é\n''x'''")
-    }
-
     @Test func aSearchFindsTheFirstPlaceAtOrAfterItsStart() {
         var text = "ab$$cd$$"
         var needle = "$$"
@@ -30,23 +23,15 @@ import Testing
         }
     }
 
-    @Test func aFunctionsBodyIsWhatItsLastMigrationWroteBetweenItsDollarQuotes() throws {
-        for name in ["stamp_item", "bury_items"] {
-            let body = PostgreSQLSchema.functionBody(name)
-            let last = try #require(
-                PostgreSQLSchema.migrations.last { $0.sql.contains("FUNCTION checklist.\(name)()") }
-            )
-            #expect(last.sql.contains("$$" + body + "$$"))
-            #expect(!body.contains("$$"))
-            #expect(body.contains("BEGIN"))
-        }
-    }
-
     @Test func theTablesAreThoseEachCreateTableNames() {
         #expect(
             PostgreSQLSchema.tableNames(
                 createdBy: "CREATE TABLE checklist.a_b (x int);\nCREATE TABLE checklist.cD(y int);"
                     + " CREATE TABLE other.z ();") == ["a_b", "cD"])
         #expect(PostgreSQLSchema.tableNames(createdBy: "") == [])
+    }
+
+    @Test func theTablesWithRowLevelSecurityAreTheJournalsChanges() {
+        #expect(PostgreSQLSchema.tablesWithRowSecurity == ["changes"])
     }
 }

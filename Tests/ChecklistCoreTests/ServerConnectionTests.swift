@@ -304,9 +304,7 @@ enum TestServer {
 @Suite(
     .enabled(if: TestServer.runs, "\(TestServer.missing)"))
 struct ServerRoundTripTests {
-    /// A store over `store`'s database on a new connection, as the next command opens it. (The
-    /// first opening of a new schema looks at its code in full, in a round trip of its own,
-    /// and remembers it clean: `TrustedSchemasTests`; the commands measured here come after.)
+    /// A store over `store`'s database on a new connection, as the next command opens it.
     private func reopened(_ store: ChecklistStore) throws -> (ChecklistStore, PostgreSQLConnection)
     {
         guard case .server(let server) = store.kind else { throw CancellationError() }

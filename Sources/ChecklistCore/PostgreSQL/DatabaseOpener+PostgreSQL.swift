@@ -18,15 +18,13 @@ extension DatabaseOpener {
     }
 
     /// A connection to the server at `uri`, and the state of its schema, which the store then
-    /// knows (refused when it carries code this program did not create, or is of a newer
-    /// program: 65). `checkingTrust: false` leaves the look for such code to the store's first
-    /// transaction (for a command that may need none).
-    static func serverStore(_ uri: PostgreSQLURI, checkingTrust: Bool = true) throws -> (
+    /// knows (refused when it lets another role's code in, `PostgreSQLTrust`, or is of a newer
+    /// program: 65).
+    static func serverStore(_ uri: PostgreSQLURI) throws -> (
         PostgreSQLStore, PostgreSQLSchema.State
     ) {
         let server = PostgreSQLStore(try PostgreSQLConnection(uri))
-        let opening = try PostgreSQLSchema.opening(server.connection, checkingTrust: checkingTrust)
-        server.isTrusted = checkingTrust
+        let opening = try PostgreSQLSchema.opening(server.connection)
         if let role = opening.role { server.role = role }
         switch opening.state {
         case .tooNew: throw ChecklistError.schemaTooNew(path: uri.shown)

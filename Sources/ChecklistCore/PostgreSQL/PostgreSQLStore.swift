@@ -41,7 +41,6 @@ final class PostgreSQLStore {
     func changeCount() throws -> Int64 {
         if !connection.isConnected {
             try connection.reconnect()
-            isTrusted = false
             isListening = false
             reconnections += 1
         }
@@ -56,32 +55,12 @@ final class PostgreSQLStore {
         return reconnections << 48 &+ revision
     }
 
-    /// The schema's revision; 0 while there is no schema. Read in a short transaction of its
-    /// own that locks `checklist.state` before looking at it (`tablesGuard`) and reading it:
-    /// a view, a rule or row-level security put in its place since the opening's look is seen
-    /// and refused, never run, even one its owner made in a transaction that commits while
-    /// this read waits (renaming the table or changing its rules needs a lock this one holds
-    /// off).
+    /// The schema's revision; 0 while there is no schema.
     private func readRevision() throws -> Int64 {
         let exists = try connection.query(
             "SELECT pg_catalog.to_regclass('checklist.state') IS NOT NULL")
         guard exists.first?.first == "t" else { return 0 }
-        for statement in [
-            "BEGIN READ ONLY", "SET LOCAL lock_timeout = '5s'",
-            "LOCK TABLE checklist.state IN ACCESS SHARE MODE", PostgreSQLSchema.tablesGuard,
-        ] {
-            connection.queue(statement, [])
-        }
-        let rows: [[String?]]
-        do {
-            rows = try connection.query("SELECT revision FROM checklist.state")
-            _ = try connection.query("COMMIT")
-        } catch {
-            let failure = connection.lastFailure
-            _ = try? connection.query("ROLLBACK")
-            if failure == "22P02" { try PostgreSQLSchema.refuseGuarded(connection) }
-            throw error
-        }
+        let rows = try connection.query("SELECT revision FROM checklist.state")
         guard let text = rows.first?.first ?? nil, let value = Int64(text) else { return 0 }
         return value
     }
@@ -97,13 +76,6 @@ final class PostgreSQLStore {
     /// The revision when the connection was opened (read with the schema's state): a sync with
     /// nothing to send and nothing new there needs no transaction.
     var revisionAtOpening: Int64?
-    /// Whether the schema's tables are known to carry no code this program did not create,
-    /// for the next transaction: the opener looked (or was told not to, and the first
-    /// transaction looks). Each transaction spends it: the schema's owner may put code on the
-    /// tables while a connection lasts (an editor's, the page's), so the next one looks again.
-    var isTrusted = true
-    /// The fingerprints of schemas found clean (`PostgreSQLSchema.lookAgain`).
-    var trusted = TrustedSchemas.standard
 
     /// Runs `body` in one read-only transaction over one snapshot; nil when the database has no
     /// `checklist` schema yet (it reads as empty, and nothing is created). A schema recorded at
@@ -194,10 +166,6 @@ final class PostgreSQLStore {
     /// `begin` included.
     private func transaction<T>(_ begin: [String], _ body: () throws -> T) throws -> T {
         if isInTransaction { return try body() }
-        if !isTrusted {
-            try PostgreSQLSchema.lookAgain(connection, trusted: trusted)
-        }
-        isTrusted = false
         // The schema's own policies (a role records changes under its own name only) apply
         // inside the transaction; outside it, row-level security stays off (the session's
         // settings).

@@ -75,9 +75,8 @@ extension ChecklistStore {
             try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'items'")
             ?? (state.firstReservedID - 1)
 
-        // Whether the server carries code this program did not create is looked at only when
-        // there is something to do (before the first transaction).
-        let (server, _) = try DatabaseOpener.serverStore(uri, checkingTrust: false)
+        // The server's schema is refused at once when it lets another role's code in.
+        let (server, _) = try DatabaseOpener.serverStore(uri)
         var report = SyncReport(sent: 0, received: 0, conflicts: [])
         var newState = state
         var syncedAt = ""
