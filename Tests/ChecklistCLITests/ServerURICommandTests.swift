@@ -86,13 +86,17 @@ import Testing
         "host=db.example password=Secret-123 dbname=trips", " user = ana password=Secret-123",
         "POSTGRESQL://ana:Secret-123@db/trips", "postgresql:/ana:Secret-123@db/trips",
         "postgres:/trips?password=Secret-123", "postgresq://ana:Secret-123@db/trips",
-        "Postgres://ana:Secret-123@db/trips",
+        "Postgres://ana:Secret-123@db/trips", " postgresql://ana:Secret-123@db/trips",
+        "\tpostgres://ana:Secret-123@db/trips", "\n POSTGRESQL://ana:Secret-123@db/trips",
     ])
     func aMistypedServerIsRefusedAndNoFileIsMade(_ value: String) throws {
         for arguments in [["add", "Tent", "--db", value], ["list", "--db", value]] {
             let result = try cli.run(arguments, stdin: Data())
             #expect(result.status == 64, "\(value): \(result)")
-            #expect(result.stderr.contains("postgresql://USER@HOST/DATABASE"), "\(result)")
+            #expect(
+                result.stderr.contains("postgresql://USER@HOST/DATABASE")
+                    || result.stderr.contains("remove the white space before postgresql://"),
+                "\(result)")
             #expect(!result.stderr.contains("Secret-123"), "\(result)")
             #expect(result.stderr.filter { $0 == "\n" }.count == 1)
         }

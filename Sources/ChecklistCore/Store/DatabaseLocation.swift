@@ -46,19 +46,27 @@ public struct DatabaseLocation: Hashable, Sendable, CustomStringConvertible {
             return "the database looks like a libpq connection string (keyword=value);"
                 + " checklist takes a URI: \(hint)"
         }
-        let scheme = lowered.prefix { $0 != ":" }
-        guard scheme.count < lowered.count, !scheme.isEmpty else { return nil }
-        let afterColon = lowered.dropFirst(scheme.count + 1)
+        // White space before a scheme (`' postgresql://ana:pw@…'`, a copy and paste) is a
+        // server's URI too (issue 49, 4): not a folder named with the password.
+        let unpadded = lowered.drop { $0.isWhitespace }
+        let scheme = unpadded.prefix { $0 != ":" }
+        guard scheme.count < unpadded.count, !scheme.isEmpty else { return nil }
+        let afterColon = unpadded.dropFirst(scheme.count + 1)
         // `postgres:x` stays a file (the contract's example of a path that only looks like a
         // URI); `postgres:/x`, `POSTGRESQL://…` and `postgresq://…` were meant for a server.
         let looksLikeServer =
             (["postgresql", "postgres"].contains(String(scheme)) && afterColon.hasPrefix("/"))
             || (afterColon.hasPrefix("//") && scheme != "file"
                 && scheme.allSatisfy { $0.isLetter || $0 == "+" || $0 == "-" || $0 == "." })
-        return looksLikeServer
-            ? "the database looks like a server URI but is not spelt postgresql:// or"
-                + " postgres:// (lower case, two slashes): \(hint)"
-            : nil
+        guard looksLikeServer else { return nil }
+        if unpadded.count < lowered.count,
+            PostgreSQLURI(String(text.drop { $0.isWhitespace })) != nil
+        {
+            return "the database is a server URI after white space; remove the white space"
+                + " before postgresql://"
+        }
+        return "the database looks like a server URI but is not spelt postgresql:// or"
+            + " postgres:// (lower case, two slashes): \(hint)"
     }
 
     /// Resolves the location from an explicit path and the environment, in the contract's order.
