@@ -309,6 +309,91 @@ final class ServerSecurityTests {
             ["list"], as: ana, naming: "row-level security is off on checklist.changes")
     }
 
+    /// `sql` run by `role` through psql; its result (a refusal is a result too).
+    private func psql(as role: String, _ sql: String) throws -> CLI.Result {
+        try CLI.execute(
+            URL(fileURLWithPath: "/usr/bin/psql"),
+            [uri(as: role), "-X", "-q", "-A", "-t", "-c", sql],
+            stdin: Data(), environment: ["PATH": "/usr/bin:/bin"], in: cli.folder)
+    }
+
+    /// Issue 49, 4: what a change did is its author's to write. Carol, granted the tables as
+    /// bob is, can neither rewrite, add to nor delete the rows of bob's change; bob's undo then
+    /// undoes what he did (before, it unchecked item 2 in his name, saying it undid item 1).
+    @Test func aRoleThatSharesTheTablesCannotRewriteAnothersChange() throws {
+        let (ana, bob) = try anaAndBob()
+        let carol = "carol_\(tag)"
+        try TestServer.psql(uri, "CREATE ROLE \(carol) LOGIN")
+        try TestServer.psql(
+            uri(as: ana),
+            """
+            GRANT USAGE ON SCHEMA checklist TO \(carol);
+            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA checklist TO \(carol);
+            """)
+        #expect(try run("check", "1", "2", as: bob).status == 0)
+        #expect(try run("uncheck", "2", as: bob).status == 0)
+        let change = try TestServer.psql(
+            uri, "SELECT max(id) FROM checklist.changes WHERE author = '\(bob)'"
+        ).trimmingCharacters(in: .whitespacesAndNewlines)
+        let journal =
+            "SELECT 's', change_id, item_ids::text FROM checklist.changed_selections"
+            + " UNION ALL SELECT 'i', change_id, item_id::text FROM checklist.changed_items"
+            + " UNION ALL SELECT 'a', change_id, first_id::text FROM checklist.added_items"
+            + " UNION ALL SELECT 'l', change_id, list_id::text FROM checklist.changed_lists"
+            + " ORDER BY 1, 2, 3"
+        let before = try TestServer.psql(uri, journal)
+        #expect(before.contains("s|\(change)|{2}"), "\(before)")
+        for sql in [
+            "UPDATE checklist.changed_selections SET item_ids = '{1}' WHERE change_id = \(change)",
+            "DELETE FROM checklist.changed_selections WHERE change_id = \(change)",
+            "UPDATE checklist.added_items SET first_id = 2",
+            "DELETE FROM checklist.changed_items",
+        ] {
+            let result = try psql(as: carol, sql)
+            #expect(result.status == 0, "\(sql): \(result)")  // no row of bob's is hers
+        }
+        let added = try psql(
+            as: carol,
+            "INSERT INTO checklist.changed_selections VALUES (\(change), true, 'x', '{1}')")
+        #expect(added.status != 0 && added.stderr.contains("row-level security"), "\(added)")
+        #expect(try TestServer.psql(uri, journal) == before)
+        let undone = try run("undo", as: bob)
+        #expect(undone.status == 0, "\(undone)")
+        #expect(try run("list", as: ana).stdout == "[x] 1 Tent\n[x] 2 Stove\n")
+        // Carol's own changes still record what they did.
+        #expect(try run("uncheck", "1", as: carol).status == 0)
+        #expect(try run("undo", as: carol).status == 0)
+        #expect(try run("list", as: ana).stdout == "[x] 1 Tent\n[x] 2 Stove\n")
+    }
+
+    /// A schema made before the journal's rows had their authors' rules: its owner's first
+    /// command applies the migration (the rows' row-level security is required only once a
+    /// migration turned it on); turned off by the owner afterwards, it is refused.
+    @Test func theJournalRowsRulesAreAppliedByTheOwnerThenRequired() throws {
+        let (ana, bob) = try anaAndBob()
+        var undo = ""
+        for table in ["changed_items", "changed_selections", "added_items", "changed_lists"] {
+            for policy in ["read", "insert_own", "update_own", "delete_own"] {
+                undo += "DROP POLICY \(table)_\(policy) ON checklist.\(table);"
+            }
+            undo += "ALTER TABLE checklist.\(table) DISABLE ROW LEVEL SECURITY;"
+        }
+        try TestServer.psql(
+            uri,
+            undo
+                + "DELETE FROM checklist.migrations WHERE identifier = '0010_journal_rows_by_author'"
+        )
+        #expect(try run("list", as: bob).status == 0, "an older schema is read as before")
+        #expect(try run("check", "1", as: ana).status == 0)
+        #expect(
+            try TestServer.psql(
+                uri, "SELECT count(*) FROM pg_policy WHERE polname LIKE 'changed_items_%'") == "4\n"
+        )
+        try TestServer.psql(uri, "ALTER TABLE checklist.added_items DISABLE ROW LEVEL SECURITY")
+        try expectRefused(
+            ["list"], as: bob, naming: "row-level security is off on checklist.added_items")
+    }
+
     /// The owner is trusted, as PostgreSQL trusts a table's owner: a trigger the owner puts on
     /// the items runs as whoever writes (PostgreSQL's model, said in the README), and is no
     /// refusal. (Before issue 49 the program refused it; an arms race against the one role

@@ -32,6 +32,21 @@ import Testing
     }
 
     @Test func theTablesWithRowLevelSecurityAreTheJournalsChanges() {
-        #expect(PostgreSQLSchema.tablesWithRowSecurity == ["changes"])
+        #expect(
+            PostgreSQLSchema.tablesWithRowSecurity.map(\.table) == [
+                "changes", "changed_items", "changed_selections", "added_items", "changed_lists",
+            ])
+        #expect(
+            PostgreSQLSchema.tablesWithRowSecurity.map(\.migration) == [
+                "0002_change_author_policies", "0010_journal_rows_by_author",
+                "0010_journal_rows_by_author", "0010_journal_rows_by_author",
+                "0010_journal_rows_by_author",
+            ])
+        // A table an applied migration turned it on for, and only such a table, is refused.
+        #expect(
+            PostgreSQLTrust.rowSecurityProblems(
+                off: "changes added_items", applied: ["0002_change_author_policies"])
+                == ["row-level security is off on checklist.changes"])
+        #expect(PostgreSQLTrust.rowSecurityProblems(off: nil, applied: ["x"]).isEmpty)
     }
 }

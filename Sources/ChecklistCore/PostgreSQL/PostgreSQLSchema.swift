@@ -82,14 +82,14 @@ enum PostgreSQLSchema {
     /// The tables the migrations turn row-level security on for (`ALTER TABLE checklist.NAME
     /// ENABLE ROW LEVEL SECURITY`): the journal's authors' rules, which `PostgreSQLTrust`
     /// requires on.
-    static let tablesWithRowSecurity: [String] = {
-        var found: [String] = []
+    static let tablesWithRowSecurity: [(table: String, migration: String)] = {
+        var found: [(table: String, migration: String)] = []
         for migration in migrations {
             for name in tableNames(after: "ALTER TABLE checklist.", in: migration.sql)
-            where !found.contains(name)
+            where !found.contains(where: { $0.table == name })
                 && migration.sql.contains("ALTER TABLE checklist.\(name) ENABLE ROW LEVEL SECURITY")
             {
-                found.append(name)
+                found.append((name, migration.identifier))
             }
         }
         return found
@@ -110,7 +110,7 @@ enum PostgreSQLSchema {
                     """
                     SELECT current_user::pg_catalog.text,
                         (SELECT pg_catalog.string_agg(identifier, ' ') FROM checklist.migrations),
-                        (SELECT revision FROM checklist.state)
+                        (SELECT revision FROM checklist.state), \(sql: PostgreSQLTrust.rowSecurityOff)
                     """)
             }
         } catch {
@@ -119,6 +119,8 @@ enum PostgreSQLSchema {
         }
         guard let row = found?.first else { return (try state(connection), nil, nil) }
         let applied = Set((row[1] ?? "").split(separator: " ").map(String.init))
+        let off = PostgreSQLTrust.rowSecurityProblems(off: row[3], applied: applied)
+        try PostgreSQLTrust.refuse(off.isEmpty ? nil : off.joined(separator: "; "), connection)
         return (state(applied: applied), row[0], row[2].flatMap { Int64($0) })
     }
 

@@ -9,8 +9,9 @@
 /// - another role (or every role, `PUBLIC`) allowed to create objects in the schema (`CREATE`),
 ///   or to create triggers on, or references to, its tables (`TRIGGER`, `REFERENCES`, on a
 ///   table or a column);
-/// - row-level security off on a table the migrations turn it on for (the journal's authors'
-///   rules, which the owner could turn off unnoticed).
+/// - row-level security off on a table an applied migration turned it on for (the journal's
+///   authors' rules, which the owner could turn off unnoticed): `rowSecurityOff`, read with
+///   the opening's statement, since which migrations are applied is read there.
 ///
 /// Against roles that are not trusted the rest stands: every name qualified, a fixed
 /// `search_path`, the journal's row-level security, the write lock.
@@ -52,10 +53,8 @@ enum PostgreSQLTrust {
             "CASE c.relkind WHEN 'r' THEN 'table' WHEN 'p' THEN 'table' WHEN 'S' THEN 'sequence'"
             + " WHEN 'i' THEN 'index' WHEN 'I' THEN 'index' WHEN 'v' THEN 'view'"
             + " WHEN 'm' THEN 'materialized view' ELSE 'relation' END"
-        let rowSecurity = PostgreSQLSchema.tablesWithRowSecurity.map { "'\($0)'" }
-            .joined(separator: ", ")
-        // Each relation once (its owner, its grants, its columns' grants, its row-level
-        // security): fewer joins to plan than a look of each kind.
+        // Each relation once (its owner, its grants, its columns' grants): fewer joins to plan
+        // than a look of each kind.
         return """
             (SELECT pg_catalog.string_agg(problem, '; ' ORDER BY problem) FROM (
                 WITH s AS (SELECT n.oid, n.nspowner, n.nspacl FROM pg_catalog.pg_namespace n
@@ -72,9 +71,6 @@ enum PostgreSQLTrust {
                     FROM pg_catalog.pg_attribute x, pg_catalog.aclexplode(x.attacl) a
                     WHERE x.attrelid = c.oid AND x.attnum > 0 AND x.attacl IS NOT NULL
                         AND a.privilege_type = 'REFERENCES' AND \(untrusted("a.grantee"))
-                    UNION ALL
-                    SELECT 'row-level security is off on checklist.' || c.relname::pg_catalog.text
-                    WHERE c.relkind = 'r' AND c.relname IN (\(rowSecurity)) AND NOT c.relrowsecurity
                 ) AS r(problem)
                 UNION ALL
                 SELECT \(owned("'function'", "p.proname", "p.proowner"))
@@ -91,6 +87,27 @@ enum PostgreSQLTrust {
             ) AS problems(problem))
             """
     }()
+
+    /// One column: the tables of `PostgreSQLSchema.tablesWithRowSecurity` whose row-level
+    /// security is off, separated by spaces, or NULL.
+    static let rowSecurityOff: String = {
+        let names = PostgreSQLSchema.tablesWithRowSecurity.map { "'\($0.table)'" }
+            .joined(separator: ", ")
+        return """
+            (SELECT pg_catalog.string_agg(c.relname::pg_catalog.text, ' ')
+                FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                WHERE n.nspname = 'checklist' AND c.relname IN (\(names)) AND NOT c.relrowsecurity)
+            """
+    }()
+
+    /// The problem with `off` (the value of `rowSecurityOff`) once the migrations `applied`
+    /// are: a table whose row-level security an applied migration turned on, now off.
+    static func rowSecurityProblems(off: String?, applied: Set<String>) -> [String] {
+        let tables = Set((off ?? "").split(separator: " ").map(String.init))
+        return PostgreSQLSchema.tablesWithRowSecurity.filter {
+            tables.contains($0.table) && applied.contains($0.migration)
+        }.map { "row-level security is off on checklist.\($0.table)" }
+    }
 
     /// Refuses (65) a schema with `problems` (the column's value).
     static func refuse(_ problems: String?, _ connection: PostgreSQLConnection) throws {
