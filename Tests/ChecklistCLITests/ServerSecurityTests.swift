@@ -366,6 +366,67 @@ final class ServerSecurityTests {
         #expect(try run("list", as: ana).stdout == "[x] 1 Tent\n[x] 2 Stove\n")
     }
 
+    /// Issue 49, 4: an item's stamp is its writer's. Carol can write neither another's name nor
+    /// a far-future time into a stamp (every later edit would lose to it); her own edits are
+    /// stamped as before, and bob's edit after hers wins as it should.
+    @Test func aRoleThatSharesTheTablesCannotForgeAStamp() throws {
+        let (ana, bob) = try anaAndBob()
+        let carol = "carol_\(tag)"
+        try TestServer.psql(uri, "CREATE ROLE \(carol) LOGIN")
+        try TestServer.psql(
+            uri(as: ana),
+            """
+            GRANT USAGE ON SCHEMA checklist TO \(carol);
+            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA checklist TO \(carol);
+            """)
+        let stamps =
+            "SELECT checked_stamp, title_stamp, place_stamp FROM checklist.items ORDER BY id"
+        let before = try TestServer.psql(uri, stamps)
+        let now = try TestServer.psql(
+            uri, "SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
+        ).trimmingCharacters(in: .whitespacesAndNewlines)
+        for (sql, named) in [
+            (
+                "UPDATE checklist.items SET is_selected = true,"
+                    + " checked_stamp = '2099-01-01T00:00:00.000Z \(carol)' WHERE id = 1",
+                "later than the server's clock"
+            ),
+            (
+                "UPDATE checklist.items SET title_stamp = '\(now) \(ana)' WHERE id = 1",
+                "names another author"
+            ),
+            (
+                "INSERT INTO checklist.items (id, list_id, title, position, created_at, updated_at,"
+                    + " checked_stamp) SELECT 99, list_id, 'Rope', 9, 'x', 'x',"
+                    + " '2099-01-01T00:00:00.000Z \(carol)' FROM checklist.items WHERE id = 1",
+                "later than the server's clock"
+            ),
+        ] {
+            let refused = try psql(as: carol, sql)
+            #expect(refused.status != 0 && refused.stderr.contains(named), "\(sql): \(refused)")
+        }
+        #expect(try TestServer.psql(uri, stamps) == before)
+        // Her own edit is stamped with her name; bob's later one wins.
+        #expect(try run("check", "1", as: carol).status == 0)
+        #expect(try TestServer.psql(uri, stamps).contains(" \(carol)|"))
+        #expect(try run("uncheck", "1", as: bob).status == 0)
+        #expect(try run("list", as: ana).stdout.hasPrefix("[ ] 1 Tent"))
+        // A copy of bob's sends his offline edits, stamped with his name and its times.
+        let copy = cli.folder.appendingPathComponent("bob.db").path
+        let cloned = try cli.run(
+            ["clone", uri(as: bob), copy], stdin: Data(), usesDefaultDatabase: false)
+        #expect(cloned.status == 0, "\(cloned)")
+        for arguments in [["check", "2", "--db", copy], ["sync", "--db", copy]] {
+            let result = try cli.run(arguments, stdin: Data(), usesDefaultDatabase: false)
+            #expect(result.status == 0, "\(arguments): \(result)")
+        }
+        #expect(try run("list", as: ana).stdout == "[ ] 1 Tent\n[x] 2 Stove\n")
+        // The owner may write anyone's stamp (an offline copy's, restored).
+        let restored = try psql(
+            as: ana, "UPDATE checklist.items SET title_stamp = '\(now) \(bob)' WHERE id = 2")
+        #expect(restored.status == 0, "\(restored)")
+    }
+
     /// A schema made before the journal's rows had their authors' rules: its owner's first
     /// command applies the migration (the rows' row-level security is required only once a
     /// migration turned it on); turned off by the owner afterwards, it is refused.

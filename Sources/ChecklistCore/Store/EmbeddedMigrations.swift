@@ -27,4 +27,5 @@ let embeddedServerMigrations: [(identifier: String, bytes: [UInt8])] = [
     ("0008_notices_told", PackageResources._008_notices_told_sql),
     ("0009_times_are_times", PackageResources._009_times_are_times_sql),
     ("0010_journal_rows_by_author", PackageResources._010_journal_rows_by_author_sql),
+    ("0011_stamps_by_their_writers", PackageResources._011_stamps_by_their_writers_sql),
 ]
