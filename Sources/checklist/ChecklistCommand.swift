@@ -12,7 +12,7 @@ struct ChecklistCommand: ParsableCommand {
         discussion: """
             The database is --db PATH, else $CHECKLIST_DB, else \
             $XDG_DATA_HOME/checklist/checklist.db, else ~/.local/share/checklist/checklist.db.
-            With no subcommand, checklist lists the items of the default list.
+            With no subcommand, checklist lists the items of the default list. On a server,             each wait for it lasts at most $CHECKLIST_SERVER_TIMEOUT seconds (default 30;             0 waits forever).
 
             Exit status: 0 success; 1 a confirmation answered no, or count --all-checked \
             found unchecked items; 3 an ID or list named does not exist (nothing changed); \

@@ -122,3 +122,101 @@ final class ServerStartupTests {
         #expect(seconds >= 1.9 && seconds < 30, "\(seconds) s")
     }
 }
+
+/// Contract v5, "Waiting for a server" (issue 49, 3): a server, or a proxy between, that stops
+/// reading or answering while its peer still acknowledges (no silent network: keepalives are
+/// answered) ends the command within its deadline, `CHECKLIST_SERVER_TIMEOUT` (2 s here), with
+/// one line and 74, nothing changed; where the commit itself went unanswered, the line says
+/// the outcome is unknown and how to look. `Tests/network/stalling_proxy.py` stops on cue.
+@Suite(
+    .runsProcesses, .enabled(if: TestServer.isAvailable, "\(TestServer.missing)"), .needs(.python3))
+final class ServerDeadlineTests {
+    let cli: CLI
+    let uri: String
+    let direct: [String: String]
+
+    init() throws {
+        cli = try CLI()
+        uri = try TestServer.freshDatabase()
+        direct = ["CHECKLIST_DB": uri]
+        try #require(
+            try cli.run(["add", "-q", "Tent", "Stove"], stdin: Data(), environment: direct)
+                .status == 0)
+    }
+
+    /// Runs `arguments` through a proxy that stalls when the command sends `trigger`; its
+    /// result and seconds. The proxy is gone when this returns (the server then rolls back).
+    private func throughStallingProxy(
+        _ arguments: [String], stdin: Data = Data(), trigger: String
+    ) throws -> (CLI.Result, Double) {
+        let database = String(uri.dropFirst("postgresql:///".count).prefix { $0 != "?" })
+        let host = try #require(
+            uri.components(separatedBy: "host=").last?.components(separatedBy: "&").first)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("network/stalling_proxy.py").path
+        let portFile = cli.folder.appendingPathComponent("port-\(UUID().uuidString)").path
+        let proxy = try ChildProcess(
+            "/usr/bin/python3", [script, host + "/.s.PGSQL.5432", portFile, trigger])
+        defer {
+            kill(proxy.pid, SIGTERM)
+            _ = try? proxy.wait()
+        }
+        try waitUntil("the proxy listens") { FileManager.default.fileExists(atPath: portFile) }
+        let port = try String(contentsOfFile: portFile, encoding: .utf8)
+        let start = Date()
+        let result = try cli.run(
+            arguments, stdin: stdin,
+            environment: [
+                "CHECKLIST_DB": "postgresql://postgres@127.0.0.1:\(port)/\(database)"
+                    + "?sslmode=disable&gssencmode=disable",
+                "CHECKLIST_SERVER_TIMEOUT": "2",
+            ])
+        let seconds = Date().timeIntervalSince(start)
+        #expect(
+            FileManager.default.fileExists(atPath: portFile + ".stalled"),
+            "the proxy stalled during the command")
+        return (result, seconds)
+    }
+
+    private func expectOneLine74(_ result: CLI.Result, _ seconds: Double, saying words: String) {
+        #expect(result.status == 74, "\(result)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result)")
+        #expect(result.stderr.contains(words), "\(result)")
+        #expect(seconds < 10, "\(seconds) s")
+    }
+
+    /// The server's rows once the proxy is gone (the server rolled the write back).
+    private func counts() throws -> String {
+        var counts = ""
+        for _ in 0..<50 {
+            counts = try cli.run(["count"], stdin: Data(), environment: direct).stdout
+            if counts == "0 2\n" { break }
+            usleep(100_000)
+        }
+        return counts
+    }
+
+    @Test func anAnswerThatNeverComesEndsTheCommandWith74() throws {
+        let (result, seconds) = try throughStallingProxy(["check", "1"], trigger: "FOR UPDATE")
+        expectOneLine74(result, seconds, saying: "the server stopped answering (nothing for 2 s)")
+        #expect(result.stderr.contains("nothing changed"), "\(result)")
+        #expect(try counts() == "0 2\n")
+    }
+
+    /// A long write into a proxy that stops reading: the send itself stalls, and ends.
+    @Test func aWriteThatTheServerStopsReadingEndsWith74() throws {
+        let titles = (1...200_000).map { "item \($0)" }.joined(separator: "\n") + "\n"
+        let (result, seconds) = try throughStallingProxy(
+            ["add", "-q", "-"], stdin: Data(titles.utf8), trigger: "FOR UPDATE")
+        expectOneLine74(result, seconds, saying: "the server stopped answering")
+        #expect(try counts() == "0 2\n")
+    }
+
+    /// The commit sent and no answer: the outcome is unknown, and the line says how to look.
+    @Test func aCommitLeftUnansweredSaysTheOutcomeIsUnknown() throws {
+        let (result, seconds) = try throughStallingProxy(["check", "1"], trigger: "COMMIT")
+        expectOneLine74(result, seconds, saying: "whether the change was made is unknown")
+        #expect(result.stderr.contains("checklist history"), "\(result)")
+        #expect(try counts() == "0 2\n", "the server never had the commit: rolled back")
+    }
+}

@@ -64,6 +64,26 @@ struct LibPQ: @unchecked Sendable {
     /// Pipeline mode (libpq 14 and later; nil before): several statements sent before their
     /// results are read, in one round trip.
     let pipeline: Pipeline?
+    /// What waiting with a deadline needs (nil: a libpq without them, which waits as it does).
+    let waiting: Waiting?
+
+    /// libpq's calls that never block once `setNonblocking` is on: a statement is sent with
+    /// `sendQueryParams` (or `sendQuery`, a script) and `flush` (1: bytes are left to send),
+    /// and its results are read with `getResult` once `isBusy` is 0, `consumeInput` reading
+    /// what the socket holds; the program waits for the socket itself, with `poll`, up to its
+    /// deadline (`PostgreSQLConnection.deadline`).
+    struct Waiting {
+        let setNonblocking: @convention(c) (Connection?, Int32) -> Int32
+        let flush: @convention(c) (Connection?) -> Int32
+        let isBusy: @convention(c) (Connection?) -> Int32
+        let sendQuery: @convention(c) (Connection?, Text) -> Int32
+        let sendQueryParams:
+            @convention(c) (
+                Connection?, Text, Int32, UnsafePointer<UInt32>?, UnsafePointer<Text?>?,
+                UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
+            ) -> Int32
+        let getResult: @convention(c) (Connection?) -> Result?
+    }
 
     struct Pipeline {
         /// `PQenterPipelineMode`, `PQexitPipelineMode`, `PQpipelineSync`: 1 on success.
@@ -217,6 +237,24 @@ struct LibPQ: @unchecked Sendable {
         } else {
             pipeline = nil
         }
+        if let setNonblocking: @convention(c) (Connection?, Int32) -> Int32 = load(
+            "PQsetnonblocking"),
+            let flush: @convention(c) (Connection?) -> Int32 = load("PQflush"),
+            let isBusy: @convention(c) (Connection?) -> Int32 = load("PQisBusy"),
+            let sendQuery: @convention(c) (Connection?, Text) -> Int32 = load("PQsendQuery"),
+            let sendQueryParams:
+                @convention(c) (
+                    Connection?, Text, Int32, UnsafePointer<UInt32>?, UnsafePointer<Text?>?,
+                    UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
+                ) -> Int32 = load("PQsendQueryParams"),
+            let getResult: @convention(c) (Connection?) -> Result? = load("PQgetResult")
+        {
+            waiting = Waiting(
+                setNonblocking: setNonblocking, flush: flush, isBusy: isBusy,
+                sendQuery: sendQuery, sendQueryParams: sendQueryParams, getResult: getResult)
+        } else {
+            waiting = nil
+        }
     }
 
     /// Whether one of libpq's environment variables (`PGCONNECT_TIMEOUT`…) is set.
@@ -302,7 +340,22 @@ struct LibPQ: @unchecked Sendable {
             + (port(connection).map { String(cString: $0) } ?? "")
     }
 
-    private static func now() -> Double {
+    /// Waits until `socket` can be read (or, `writing`, written) for up to `seconds`; false
+    /// when the time passed first.
+    static func wait(for socket: Int32, writing: Bool, seconds: Double) -> Bool {
+        let deadline = now() + seconds
+        var descriptor = pollfd(
+            fd: socket, events: Int16(POLLIN | (writing ? POLLOUT : 0)), revents: 0)
+        while true {
+            let left = deadline - now()
+            guard left > 0 else { return false }
+            let ready = poll(&descriptor, 1, Int32((left * 1000).rounded(.up)))
+            if ready < 0, errno == EINTR { continue }
+            return ready != 0
+        }
+    }
+
+    static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

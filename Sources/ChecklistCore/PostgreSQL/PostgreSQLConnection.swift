@@ -8,6 +8,30 @@ final class PostgreSQLConnection {
     private let secrets: [String]
     /// The SQLSTATE of the statement that failed last (`55P03`: a lock not obtained in time).
     private(set) var lastFailure: String?
+    /// How long each wait on the server's socket may last once connected, in seconds:
+    /// `CHECKLIST_SERVER_TIMEOUT` (default 30; 0 or nil: no limit). A server, or a proxy, a NAT
+    /// or a tunnel between, that stops answering or stops reading ends the command (74) instead
+    /// of holding it forever (contract v5, "Waiting for a server").
+    let timeout: Double?
+    /// A wait passed `timeout`: the connection's state is unknown, so every statement fails at
+    /// once (a `ROLLBACK` too: the server rolls back when the connection goes) until
+    /// `reconnect`, and `isConnected` is false (the editor, the page and `sync --watch`
+    /// connect again, as after a lost connection).
+    private var isStalled = false
+    /// Whether the statements being sent end a transaction (`COMMIT`): a wait that passes
+    /// `timeout` then leaves the outcome unknown, and says so.
+    private var isCommitting = false
+
+    /// `CHECKLIST_SERVER_TIMEOUT` as seconds: nil when it is 0 (no limit); 30 when unset or
+    /// not a number of seconds.
+    static func serverTimeout(_ text: String? = FileSystem.environment("CHECKLIST_SERVER_TIMEOUT"))
+        -> Double?
+    {
+        guard let text, let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+            return 30
+        }
+        return seconds == 0 ? nil : seconds
+    }
 
     /// Connects, as `psql` would: libpq reads the URI and its `PG*` variables, `~/.pgpass`
     /// and service files. `library` is libpq as loaded (nil when it is not installed).
@@ -48,6 +72,8 @@ final class PostgreSQLConnection {
             throw .databaseUnavailable(path: uri.shown, reason: reason)
         }
         self.connection = connection
+        timeout = Self.serverTimeout()
+        if timeout != nil { _ = library.waiting?.setNonblocking(connection, 1) }
     }
 
     deinit {
@@ -158,32 +184,22 @@ final class PostgreSQLConnection {
     private func send(_ sql: String, _ parameters: [String?]) throws(ChecklistError)
         -> LibPQ.Result?
     {
+        try refuseIfStalled()
         roundTrips += 1
         noteListWrite(sql)
-        guard !queued.isEmpty else {
-            return withParameters(parameters) { values in
-                library.execParams(
-                    connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
-            }
-        }
+        isCommitting = sql == "COMMIT" || queued.contains { $0.sql == "COMMIT" }
+        guard !queued.isEmpty else { return try exec(sql, parameters) }
         let statements = queued + [(sql, parameters)]
         queued = []
         guard let pipeline = library.pipeline, pipeline.enter(connection) == 1 else {
             // libpq before 14: one at a time.
             roundTrips += statements.count - 1
             for statement in statements.dropLast() {
-                let result = withParameters(statement.parameters) { values in
-                    library.execParams(
-                        connection, statement.sql, Int32(statement.parameters.count), nil,
-                        values, nil, nil, 0)
-                }
+                let result = try exec(statement.sql, statement.parameters)
                 defer { library.clear(result) }
                 try check(result)
             }
-            return withParameters(parameters) { values in
-                library.execParams(
-                    connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
-            }
+            return try exec(sql, parameters)
         }
         defer { _ = pipeline.exit(connection) }
         let sent = statements.allSatisfy { statement in
@@ -195,13 +211,21 @@ final class PostgreSQLConnection {
         }
         // Nothing was sent on a failure: the connection's error is the result's.
         guard sent, pipeline.sync(connection) == 1 else { return nil }
+        try flushAll()
         // Each statement's result, then nil; then the batch's end. A connection that broke
         // gives nil from then on, and the loop ends after the last statement's place.
         var failure: ChecklistError?
         var last: LibPQ.Result?
         var index = 0
         while index <= statements.count {
-            guard let result = pipeline.getResult(connection) else {
+            let next: LibPQ.Result?
+            do throws(ChecklistError) {
+                next = try nextResult()
+            } catch {
+                library.clear(last)
+                throw error
+            }
+            guard let result = next else {
                 index += 1
                 continue
             }
@@ -223,6 +247,110 @@ final class PostgreSQLConnection {
             throw failure
         }
         return last
+    }
+
+    // MARK: - Waiting with a deadline
+
+    /// `PQexecParams`, waiting for the socket up to `timeout` each time: the statement is sent,
+    /// flushed, and its results read; the last is returned (as `PQexec` returns it).
+    private func exec(_ sql: String, _ parameters: [String?]) throws(ChecklistError)
+        -> LibPQ.Result?
+    {
+        guard let waiting = library.waiting, timeout != nil else {
+            return withParameters(parameters) { values in
+                library.execParams(
+                    connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+            }
+        }
+        let sent = withParameters(parameters) { values in
+            waiting.sendQueryParams(
+                connection, sql, Int32(parameters.count), nil, values, nil, nil, 0) == 1
+        }
+        guard sent else { return nil }  // the connection's error is the result's
+        return try lastResult()
+    }
+
+    /// Every result of what was sent, flushed first; the last one (the others cleared).
+    private func lastResult() throws(ChecklistError) -> LibPQ.Result? {
+        try flushAll()
+        var last: LibPQ.Result?
+        do throws(ChecklistError) {
+            while let result = try nextResult() {
+                // A failure ends a script: it is the one kept.
+                if library.resultStatus(last) != LibPQ.commandOK,
+                    library.resultStatus(last) != LibPQ.tuplesOK, last != nil
+                {
+                    library.clear(result)
+                    continue
+                }
+                library.clear(last)
+                last = result
+            }
+        } catch {
+            library.clear(last)
+            throw error
+        }
+        return last
+    }
+
+    /// Sends what libpq holds, waiting until the socket takes more (and reading what the
+    /// server sends meanwhile, which it may wait on).
+    private func flushAll() throws(ChecklistError) {
+        guard let waiting = library.waiting, timeout != nil else { return }
+        while true {
+            let left = waiting.flush(connection)
+            if left == 0 { return }
+            if left < 0 { throw lost() }
+            try waitForSocket(writing: true)
+            _ = library.consumeInput(connection)
+        }
+    }
+
+    /// The next result (nil: the statement's last was read), waiting until it has come.
+    private func nextResult() throws(ChecklistError) -> LibPQ.Result? {
+        guard let waiting = library.waiting, timeout != nil else {
+            return library.pipeline?.getResult(connection)
+        }
+        while waiting.isBusy(connection) == 1 {
+            try waitForSocket(writing: false)
+            // A connection that broke: `getResult` gives its error.
+            if library.consumeInput(connection) == 0 { break }
+        }
+        return waiting.getResult(connection)
+    }
+
+    /// Waits until the socket can be read (or, `writing`, written), up to `timeout`.
+    private func waitForSocket(writing: Bool) throws(ChecklistError) {
+        guard let timeout else { return }
+        guard LibPQ.wait(for: library.socket(connection), writing: writing, seconds: timeout)
+        else { throw stalled() }
+    }
+
+    /// The failure of a wait that passed `timeout`; the connection is given up.
+    private func stalled() -> ChecklistError {
+        isStalled = true
+        let seconds = timeout.map { String(Int($0.rounded(.up))) } ?? "?"
+        let reason =
+            isCommitting
+            ? "the server stopped answering after the commit was sent (nothing for \(seconds) s):"
+                + " whether the change was made is unknown; look with checklist history"
+            : "the server stopped answering (nothing for \(seconds) s); nothing changed"
+                + " (CHECKLIST_SERVER_TIMEOUT sets how long to wait)"
+        return .databaseUnavailable(path: uri.shown, reason: reason)
+    }
+
+    /// A connection that stopped answering earlier: no statement waits on it again.
+    private func refuseIfStalled() throws(ChecklistError) {
+        guard isStalled else { return }
+        throw .databaseUnavailable(
+            path: uri.shown, reason: "the server stopped answering; nothing changed")
+    }
+
+    /// libpq's reason for a connection that broke.
+    private func lost() -> ChecklistError {
+        .databaseUnavailable(
+            path: uri.shown, reason: Self.oneLine(library.errorMessage(connection), hiding: secrets)
+        )
     }
 
     /// Throws the statement's failure, as one line without a password.
@@ -293,13 +421,15 @@ final class PostgreSQLConnection {
         library.reset(connection)
     }
 
-    /// Whether the connection is up.
-    var isConnected: Bool { library.status(connection) == LibPQ.connectionOK }
+    /// Whether the connection is up (and answering).
+    var isConnected: Bool { !isStalled && library.status(connection) == LibPQ.connectionOK }
 
     /// Connects again with the same parameters (after the server or the network went away).
     func reconnect() throws(ChecklistError) {
         queued = []
+        isStalled = false
         library.reset(connection)
+        if timeout != nil { _ = library.waiting?.setNonblocking(connection, 1) }
         guard isConnected else {
             throw .databaseUnavailable(
                 path: uri.shown,
@@ -344,6 +474,7 @@ final class PostgreSQLConnection {
     ) throws {
         guard let pipeline = library.pipeline else { return try forEachRow(sql, parameters, body) }
         try sendQueued()
+        try refuseIfStalled()
         roundTrips += 1
         let sent = withParameters(parameters) { values in
             pipeline.sendQueryParams(
@@ -351,9 +482,10 @@ final class PostgreSQLConnection {
         }
         guard sent else { return try check(nil) }
         _ = pipeline.setSingleRowMode(connection)
+        try flushAll()
         // Every result is read to the end, whatever `body` throws: the connection stays usable.
         var failure: (any Error)?
-        while let result = pipeline.getResult(connection) {
+        while let result = try nextResult() {
             defer { library.clear(result) }
             guard failure == nil else { continue }
             let status = library.resultStatus(result)
@@ -402,9 +534,15 @@ final class PostgreSQLConnection {
     /// go first, in a round trip of their own.
     func execute(_ script: String) throws(ChecklistError) {
         try sendQueued()
+        try refuseIfStalled()
         roundTrips += 1
         noteListWrite(script)
-        let result = library.exec(connection, script)
+        let result: LibPQ.Result?
+        if let waiting = library.waiting, timeout != nil {
+            result = waiting.sendQuery(connection, script) == 1 ? try lastResult() : nil
+        } else {
+            result = library.exec(connection, script)
+        }
         defer { library.clear(result) }
         try check(result)
     }
