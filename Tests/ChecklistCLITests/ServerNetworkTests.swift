@@ -144,6 +144,55 @@ final class ServerDeadlineTests {
                 .status == 0)
     }
 
+    /// A proxy in front of the test server that stalls when a client sends `trigger` (only the
+    /// first such client: `once`); its process and the URI through it.
+    private func stallingProxy(trigger: String, once: Bool = false) throws -> (
+        ChildProcess, String, String
+    ) {
+        let database = String(uri.dropFirst("postgresql:///".count).prefix { $0 != "?" })
+        let host = try #require(
+            uri.components(separatedBy: "host=").last?.components(separatedBy: "&").first)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("network/stalling_proxy.py").path
+        let portFile = cli.folder.appendingPathComponent("port-\(UUID().uuidString)").path
+        let proxy = try ChildProcess(
+            "/usr/bin/python3",
+            [script, host + "/.s.PGSQL.5432", portFile, trigger] + (once ? ["once"] : []))
+        try waitUntil("the proxy listens") { FileManager.default.fileExists(atPath: portFile) }
+        let port = try String(contentsOfFile: portFile, encoding: .utf8)
+        return (
+            proxy,
+            "postgresql://postgres@127.0.0.1:\(port)/\(database)?sslmode=disable&gssencmode=disable",
+            portFile
+        )
+    }
+
+    /// The editor through a proxy that stalls its first write: the write fails after the
+    /// deadline (its footer says so), the connection counts as lost, and the next key's write
+    /// connects again and is stored.
+    @Test func theEditorTakesAStalledConnectionAsLostAndConnectsAgain() throws {
+        let (proxy, through, portFile) = try stallingProxy(trigger: "FOR UPDATE", once: true)
+        defer {
+            kill(proxy.pid, SIGTERM)
+            _ = try? proxy.wait()
+        }
+        let pane = try EditorPane(
+            cli, runAs: "env CHECKLIST_SERVER_TIMEOUT=2", database: through)
+        try pane.waitFor("0 of 2 checked")
+        pane.keys("Space")
+        // The footer's line names the server (cut at the pane's width): the write failed.
+        try pane.waitFor("cannot use ")
+        #expect(FileManager.default.fileExists(atPath: portFile + ".stalled"))
+        try pane.waitFor("0 of 2 checked")
+        pane.keys("Space")
+        try pane.waitFor("1 of 2 checked")
+        #expect(
+            try cli.run(["list"], stdin: Data(), environment: direct).stdout
+                == "[x] 1 Tent\n[ ] 2 Stove\n")
+        pane.keys("q")
+        #expect(try pane.exitStatus() == 0)
+    }
+
     /// Runs `arguments` through a proxy that stalls when the command sends `trigger`; its
     /// result and seconds. The proxy is gone when this returns (the server then rolls back).
     private func throughStallingProxy(
