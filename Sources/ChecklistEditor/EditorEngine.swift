@@ -81,10 +81,21 @@ public struct EditorEngine {
             case .quit:
                 return nil
             }
-        } catch let error as ChecklistError {
-            return .failed(error.description)
         } catch {
-            return .failed("\(error)")
+            return .failed(Self.footerText(error))
+        }
+    }
+
+    /// An error as the footer says it: without the database's name (`cannot use
+    /// postgresql://…:`), which the editor was opened on and which a URI makes long enough to
+    /// leave nothing of the reason on a phone's terminal.
+    public static func footerText(_ error: any Error) -> String {
+        switch error {
+        case ChecklistError.databaseUnavailable(_, let reason),
+            ChecklistError.serverRefused(_, let reason):
+            return reason
+        case let error as ChecklistError: return error.description
+        default: return "\(error)"
         }
     }
 

@@ -71,7 +71,7 @@ public struct EditorSession {
             current = try engine.dataVersion()
         } catch {
             if lostConnection == nil {
-                let reason = "\(error)"
+                let reason = EditorEngine.footerText(error)
                 lostConnection = reason
                 state.connectionLost =
                     "connection lost, reconnecting; nothing changes until then (\(reason))"
