@@ -24,6 +24,11 @@ enum PageAssets {
     /// the page the server answers again, and a tap made offline stays kept until it is sent.
     static let serviceWorker = PackageResources.service_worker_js
 
-    /// The icon as SVG (`PageIcon` draws the PNG sizes from the same shape).
+    /// The icon as SVG, and as PNG at the sizes the manifest and the browser's tab name: files
+    /// drawn once from the same shape and committed beside it (issue 51: the PNG encoder that
+    /// drew them at start-up is gone; zlib-compressed, the 512 px icon is 1.9 KB, not 66 KB).
     static let iconSVG = PackageResources.icon_svg
+    static let icon32 = PackageResources.icon_32_png
+    static let icon192 = PackageResources.icon_192_png
+    static let icon512 = PackageResources.icon_512_png
 }

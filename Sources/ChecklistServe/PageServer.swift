@@ -309,9 +309,9 @@ public final class PageServer: Sendable {
     /// browser asks for `/favicon.ico` and the manifest without the link's header).
     static func publicAsset(_ path: String) -> PageResponse? {
         switch path {
-        case "/favicon.ico", "/icon-32.png": return image(PageIcon.png32, type: "image/png")
-        case "/icon-192.png": return image(PageIcon.png192, type: "image/png")
-        case "/icon-512.png": return image(PageIcon.png512, type: "image/png")
+        case "/favicon.ico", "/icon-32.png": return image(PageAssets.icon32, type: "image/png")
+        case "/icon-192.png": return image(PageAssets.icon192, type: "image/png")
+        case "/icon-512.png": return image(PageAssets.icon512, type: "image/png")
         case "/icon.svg": return image(PageAssets.iconSVG, type: "image/svg+xml")
         case "/manifest.webmanifest":
             return image(PageAssets.manifest, type: "application/manifest+json")
