@@ -198,28 +198,15 @@ final class ServerDeadlineTests {
     private func throughStallingProxy(
         _ arguments: [String], stdin: Data = Data(), trigger: String
     ) throws -> (CLI.Result, Double) {
-        let database = String(uri.dropFirst("postgresql:///".count).prefix { $0 != "?" })
-        let host = try #require(
-            uri.components(separatedBy: "host=").last?.components(separatedBy: "&").first)
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("network/stalling_proxy.py").path
-        let portFile = cli.folder.appendingPathComponent("port-\(UUID().uuidString)").path
-        let proxy = try ChildProcess(
-            "/usr/bin/python3", [script, host + "/.s.PGSQL.5432", portFile, trigger])
+        let (proxy, through, portFile) = try stallingProxy(trigger: trigger)
         defer {
             kill(proxy.pid, SIGTERM)
             _ = try? proxy.wait()
         }
-        try waitUntil("the proxy listens") { FileManager.default.fileExists(atPath: portFile) }
-        let port = try String(contentsOfFile: portFile, encoding: .utf8)
         let start = Date()
         let result = try cli.run(
             arguments, stdin: stdin,
-            environment: [
-                "CHECKLIST_DB": "postgresql://postgres@127.0.0.1:\(port)/\(database)"
-                    + "?sslmode=disable&gssencmode=disable",
-                "CHECKLIST_SERVER_TIMEOUT": "2",
-            ])
+            environment: ["CHECKLIST_DB": through, "CHECKLIST_SERVER_TIMEOUT": "2"])
         let seconds = Date().timeIntervalSince(start)
         #expect(
             FileManager.default.fileExists(atPath: portFile + ".stalled"),
