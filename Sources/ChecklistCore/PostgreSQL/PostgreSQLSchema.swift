@@ -28,13 +28,13 @@ enum PostgreSQLSchema {
     }
 
     /// Queued before the first statement that reads the schema's tables (the opening's, and
-    /// `state`'s), in the same round trip: fails (invalid_text_representation, 22P02) when the
-    /// schema lets another role's code in (`PostgreSQLTrust`), so nothing of the schema's is
-    /// read or run by that round trip's statements; `refuseUntrusted` then names what. (`OFFSET
-    /// 0` keeps the look one subquery: pulled up, it was planned for each use of `p`, twice.)
+    /// `state`'s), in the same round trip: fails (invalid_text_representation, 22P02: the
+    /// schema's name is no number) when the schema lets another role's code in
+    /// (`PostgreSQLTrust.isUntrusted`), so nothing of the schema's is read or run by that
+    /// round trip's statements; `refuseUntrusted` then names what.
     static let trustGuard =
-        "SELECT ('untrusted schema: ' || p)::pg_catalog.int4 FROM (SELECT "
-        + PostgreSQLTrust.problems + " AS p OFFSET 0) AS t WHERE p IS NOT NULL"
+        "SELECT n.nspname::pg_catalog.text::pg_catalog.int4 FROM pg_catalog.pg_namespace n"
+        + " WHERE n.nspname = 'checklist' AND (" + PostgreSQLTrust.isUntrusted + ")"
 
     /// After `trustGuard` failed: refuses (65), naming what it found; returns when it finds
     /// nothing now (the failure was another's, which the caller reports).

@@ -18,14 +18,12 @@
 enum PostgreSQLTrust {
     /// One column: what makes the schema untrusted, each named with its role (`function
     /// checklist.helper is owned by bob, not by the schema's owner ana`), joined by "; ", or
-    /// NULL. Sent in the opening's own statement, in the same round trip; a database without
-    /// the schema gives NULL.
+    /// NULL; a database without the schema gives NULL. Asked for only once the guard
+    /// (`isUntrusted`) failed.
     ///
     /// A role is trusted when it may act as the schema's owner: the owner, a member of the
     /// owner's role, or a superuser (`pg_has_role(…, 'MEMBER')`, a function, so the catalog of
-    /// roles is not planned into the statement). Measured on new connections (`EXPLAIN
-    /// ANALYZE`, 15 each, 2026-12-02): about 3 ms planning and 2 ms running, most of it a new
-    /// backend's first reads of the catalogs.
+    /// roles is not planned into the statement).
     static let problems: String = {
         func trusted(_ role: String) -> String {
             "pg_catalog.pg_has_role(\(role), s.nspowner, 'MEMBER')"
@@ -85,6 +83,35 @@ enum PostgreSQLTrust {
                 FROM s, pg_catalog.aclexplode(s.nspacl) a
                 WHERE a.privilege_type = 'CREATE' AND \(untrusted("a.grantee"))
             ) AS problems(problem))
+            """
+    }()
+
+    /// A condition on `n`, the schema's row of `pg_namespace`: true when `problems` would name
+    /// something. The guard each command sends asks only this, and names nothing: building the
+    /// names (roles' names, kinds, `||` over a dozen pieces) cost a new backend's first
+    /// statement about 1.5 ms more to parse and plan. The names are asked for only once the
+    /// guard has failed (`PostgreSQLSchema.refuseUntrusted`). An owner that is the schema's
+    /// own is compared before `pg_has_role` is called.
+    static let isUntrusted: String = {
+        func untrustedOwner(_ owner: String) -> String {
+            "\(owner) <> n.nspowner AND NOT pg_catalog.pg_has_role(\(owner), n.nspowner, 'MEMBER')"
+        }
+        let untrustedGrantee =
+            "(a.grantee = 0 OR NOT pg_catalog.pg_has_role(a.grantee, n.nspowner, 'MEMBER'))"
+        return """
+            EXISTS (SELECT FROM pg_catalog.pg_class c WHERE c.relnamespace = n.oid
+                    AND (\(untrustedOwner("c.relowner"))
+                        OR EXISTS (SELECT FROM pg_catalog.aclexplode(c.relacl) a
+                            WHERE a.privilege_type IN ('TRIGGER', 'REFERENCES') AND \(untrustedGrantee))
+                        OR EXISTS (SELECT FROM pg_catalog.pg_attribute x, pg_catalog.aclexplode(x.attacl) a
+                            WHERE x.attrelid = c.oid AND x.attnum > 0 AND x.attacl IS NOT NULL
+                                AND a.privilege_type = 'REFERENCES' AND \(untrustedGrantee))))
+                OR EXISTS (SELECT FROM pg_catalog.pg_proc p
+                    WHERE p.pronamespace = n.oid AND \(untrustedOwner("p.proowner")))
+                OR EXISTS (SELECT FROM pg_catalog.pg_type t
+                    WHERE t.typnamespace = n.oid AND \(untrustedOwner("t.typowner")))
+                OR EXISTS (SELECT FROM pg_catalog.aclexplode(n.nspacl) a
+                    WHERE a.privilege_type = 'CREATE' AND \(untrustedGrantee))
             """
     }()
 
