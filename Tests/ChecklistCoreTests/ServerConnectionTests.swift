@@ -215,12 +215,24 @@ struct ServerConnectionTests {
             whole.append("\(try $0.int64(0)) \($0.string(1))")
         }
         var streamed: [String] = []
+        // A queued statement (a read's BEGIN) goes in the same round trip, and the rows still
+        // come one result each.
         connection.queue("SELECT 1")
+        let (trips, rowsAlone) = (connection.roundTrips, connection.streamedRows)
         try connection.forEachRowStreaming(sql, ["2500"]) {
             streamed.append("\(try $0.int64(0)) \($0.string(1))")
         }
         #expect(whole.count == 2500)
         #expect(streamed == whole)
+        #expect(connection.roundTrips == trips + 1)
+        #expect(connection.streamedRows == rowsAlone + 2500)
+        // A queued statement that fails is the failure, and no row reaches `body`.
+        connection.queue("SELECT 1/0")
+        var after = 0
+        #expect {
+            try connection.forEachRowStreaming(sql, ["2500"]) { _ in after += 1 }
+        } throws: { "\($0)".contains("division by zero") }
+        #expect(after == 0)
         struct Enough: Error {}
         var seen = 0
         #expect(throws: Enough.self) {

@@ -473,23 +473,47 @@ final class PostgreSQLConnection {
         _ sql: String, _ parameters: [String?], _ body: (PostgreSQLRow) throws -> Void
     ) throws {
         guard let pipeline = library.pipeline else { return try forEachRow(sql, parameters, body) }
-        try sendQueued()
         try refuseIfStalled()
-        roundTrips += 1
-        let sent = withParameters(parameters) { values in
-            pipeline.sendQueryParams(
-                connection, sql, Int32(parameters.count), nil, values, nil, nil, 0) == 1
+        // The queued statements (a read's BEGIN) go first, in the same round trip: in a
+        // pipeline, whose next query is put in single-row mode once their results are read.
+        var before = queued
+        queued = []
+        if !before.isEmpty, pipeline.enter(connection) != 1 {
+            queued = before
+            try sendQueued()
+            before = []
         }
-        guard sent else { return try check(nil) }
-        _ = pipeline.setSingleRowMode(connection)
+        let piped = !before.isEmpty
+        defer { if piped { _ = pipeline.exit(connection) } }
+        roundTrips += 1
+        let sent = (before + [(sql, parameters)]).allSatisfy { statement in
+            withParameters(statement.parameters) { values in
+                pipeline.sendQueryParams(
+                    connection, statement.sql, Int32(statement.parameters.count), nil, values,
+                    nil, nil, 0) == 1
+            }
+        }
+        guard sent, !piped || pipeline.sync(connection) == 1 else { return try check(nil) }
+        if !piped { _ = pipeline.setSingleRowMode(connection) }
         try flushAll()
         // Every result is read to the end, whatever `body` throws: the connection stays usable.
+        // The first failure is the one thrown (a queued statement's, then the query's rows are
+        // the pipeline's "aborted").
         var failure: (any Error)?
+        for _ in before {
+            while let result = try nextResult() {
+                defer { library.clear(result) }
+                guard failure == nil else { continue }
+                do throws(ChecklistError) { try check(result) } catch { failure = error }
+            }
+        }
+        if piped { _ = pipeline.setSingleRowMode(connection) }
         while let result = try nextResult() {
             defer { library.clear(result) }
             guard failure == nil else { continue }
             let status = library.resultStatus(result)
             if status == LibPQ.singleTuple || status == LibPQ.tuplesOK {
+                if status == LibPQ.singleTuple { streamedRows += 1 }
                 var row = PostgreSQLRow(library: library, result: result, index: 0)
                 let count = library.ntuples(result)
                 do {
@@ -504,8 +528,13 @@ final class PostgreSQLConnection {
                 do throws(ChecklistError) { try check(result) } catch { failure = error }
             }
         }
+        // The pipeline's end.
+        if piped, let end = try nextResult() { library.clear(end) }
         if let failure { throw failure }
     }
+
+    /// How many rows came one result each (single-row mode), for the tests.
+    private(set) var streamedRows = 0
 
     /// Runs one statement that changes rows; returns how many it changed (the command tag's
     /// count), with no rows sent back.
