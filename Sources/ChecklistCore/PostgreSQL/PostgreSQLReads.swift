@@ -92,7 +92,7 @@ struct PostgreSQLReads: ReadSteps {
             """
             SELECT \(sql: Self.selectList(read))
             FROM checklist.items i JOIN checklist.lists l ON l.id = i.list_id
-            \(whereClause(scope, filter)) ORDER BY l.name, i.position, i.id
+            \(whereClause(scope, filter)) ORDER BY \(sql: Self.order(scope, "l.name", "i.position", "i.id"))
             """
         ) { row in
             try body(
@@ -185,8 +185,18 @@ struct PostgreSQLReads: ReadSteps {
                        i.position AS sort_position
                 FROM checklist.items i JOIN checklist.lists l ON l.id = i.list_id
                 \(whereClause(scope, .any))) AS placed
-            \(sql: selected) ORDER BY name, sort_position, id
+            \(sql: selected) ORDER BY \(sql: Self.order(scope, "name", "sort_position", "id"))
             """, body)
+    }
+
+    /// The items' order: by list name, place and ID; within one list, by place and ID (the
+    /// planner does not see that a list's ID fixes its name, and sorting 20,000 rows by an
+    /// equal name first took 28 ms where 9 ms did: `list` of one list trailed psql by 2.3x).
+    private static func order(_ scope: FoundScope, _ name: String, _ place: String, _ id: String)
+        -> String
+    {
+        if case .list = scope { return "\(place), \(id)" }
+        return "\(name), \(place), \(id)"
     }
 
     // MARK: - Selections
