@@ -738,33 +738,57 @@ def check_without_javascript(browser, bin_dir):
 
 
 def check_long_names(browser, bin_dir):
-    """Issue 48, 12 (contract v5, "The page"): a long list name or title never makes the page
-    wider than a 360 px phone, with or without JavaScript, in the list and in edit mode (the
-    list menu included); the full name stays readable (the page's title line)."""
-    long_name = "Christmas at grandma's: presents and food"
-    served = Served(bin_dir, ["Tent", "Wrapping-paper-for-the-big-presents-under-the-tree-and-ribbons"],
-                    list_name=long_name)
-    try:
-        served.checklist("-l", "short", "add", "-q", "Map")
-        for scripts in (True, False):
-            context = browser.new_context(java_script_enabled=scripts,
-                                          viewport={"width": 360, "height": 740})
-            page = context.new_page()
-            for query in ("", "?edit=1"):
-                page.goto(served.url + query)
-                wide = page.evaluate("[...document.querySelectorAll('body *')]"
-                                     ".filter(e => e.getBoundingClientRect().right > 360.5)"
-                                     ".map(e => e.tagName + '#' + e.id)")
-                assert wide == [], "wider than 360 px (JavaScript %s%s): %r" % (scripts, query, wide)
-                assert page.evaluate("document.documentElement.scrollWidth") <= 360
-                menu = page.locator("#list-menu").bounding_box()
-                assert menu["x"] + menu["width"] <= 360.5, menu
-                assert long_name in page.title(), page.title()
-            context.close()
-        served.stop()
-    finally:
-        if served.process.poll() is None:
-            served.process.kill()
+    """Issue 48, 12 and issue 51, 3 (contract v5, "The page"): a long list name or title never
+    makes the page wider than the window, at 360x740 and at 1280x800, with or without
+    JavaScript, in the list and in edit mode (the list menu included), and a failed tap's note
+    keeps it so; the full name stays readable (the page's title line). Names of 200
+    characters, one with no space to break at."""
+    unbroken = "Wrappingpaperforthebigpresentsunderthetreeandribbons" * 5
+    for long_name, title in (("Christmas at grandma's: presents and food", unbroken[:62]),
+                             (("Christmas at grandma's: presents, food and " + unbroken)[:200],
+                              unbroken[:200])):
+        served = Served(bin_dir, ["Tent", title], list_name=long_name)
+        try:
+            served.checklist("-l", "short", "add", "-q", "Map")
+            for width, height in ((360, 740), (1280, 800)):
+                for scripts in (True, False):
+                    context = browser.new_context(java_script_enabled=scripts,
+                                                  viewport={"width": width, "height": height})
+                    page = context.new_page()
+                    for query in ("", "?edit=1"):
+                        page.goto(served.url + query)
+                        where = "%d px, JavaScript %s%s, %d characters" % (
+                            width, scripts, query, len(long_name))
+                        expect_within(page, width, where)
+                        menu = page.locator("#list-menu").bounding_box()
+                        assert menu["x"] + menu["width"] <= width + 0.5, (where, menu)
+                        assert long_name in page.title(), (where, page.title())
+                    if scripts:
+                        # A tap the server refuses: its note goes under the title, the page
+                        # keeps its width.
+                        page.goto(served.url)
+                        page.route("**/toggle", lambda route: route.fulfill(
+                            status=409, content_type="application/json",
+                            body='{"error": "the list changed meanwhile; nothing changed"}'))
+                        row(page, title).locator("label").click()
+                        expect(row(page, title).locator(".note")).not_to_be_empty()
+                        expect_within(page, width, "%d px, a refused tap's note" % width)
+                    context.close()
+            served.stop()
+        finally:
+            if served.process.poll() is None:
+                served.process.kill()
+
+
+def expect_within(page, width, where):
+    """Every element of the page ends within `width` pixels, and the page does not scroll
+    sideways."""
+    wide = page.evaluate("(w) => [...document.querySelectorAll('body *')]"
+                         ".filter(e => e.getBoundingClientRect().right > w + 0.5)"
+                         ".map(e => e.tagName + '#' + e.id + ' ' + "
+                         "Math.round(e.getBoundingClientRect().right))", width)
+    assert wide == [], "wider than %d px (%s): %r" % (width, where, wide)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, where
 
 
 def check_two_links_in_one_browser(browser, bin_dir):
