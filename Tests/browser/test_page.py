@@ -737,6 +737,74 @@ def check_without_javascript(browser, bin_dir):
             served.process.kill()
 
 
+def check_drag_reorder(browser, bin_dir):
+    """Issue 51, 3 (contract v5, "The page"): in edit mode a row is moved by dragging its
+    handle, with the mouse at 1280x800 and by touch at 360x740: the row follows the pointer,
+    the rows it passes make room, and where it is let go is the order `checklist list` shows;
+    ↑ and ↓ stay."""
+    served = Served(bin_dir, ["Tent", "Stove", "Map", "Rope"])
+    try:
+        listed = lambda: [line.split(" ", 3)[3] for line in
+                          served.checklist("-l", "camping", "list").splitlines()]
+        for width, height, touch in ((1280, 800, False), (360, 740, True)):
+            context = browser.new_context(viewport={"width": width, "height": height},
+                                          has_touch=touch)
+            page = context.new_page()
+            page.goto(served.url + "?edit=1")
+            expect(page.locator("#rows li .handle")).to_have_count(4)
+            expect(page.locator("#rows li button.up").first).to_be_visible()
+            titles = lambda: [t.strip() for t in page.locator("#rows li label").all_inner_texts()]
+            before = titles()
+            # The last row, taken by its handle, is put first.
+            moving, first = before[-1], before[0]
+            handle = row(page, moving).locator(".handle").bounding_box()
+            x, y = handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2
+            top = row(page, first).bounding_box()["y"] + 2
+            steps = [y - (y - top) * k / 8 for k in range(1, 9)]
+            if touch:
+                cdp = context.new_cdp_session(page)
+                touches = lambda kind, at: cdp.send("Input.dispatchTouchEvent", {
+                    "type": kind, "touchPoints": [] if kind == "touchEnd" else [{"x": x, "y": at}]})
+                touches("touchStart", y)
+                for at in steps:
+                    touches("touchMove", at)
+            else:
+                page.mouse.move(x, y)
+                page.mouse.down()
+                for at in steps:
+                    page.mouse.move(x, at)
+            # Mid-drag: the row follows the pointer, and the first row made room below.
+            held = row(page, moving).bounding_box()
+            assert abs(held["y"] + held["height"] / 2 - steps[-1]) < held["height"], (held, steps[-1])
+            room = page.evaluate("getComputedStyle(document.querySelector('#rows li')).transform")
+            assert room not in ("none", ""), room
+            with page.expect_response(lambda r: r.url.endswith("/move")) as answer:
+                if touch:
+                    touches("touchEnd", steps[-1])
+                else:
+                    page.mouse.up()
+            assert answer.value.status == 200, answer.value.status
+            expected = [moving] + before[:-1]
+            expect(page.locator("#rows li").first).to_contain_text(moving)
+            assert titles() == expected, (titles(), expected)
+            assert listed() == expected, (listed(), expected)
+            # A row dropped where it was taken moves nothing.
+            handle = row(page, expected[1]).locator(".handle")
+            box = handle.bounding_box()
+            if not touch:
+                page.mouse.move(box["x"] + 5, box["y"] + 5)
+                page.mouse.down()
+                page.mouse.move(box["x"] + 5, box["y"] + 8)
+                page.mouse.up()
+                assert listed() == expected, listed()
+            expect_within(page, width, "edit mode with handles, %d px" % width)
+            context.close()
+        served.stop()
+    finally:
+        if served.process.poll() is None:
+            served.process.kill()
+
+
 def check_long_names(browser, bin_dir):
     """Issue 48, 12 and issue 51, 3 (contract v5, "The page"): a long list name or title never
     makes the page wider than the window, at 360x740 and at 1280x800, with or without
@@ -1149,7 +1217,9 @@ def main():
         check_without_javascript(browser, arguments.bin)
         print("ok: without JavaScript at 360 px (issue 32, 17)")
         check_long_names(browser, arguments.bin)
-        print("ok: a long list name and title keep the page's width at 360 px (issue 48, 12)")
+        print("ok: long list names and titles keep the page's width at 360 and 1280 px (issues 48, 12; 51, 3)")
+        check_drag_reorder(browser, arguments.bin)
+        print("ok: edit mode's rows move by dragging, with the mouse and by touch (issue 51, 3)")
         if shutil.which("caddy"):
             check_through_caddy(browser, arguments.bin)
             print("ok: the page behind Caddy over HTTPS, live (issue 32, 14)")

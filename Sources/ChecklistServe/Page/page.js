@@ -173,9 +173,17 @@
     return tools;
   }
 
-  // Up goes before the row above, down after the row below, as the page shows them.
+  // Up goes before the row above, down after the row below, as the page shows them; with
+  // the script, each row also has its handle for dragging (see the drag below).
   function updateTools() {
     for (const li of rows.children) {
+      const tools = li.querySelector(".tools");
+      if (tools && !tools.querySelector(".handle")) {
+        const handle = document.createElement("span");
+        handle.className = "handle"; handle.textContent = "≡"; handle.title = "Drag to move";
+        handle.setAttribute("aria-hidden", "true");
+        tools.append(handle);
+      }
       const up = li.querySelector("button.up"), down = li.querySelector("button.down");
       const above = li.previousElementSibling, below = li.nextElementSibling;
       if (up) { up.value = above ? li.dataset.id + " before " + above.dataset.id : ""; up.disabled = !above || gone; }
@@ -466,6 +474,58 @@
       .then(state => settled(state))
       .catch(error => { note(li, "Not moved: " + reason(error)); refresh(); });
   });
+
+  // Edit mode's drag, as a table view's reorder control: a row held by its handle (≡)
+  // follows the finger or the mouse, the rows it passes make room, and where it is let go
+  // is sent as up and down send theirs ("ID before OTHER", "ID after OTHER"). Pointer events
+  // are one code for touch and mouse; the handle takes no scrolling (touch-action), so the
+  // page scrolls from anywhere else. ↑ and ↓ stay, for the keyboard.
+  let drag = null;
+  rows.addEventListener("pointerdown", event => {
+    const handle = event.target.closest && event.target.closest(".handle");
+    if (!handle || drag || gone || queue.length > 0 || event.button > 0) return;
+    event.preventDefault();
+    handle.setPointerCapture(event.pointerId);
+    const order = [...rows.children], li = handle.closest("li");
+    drag = { li, order, pointer: event.pointerId, from: event.clientY,
+             index: order.indexOf(li), target: order.indexOf(li),
+             boxes: order.map(row => row.getBoundingClientRect()) };
+    li.classList.add("dragging");
+    rows.classList.add("sorting");
+  });
+  rows.addEventListener("pointermove", event => {
+    if (!drag || event.pointerId !== drag.pointer) return;
+    const moved = event.clientY - drag.from, own = drag.boxes[drag.index];
+    const middle = own.top + own.height / 2 + moved;
+    // Its place: after every other row whose middle it has passed.
+    drag.target = drag.boxes.filter((box, i) => i !== drag.index && box.top + box.height / 2 < middle).length;
+    drag.li.style.transform = "translateY(" + moved + "px)";
+    drag.order.forEach((row, i) => {
+      const room = i > drag.index && i <= drag.target ? -own.height
+        : i < drag.index && i >= drag.target ? own.height : 0;
+      if (row !== drag.li) row.style.transform = room ? "translateY(" + room + "px)" : "";
+    });
+  });
+  function dropped(event, cancelled) {
+    if (!drag || event.pointerId !== drag.pointer) return;
+    const { li, order, index, target } = drag;
+    drag = null;
+    for (const row of order) row.style.transform = "";
+    li.classList.remove("dragging");
+    rows.classList.remove("sorting");
+    if (cancelled || target === index) return;
+    const others = order.filter(row => row !== li);
+    const value = target === 0 ? li.dataset.id + " before " + others[0].dataset.id
+      : li.dataset.id + " after " + others[target - 1].dataset.id;
+    // Where it was let go, until the answer puts the stored order in place.
+    rows.insertBefore(li, others[target] || null);
+    updateTools();
+    post("move", { move: value, edit: "1" })
+      .then(state => settled(state))
+      .catch(error => { note(li, "Not moved: " + reason(error)); refresh(); });
+  }
+  rows.addEventListener("pointerup", event => dropped(event, false));
+  rows.addEventListener("pointercancel", event => dropped(event, true));
 
   // A single-choice list's None: its choice cleared.
   const noneForm = document.getElementById("none-form");
