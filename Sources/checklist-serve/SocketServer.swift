@@ -48,16 +48,16 @@ final class SocketServer {
     /// Called on the server's thread when a web socket closes.
     var webSocketClosed: (ConnectionID) -> Void = { _ in }
 
-    private var connections: [Int32: Connection] = [:]
-    private var byID: [ConnectionID: Int32] = [:]
-    private var nextID: ConnectionID = 1
-    private var acceptPausedUntil = 0.0
-    private let wakeReader: Int32
+    var connections: [Int32: Connection] = [:]
+    var byID: [ConnectionID: Int32] = [:]
+    var nextID: ConnectionID = 1
+    var acceptPausedUntil = 0.0
+    let wakeReader: Int32
     /// How other threads answer: what they post there, the server's thread takes.
     let outbox: Outbox
-    private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
 
-    private final class Connection {
+    final class Connection {
         enum State {
             case head
             case body(HTTPHead, length: Int)
@@ -215,216 +215,7 @@ final class SocketServer {
         }
     }
 
-    private func takeInbox(_ now: Double) {
-        while Glibc.read(wakeReader, &buffer, buffer.count) > 0 {}
-        let messages = outbox.take()
-        for (id, message) in messages {
-            guard let fd = byID[id], let connection = connections[fd] else { continue }
-            switch message {
-            case .response(let head, let body, let closes):
-                let headOnly = connection.current?.method == "HEAD"
-                connection.output = headOnly || body.isEmpty ? [head] : [head, body]
-                connection.written = 0
-                connection.closesAfterWrite =
-                    closes || !(connection.current?.keepsAlive ?? false)
-                // For the answer to be read: from the client's last bytes, so that answers to
-                // the requests it pipelined give a slow reader no more time.
-                connection.deadline = connection.heardAt + Self.idleTimeout
-                flush(connection, now)
-            case .upgrade(let bytes):
-                connection.output = [bytes]
-                connection.written = 0
-                connection.state = .webSocket
-                connection.deadline = now + pingAfter
-                flush(connection, now)
-                if connections[fd] === connection { readWebSocket(connection, now) }
-            case .closeWebSocket(let code):
-                guard case .webSocket = connection.state else { continue }
-                finishWebSocket(connection, code, now)
-            case .push(let frame):
-                guard case .webSocket = connection.state else { continue }
-                if connection.hasOutput {
-                    connection.pendingPush = frame
-                } else {
-                    queue(connection, frame, now)
-                }
-            }
-        }
-    }
-
-    private func acceptConnections(_ now: Double) {
-        var limit = rlimit()
-        let files =
-            getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0
-            ? Int(clamping: limit.rlim_cur) : 1024
-        let cap = max(16, min(files, 100_000) - Self.reservedFiles)
-        for _ in 0..<256 {
-            let fd = accept(listener, nil, nil)
-            guard fd >= 0 else {
-                switch errno {
-                case EAGAIN, EWOULDBLOCK: return
-                case EINTR, ECONNABORTED, EPROTO: continue
-                default:
-                    // EMFILE, ENFILE, ENOBUFS, ENOMEM: the oldest connection gives its file up;
-                    // without one, accepting waits 100 ms.
-                    if let oldest = oldest() {
-                        close(oldest)
-                        continue
-                    }
-                    acceptPausedUntil = now + 0.1
-                    return
-                }
-            }
-            Self.makeNonBlocking(fd)
-            var yes: Int32 = 1
-            setsockopt(
-                fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-            // A send buffer of its own size, not one the kernel grows to megabytes: a client
-            // that pipelines requests and reads nothing is left with an answer or two unsent,
-            // so it stops being read, instead of having each answered into the kernel.
-            var sendBuffer: Int32 = 64 * 1024
-            setsockopt(
-                fd, SOL_SOCKET, SO_SNDBUF, &sendBuffer, socklen_t(MemoryLayout<Int32>.size))
-            if connections.count >= cap, let oldest = oldest() {
-                close(oldest)
-            }
-            let connection = Connection(fd: fd, id: nextID, now: now)
-            nextID += 1
-            connections[fd] = connection
-            byID[connection.id] = fd
-        }
-    }
-
-    /// The connection that makes room for a new one: the oldest, a closing one first and a
-    /// web socket last (one pass: at the cap, an accept costs the connections' count).
-    private func oldest() -> Connection? {
-        var oldest: Connection?
-        for connection in connections.values {
-            if oldest.map({ connection.evictionOrder < $0.evictionOrder }) ?? true {
-                oldest = connection
-            }
-        }
-        return oldest
-    }
-
-    private func read(_ connection: Connection, _ now: Double) {
-        let count = Glibc.read(connection.fd, &buffer, buffer.count)
-        if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) {
-            close(connection)
-            return
-        }
-        guard count > 0 else { return }
-        connection.heardAt = now
-        switch connection.state {
-        case .draining:
-            connection.drained += count
-            if connection.drained > 1 << 20 { close(connection) }
-            return
-        case .head:
-            if connection.input.isEmpty { connection.deadline = now + Self.headTimeout }
-        case .webSocket:
-            connection.pinged = false
-            connection.deadline = now + pingAfter
-        default: break
-        }
-        connection.input += buffer[0..<count]
-        switch connection.state {
-        case .webSocket: readWebSocket(connection, now)
-        default: readRequest(connection, now)
-        }
-    }
-
-    /// Reads what the connection's input holds of its next request, if it is whole.
-    private func readRequest(_ connection: Connection, _ now: Double) {
-        if case .head = connection.state {
-            guard !connection.input.isEmpty else { return }
-            let head: HTTPHead
-            do {
-                guard let end = try connection.scanner.scan(connection.input) else { return }
-                head = try HTTPHead.parse(connection.input[0..<end])
-                connection.input.removeFirst(end)
-                connection.scanner = HTTPHead.Scanner()
-            } catch {
-                connection.current = nil
-                connection.state = .busy
-                connection.deadline = now + Self.idleTimeout
-                connection.input = []
-                outbox.respond(
-                    connection.id, .text(error.status, error.message + "\n"), closes: true)
-                return
-            }
-            connection.current = head
-            if head.contentLength > PageServer.bodyLimit {
-                connection.state = .busy
-                connection.deadline = now + Self.idleTimeout
-                connection.input = []
-                handle(connection.id, Request(head: head, body: [], isOversized: true))
-                return
-            }
-            connection.state = .body(head, length: head.contentLength)
-            connection.deadline = now + Self.headTimeout
-        }
-        guard case .body(let head, let length) = connection.state, connection.input.count >= length
-        else { return }
-        let body = Array(connection.input.prefix(length))
-        connection.input.removeFirst(length)
-        connection.state = .busy
-        connection.deadline = now + Self.idleTimeout
-        handle(connection.id, Request(head: head, body: body, isOversized: false))
-    }
-
-    /// The page's frames: a close is answered and closes, a ping is answered, the rest is
-    /// dropped; a frame over the limit (or unmasked, or breaking RFC 6455's rules) closes the
-    /// socket. The bytes read are dropped once, after the last whole frame (tiny frames at
-    /// speed cost each its own bytes, not the buffer's), and the pings of one read get one
-    /// pong, the last's (RFC 6455, 5.5.3: a pong answers the most recent ping), so a flood of
-    /// pings holds no more output than one.
-    private func readWebSocket(_ connection: Connection, _ now: Double) {
-        var consumed = 0
-        var pong: [UInt8]?
-        while true {
-            switch WebSocketFrames.read(connection.input[consumed...]) {
-            case .incomplete:
-                connection.input.removeFirst(consumed)
-                if let pong { queue(connection, WebSocketFrames.pong(pong), now) }
-                return
-            case .refused(let code):
-                finishWebSocket(connection, code, now)
-                return
-            case .frame(let opcode, let payload, let length):
-                consumed += length
-                switch opcode {
-                case 0x8:
-                    finishWebSocket(connection, 1000, now)
-                    return
-                case 0x9:
-                    pong = payload
-                default: break
-                }
-            }
-        }
-    }
-
-    private func queue(_ connection: Connection, _ bytes: [UInt8], _ now: Double) {
-        let wasEmpty = !connection.hasOutput
-        connection.output.append(bytes)
-        if wasEmpty {
-            connection.written = 0
-            flush(connection, now)
-        }
-    }
-
-    private func finishWebSocket(_ connection: Connection, _ code: UInt16, _ now: Double) {
-        connection.input = []
-        connection.pendingPush = nil
-        connection.state = .draining
-        connection.closesAfterWrite = true
-        connection.deadline = now + 2
-        webSocketClosed(connection.id)
-        queue(connection, WebSocketFrames.close(code), now)
-    }
-
-    private func flush(_ connection: Connection, _ now: Double) {
+    func flush(_ connection: Connection, _ now: Double) {
         while let piece = connection.output.first {
             let count = piece[connection.written...].withUnsafeBytes {
                 send(connection.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
@@ -461,7 +252,7 @@ final class SocketServer {
         }
     }
 
-    private func close(_ connection: Connection) {
+    func close(_ connection: Connection) {
         guard connections[connection.fd] === connection else { return }
         connections[connection.fd] = nil
         byID[connection.id] = nil

@@ -1,5 +1,6 @@
 import ChecklistCore
 import Glibc
+import Synchronization
 
 /// The system calls the command line makes itself (the store makes its own through
 /// ChecklistCore's `FileSystem`, and SQLite its own): Linux with glibc, the only system this
@@ -242,5 +243,30 @@ extension Platform {
         let code = errno
         for pointer in pointers { free(pointer) }
         return describe(code)
+    }
+}
+
+// MARK: - Signals
+
+extension SyncWatch {
+    /// Ctrl-C and SIGTERM: between syncs the handler ends the process with 0 (`_exit`, which a
+    /// handler may call); during a sync it notes the request, which the loop honours after it.
+    enum Stop {
+        static let requested = Atomic<Bool>(false)
+        static let syncing = Atomic<Bool>(false)
+
+        static func install() {
+            // Touched first here: a handler must not be the one to initialize them.
+            _ = requested.load(ordering: .relaxed)
+            _ = syncing.load(ordering: .relaxed)
+            for number in [SIGINT, SIGTERM] {
+                signal(number) { number in
+                    guard Stop.syncing.load(ordering: .acquiring),
+                        !Stop.requested.load(ordering: .acquiring)
+                    else { _exit(Stop.requested.load(ordering: .acquiring) ? 128 + number : 0) }
+                    Stop.requested.store(true, ordering: .releasing)
+                }
+            }
+        }
     }
 }

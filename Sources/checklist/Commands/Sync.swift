@@ -2,10 +2,6 @@ import ArgumentParser
 import ChecklistCore
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 extension ChecklistCommand {
     struct Clone: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -267,29 +263,6 @@ struct SyncWatch {
             } catch let error as ChecklistError where ExitStatus(error) == .ioError {
                 server = nil
                 mustSync = true
-            }
-        }
-    }
-}
-
-extension SyncWatch {
-    /// Ctrl-C and SIGTERM: between syncs the handler ends the process with 0 (`_exit`, which a
-    /// handler may call); during a sync it notes the request, which the loop honours after it.
-    enum Stop {
-        static let requested = Atomic<Bool>(false)
-        static let syncing = Atomic<Bool>(false)
-
-        static func install() {
-            // Touched first here: a handler must not be the one to initialize them.
-            _ = requested.load(ordering: .relaxed)
-            _ = syncing.load(ordering: .relaxed)
-            for number in [SIGINT, SIGTERM] {
-                signal(number) { number in
-                    guard Stop.syncing.load(ordering: .acquiring),
-                        !Stop.requested.load(ordering: .acquiring)
-                    else { _exit(Stop.requested.load(ordering: .acquiring) ? 128 + number : 0) }
-                    Stop.requested.store(true, ordering: .releasing)
-                }
             }
         }
     }
