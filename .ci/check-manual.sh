@@ -53,5 +53,22 @@ grep -Eq "^     64 +Usage error" "$rendered" \
     || { echo "man page: EXIT STATUS does not list 64" >&2; status=1; }
 grep -Eq "^ {15,}checklist add -l camping" "$rendered" \
     || { echo "man page: examples are not set apart from the prose" >&2; status=1; }
-[ "$status" -eq 0 ] && echo "man page: $(echo "$names" | wc -l) entries, every section, no warning"
+# One page a subcommand (`man checklist-sync`), as git has: each renders without a warning,
+# with its sections, and names the subcommand; checklist(1) points to each.
+pages=$(mktemp -d)
+trap 'rm -rf "$page" "$rendered" "$warnings" "$pages"' EXIT
+"$binary" --experimental-dump-help | python3 tools/man-page.py --dir "$pages"
+for name in $(echo "$names" | grep -v '^alias: ' | grep -v ' ' ); do
+    file=$pages/checklist-$name.1
+    [ -f "$file" ] || { echo "man page: no checklist-$name(1)" >&2; status=1; continue; }
+    text=$(LANG=C.UTF-8 MANWIDTH=80 man --warnings -l "$file" 2> "$warnings")
+    [ -s "$warnings" ] && { echo "man page: checklist-$name(1): man warns:" >&2; cat "$warnings" >&2; status=1; }
+    for section in NAME SYNOPSIS DESCRIPTION "EXIT STATUS" "SEE ALSO"; do
+        grep -q "^$section\$" <<< "$text" || { echo "man page: checklist-$name(1) has no $section" >&2; status=1; }
+    done
+    grep -q "checklist $name" <<< "$text" || { echo "man page: checklist-$name(1) does not show checklist $name" >&2; status=1; }
+    LANG=C.UTF-8 MANWIDTH=80 man -l "$pages/checklist.1" 2>/dev/null | grep -q "checklist-$name(1)" \
+        || { echo "man page: checklist(1) does not point to checklist-$name(1)" >&2; status=1; }
+done
+[ "$status" -eq 0 ] && echo "man page: $(echo "$names" | wc -l) entries, every section, no warning; $(ls "$pages" | wc -l) pages"
 exit "$status"

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Writes checklist(1), the man page, in mdoc, from the binary's own command definitions.
+"""Writes checklist(1), the man page, in mdoc, from the binary's own command definitions; with
+--dir, also one page for each subcommand (checklist-sync(1), as git has git-commit(1)).
 
     checklist --experimental-dump-help | python3 tools/man-page.py > checklist.1
+    checklist --experimental-dump-help | python3 tools/man-page.py --dir man1
 
 swift-argument-parser's generate-manual plugin strips every character that is not ASCII (the
 ` › ` of nested titles), runs "Example:" lines into the prose, writes empty input lines that
@@ -29,6 +31,9 @@ ENVIRONMENT = [
     ("XDG_DATA_HOME", "Without --db and CHECKLIST_DB, the database is "
      "$XDG_DATA_HOME/checklist/checklist.db."),
     ("HOME", "Without the above, the database is ~/.local/share/checklist/checklist.db."),
+    ("CHECKLIST_SERVER_TIMEOUT", "With a postgresql:// database, how long each wait for the "
+     "server may last once connected, in seconds (default 30; 0 waits forever): a server "
+     "that stops answering ends the command with 74."),
     ("NO_COLOR", "Set and not empty: no colour on a terminal (the layout stays); "
      "--color always overrides it."),
     ("TERM", "dumb: no colour."),
@@ -50,9 +55,11 @@ EXIT_STATUS = [
     ("65", "Not a checklist database, a damaged one, one of a newer schema, or a malformed "
      "import file; the file is left untouched."),
     ("74", "The database or a file cannot be opened, read or written (a full disk, a lock "
-     "held past 5 seconds, a closed standard output)."),
+     "held past 5 seconds, a closed standard output), or a server stopped answering for "
+     "longer than CHECKLIST_SERVER_TIMEOUT; nothing changed."),
     ("75", "undo refused: a later change by another author touched the same items or lists; "
-     "nothing changed."),
+     "or sync found that the server lost changes this copy holds (sync --restore-server "
+     "gives them back); nothing changed."),
     ("130, 143, 129", "The edit mode or the picker ended by SIGINT (Ctrl-C), SIGTERM or "
      "SIGHUP (128 + the signal), with the terminal restored."),
 ]
@@ -155,16 +162,25 @@ def tagged(rows, macro):
     return lines
 
 
-def main():
-    root = json.load(sys.stdin)["command"]
-    epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    day = (datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc) if epoch
-           else datetime.datetime.now(datetime.timezone.utc))
-    lines = [
-        '.\\" Written by tools/man-page.py from checklist --experimental-dump-help.',
-        ".Dd " + day.strftime("%B %-d, %Y"),
-        ".Dt CHECKLIST 1",
-        ".Os",
+def header(title, day):
+    return ['.\\" Written by tools/man-page.py from checklist --experimental-dump-help.',
+            ".Dd " + day.strftime("%B %-d, %Y"), ".Dt " + title.upper() + " 1", ".Os"]
+
+
+def displayed(command):
+    """The subcommands a reader is shown (not help)."""
+    return [sub for sub in command.get("subcommands", [])
+            if sub["commandName"] != "help" and sub.get("shouldDisplay", True)]
+
+
+def options_of(command):
+    return [a for a in command.get("arguments", []) if a.get("shouldDisplay", True)
+            and a.get("preferredName", {}).get("name") not in ("help", "version")]
+
+
+def page(root, day, pages):
+    """checklist(1): every command, the environment, the files, the exit statuses."""
+    lines = header("checklist", day) + [
         ".Sh NAME",
         ".Nm checklist",
         ".Nd " + text(root["abstract"].rstrip(".")),
@@ -187,8 +203,61 @@ def main():
     lines += [".Sh ENVIRONMENT"] + tagged(ENVIRONMENT, "Ev")
     lines += [".Sh FILES"] + tagged(FILES, "Pa")
     lines += [".Sh EXIT STATUS"] + tagged(EXIT_STATUS, "")
-    lines += [".Sh SEE ALSO", ".Xr sqlite3 1"]
-    sys.stdout.write("\n".join(lines) + "\n")
+    see = [".Xr checklist-%s 1 ," % name for name in pages] + [".Xr sqlite3 1"]
+    lines += [".Sh SEE ALSO"] + see
+    return "\n".join(lines) + "\n"
+
+
+def subcommand_page(sub, day):
+    """checklist-NAME(1): one subcommand, its options and its own subcommands."""
+    name = sub["commandName"]
+    aliases = sub.get("aliases", [])
+    lines = header("checklist-" + name, day) + [
+        ".Sh NAME",
+        ".Nm checklist-" + name,
+        ".Nd " + text((sub.get("abstract") or name).rstrip(".")),
+        ".Sh SYNOPSIS",
+        ".Nm checklist",
+        ".Cm " + name,
+    ]
+    if displayed(sub):
+        lines += [".Ar command"]
+    lines += [".Op Ar options ...", ".Sh DESCRIPTION"]
+    if sub.get("abstract"):
+        lines.append(text(sub["abstract"]))
+    lines += paragraphs(sub.get("discussion", ""))
+    if aliases:
+        lines += [".Pp", text("Also: " + ", ".join("checklist " + a for a in aliases) + ".")]
+    if options_of(sub):
+        lines += [".Sh OPTIONS", ".Bl -tag -width Ds"]
+        for arg in options_of(sub):
+            lines += option_entry(arg)
+        lines.append(".El")
+    if displayed(sub):
+        lines += [".Sh COMMANDS", ".Bl -tag -width Ds"] + command_entries(sub, [name]) + [".El"]
+    lines += [".Sh EXIT STATUS"] + tagged(EXIT_STATUS, "")
+    lines += [".Sh SEE ALSO", ".Xr checklist 1"]
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    root = json.load(sys.stdin)["command"]
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    day = (datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc) if epoch
+           else datetime.datetime.now(datetime.timezone.utc))
+    if len(sys.argv) == 3 and sys.argv[1] == "--dir":
+        folder = sys.argv[2]
+        os.makedirs(folder, exist_ok=True)
+        subs = displayed(root)
+        with open(os.path.join(folder, "checklist.1"), "w") as out:
+            out.write(page(root, day, [sub["commandName"] for sub in subs]))
+        for sub in subs:
+            with open(os.path.join(folder, "checklist-%s.1" % sub["commandName"]), "w") as out:
+                out.write(subcommand_page(sub, day))
+        return
+    if len(sys.argv) != 1:
+        sys.exit("usage: checklist --experimental-dump-help | man-page.py [--dir FOLDER]")
+    sys.stdout.write(page(root, day, []))
 
 
 if __name__ == "__main__":
