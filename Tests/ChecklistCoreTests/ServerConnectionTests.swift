@@ -411,6 +411,20 @@ struct ServerRoundTripTests {
         #expect(connection.listWrites == writes + 1)
     }
 
+    /// The guard failed, and the look that names what it found finds nothing (the owners or
+    /// grants changed between the two): one line a person can act on, never the guard's cast.
+    @Test func aGuardThatFailedOnASchemaTrustedAgainIsSaidInWords() throws {
+        let store = try TestServer.freshStore()
+        _ = try store.add(titles("Tent"), to: ListName.defaultList)
+        guard case .server(let server) = store.kind else { throw CancellationError() }
+        #expect {
+            try PostgreSQLSchema.refuseUntrusted(server.connection)
+        } throws: {
+            "\($0)".contains("owners or grants changed while this command looked")
+                && !"\($0)".contains("integer")
+        }
+    }
+
     @Test func theGuardedTablesAreTheSchemasTables() throws {
         let store = try TestServer.freshStore()
         _ = try store.add(titles("Tent"), to: ListName.defaultList)

@@ -36,11 +36,16 @@ enum PostgreSQLSchema {
         "SELECT n.nspname::pg_catalog.text::pg_catalog.int4 FROM pg_catalog.pg_namespace n"
         + " WHERE n.nspname = 'checklist' AND (" + PostgreSQLTrust.isUntrusted + ")"
 
-    /// After `trustGuard` failed: refuses (65), naming what it found; returns when it finds
-    /// nothing now (the failure was another's, which the caller reports).
+    /// After `trustGuard` failed: refuses (65), naming what it found. Found nothing now, the
+    /// owners or grants changed between the two looks (the guard's own failure, "invalid
+    /// input syntax for type integer", would mean nothing to a person): 74, to run again.
     static func refuseUntrusted(_ connection: PostgreSQLConnection) throws {
         let row = try connection.query("SELECT \(sql: PostgreSQLTrust.problems)").onlyRow()
         try PostgreSQLTrust.refuse(row[0], connection)
+        throw ChecklistError.databaseUnavailable(
+            path: connection.uri.shown,
+            reason: "the schema checklist's owners or grants changed while this command looked"
+                + " at them; nothing changed (run it again)")
     }
 
     /// The schema's tables: those the migrations create, and `migrations`. (Found in the
