@@ -194,6 +194,40 @@ final class OfflineCopyTimeTravelTests {
         #expect(try on("ana.db", "sync").status == 75)
     }
 
+    /// Found by the property test below (seed 3383059186149053755): a copy with nothing to
+    /// send, whose server was restored and then written to until its revision came back to the
+    /// very number the copy last saw, took "nothing new there" for an answer and said nothing.
+    @Test func aServerBackAtTheCopysRevisionNumberIsStillTold() throws {
+        try serverWithCamping()
+        try clone("ana.db", as: "ana")
+        let dump = try dumpServer()
+        try add("ana.db", "Lantern")
+        try sync("ana.db")
+        try restoreServer(from: dump)
+        func number(_ text: String) -> Int? {
+            Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        let seen = try #require(number(sqlite("ana.db", "SELECT serverRevision FROM syncState")))
+        func revision() throws -> Int {
+            number(try TestServer.psql(uri, "SELECT revision FROM checklist.state")) ?? 0
+        }
+        var round = 0
+        while try revision() < seen {
+            try add(uri, "After \(round)")
+            round += 1
+        }
+        try #require(try revision() == seen, "the server's revision passed the copy's")
+        let copyBefore = try fileBytes("ana.db")
+
+        let result = try on("ana.db", "sync")
+        #expect(result.status == 75, "\(result)")
+        #expect(result.stderr.contains("the server lost 1 change since"), "\(result.stderr)")
+        #expect(try fileBytes("ana.db") == copyBefore)
+        #expect(try on("ana.db", "sync", "--restore-server").status == 0)
+        #expect(try titles(uri).contains("Lantern"))
+        try expectInStep("ana.db")
+    }
+
     @Test func restoreServerGivesItBackWhatItLostAndOtherCopiesLoseNothing() throws {
         try serverWithCamping()
         try clone("ana.db", as: "ana")

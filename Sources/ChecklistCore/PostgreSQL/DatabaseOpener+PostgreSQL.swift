@@ -19,12 +19,13 @@ extension DatabaseOpener {
 
     /// A connection to the server at `uri`, and the state of its schema, which the store then
     /// knows (refused when it lets another role's code in, `PostgreSQLTrust`, or is of a newer
-    /// program: 65).
-    static func serverStore(_ uri: PostgreSQLURI) throws -> (
+    /// program: 65). For an offline copy's sync (`copy`), the generation the server holds for
+    /// it is read in the same round trip.
+    static func serverStore(_ uri: PostgreSQLURI, copy: String? = nil) throws -> (
         PostgreSQLStore, PostgreSQLSchema.State
     ) {
         let server = PostgreSQLStore(try PostgreSQLConnection(uri))
-        let opening = try PostgreSQLSchema.opening(server.connection)
+        let opening = try PostgreSQLSchema.opening(server.connection, copy: copy)
         if let role = opening.role { server.role = role }
         switch opening.state {
         case .tooNew: throw ChecklistError.schemaTooNew(path: uri.shown)
@@ -33,6 +34,7 @@ extension DatabaseOpener {
             server.hasSchema = true
             server.schemaIsCurrent = opening.state == .current
             server.revisionAtOpening = opening.revision
+            server.copyGenerationAtOpening = opening.generation
         }
         return (server, opening.state)
     }

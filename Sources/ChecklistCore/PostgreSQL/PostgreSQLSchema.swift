@@ -101,32 +101,52 @@ enum PostgreSQLSchema {
     }()
 
     /// What opening needs, in one round trip: whether the schema lets another role's code in
-    /// (`trustGuard`, refused), then the schema's state, the role this connection writes as
-    /// and the revision. Without `checklist.migrations` the statement fails and `state`'s own
-    /// answers.
-    static func opening(_ connection: PostgreSQLConnection) throws -> (
-        state: State, role: String?, revision: Int64?
-    ) {
+    /// (`trustGuard`, refused), then the schema's state, the role this connection writes as,
+    /// the revision and, for an offline copy's sync (`copy`), the generation the server holds
+    /// for it. Without `checklist.migrations` the statement fails and `state`'s own answers.
+    static func opening(_ connection: PostgreSQLConnection, copy: String? = nil) throws
+        -> Opening
+    {
         let found: [[String?]]?
         connection.queue(trustGuard, [])
+        // Read whatever columns the copies' row has: a schema from before 0007 has no
+        // generation (nil), and one from before 0004 no table (the statement fails, as above).
+        let generation: PostgreSQLQuery =
+            copy.map {
+                """
+                , (SELECT pg_catalog.to_jsonb(c) OPERATOR(pg_catalog.->>) 'generation'
+                    FROM checklist.copies c WHERE c.copy_id = \(text: $0))
+                """
+            } ?? ""
         do {
             found = try failing("42P01", connection) {
                 try connection.query(
                     """
                     SELECT current_user::pg_catalog.text,
                         (SELECT pg_catalog.string_agg(identifier, ' ') FROM checklist.migrations),
-                        (SELECT revision FROM checklist.state), \(sql: PostgreSQLTrust.rowSecurityOff)
+                        (SELECT revision FROM checklist.state), \(sql: PostgreSQLTrust.rowSecurityOff)\(generation)
                     """)
             }
         } catch {
             if connection.lastFailure == "22P02" { try refuseUntrusted(connection) }
             throw error
         }
-        guard let row = found?.first else { return (try state(connection), nil, nil) }
+        guard let row = found?.first else { return Opening(state: try state(connection)) }
         let applied = Set((row[1] ?? "").split(separator: " ").map(String.init))
         let off = PostgreSQLTrust.rowSecurityProblems(off: row[3], applied: applied)
         try PostgreSQLTrust.refuse(off.isEmpty ? nil : off.joined(separator: "; "), connection)
-        return (state(applied: applied), row[0], row[2].flatMap { Int64($0) })
+        return Opening(
+            state: state(applied: applied), role: row[0], revision: row[2].flatMap { Int64($0) },
+            generation: row.count > 4 ? row[4] : nil)
+    }
+
+    /// What `opening` found.
+    struct Opening {
+        var state: State
+        var role: String?
+        var revision: Int64?
+        /// The generation of the syncing copy's last sync, as the server holds it.
+        var generation: String?
     }
 
     /// `body`'s result, or nil when it failed with SQLSTATE `code`.

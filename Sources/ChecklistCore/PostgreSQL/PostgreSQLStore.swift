@@ -76,6 +76,8 @@ final class PostgreSQLStore {
     /// The revision when the connection was opened (read with the schema's state): a sync with
     /// nothing to send and nothing new there needs no transaction.
     var revisionAtOpening: Int64?
+    /// The generation the server held for the syncing copy when the connection was opened.
+    var copyGenerationAtOpening: String?
 
     /// Runs `body` in one read-only transaction over one snapshot; nil when the database has no
     /// `checklist` schema yet (it reads as empty, and nothing is created). A schema recorded at

@@ -28,22 +28,23 @@ extension PostgreSQLSync {
     /// no longer holds: no entry of the same time and command (a change given back by
     /// `--restore-server` keeps both, whatever author or new IDs it was recorded with), while
     /// it holds an entry as new (an entry older than all it keeps may have left its journal's
-    /// depth instead: a count, as the generation already told that something was lost).
-    func lost(_ entries: [Change]) throws -> [Change] {
-        guard !entries.isEmpty else { return [] }
+    /// depth instead: a count, as the generation already told that something was lost); and
+    /// whether every entry was found (`allFound`: then the server lost none it could have had).
+    func lost(_ entries: [Change]) throws -> (lost: [Change], allFound: Bool) {
+        guard !entries.isEmpty else { return ([], true) }
         let found = try connection.query(
             """
-            SELECT c.i FROM ROWS FROM (pg_catalog.unnest(\(ids: entries.map(\.id))),
+            SELECT c.i, c.i >= coalesce((SELECT min(id) FROM checklist.changes), 0)
+            FROM ROWS FROM (pg_catalog.unnest(\(ids: entries.map(\.id))),
                 pg_catalog.unnest(\(text: PostgreSQLChange.textArray(entries.map(\.createdAt)))::text[]),
                 pg_catalog.unnest(\(text: PostgreSQLChange.textArray(entries.map(\.command)))::text[]))
                 AS c(i, created_at, command)
             WHERE NOT EXISTS (SELECT 1 FROM checklist.changes s
                     WHERE s.created_at = c.created_at AND s.command = c.command)
-                AND c.i >= coalesce((SELECT min(id) FROM checklist.changes), 0)
             """
-        ).map { try $0.int64(0) }
-        let lost = Set(found)
-        return entries.filter { lost.contains($0.id) }
+        )
+        let lost = Set(try found.filter { try $0.bool(1) }.map { try $0.int64(0) })
+        return (entries.filter { lost.contains($0.id) }, found.isEmpty)
     }
 
     /// Whether the journal's row-level security holds this role to its own name (not the

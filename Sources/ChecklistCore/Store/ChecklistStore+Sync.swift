@@ -76,14 +76,18 @@ extension ChecklistStore {
             ?? (state.firstReservedID - 1)
 
         // The server's schema is refused at once when it lets another role's code in.
-        let (server, _) = try DatabaseOpener.serverStore(uri)
+        let (server, _) = try DatabaseOpener.serverStore(uri, copy: state.copyID)
         var report = SyncReport(sent: 0, received: 0, conflicts: [])
         var newState = state
         var syncedAt = ""
         let hasIDs = state.lastReservedID - localSequence >= OfflineCopy.reservedIDs
         // Nothing to send, nothing new there (the revision read as the connection opened; a
-        // notice for this copy moved it too): nothing to do on either side.
-        if !restoringServer, events.isEmpty, hasIDs,
+        // notice for this copy moved it too): nothing to do on either side. The number alone
+        // cannot say so: a server restored from a dump and written to since may be back at
+        // it. The server still holding this copy's last sync (its generation, random, made
+        // by that sync) can: the dump was taken after it, so it lost nothing the copy saw.
+        if !restoringServer, events.isEmpty, hasIDs, !state.generation.isEmpty,
+            server.copyGenerationAtOpening == state.generation,
             server.revisionAtOpening == state.serverRevision
         {
             report.roundTrips = server.connection.roundTrips
@@ -96,9 +100,10 @@ extension ChecklistStore {
                 ofCopy: state.copyID, generation: state.generation,
                 revision: state.serverRevision, lastChange: state.syncedThrough,
                 held: keys + events.compactMap { $0.undoneUnsentKey(author: state.author) })
-            let lost =
+            let (lost, allFound) =
                 lineage == .serverBehind || lineage == .unknown
-                ? try sync.lost(try OfflineCopy.entries(db, through: state.syncedThrough)) : []
+                ? try sync.lost(try OfflineCopy.entries(db, through: state.syncedThrough))
+                : ([], true)
             // A server with no record of the copy that holds all it saw: the copy is made
             // known again (bringing everything, and giving back only items it forgot).
             if case .retired(let number) = lineage {
@@ -108,9 +113,11 @@ extension ChecklistStore {
             if lineage == .unknown { lineage = lost.isEmpty ? .same : .serverBehind }
             // The server no longer knows this copy's last sync: it went back in time. Nothing
             // is done at all, unless asked to give it back what it lacks of the copy.
+            // Every change the copy saw there found again (another copy gave them back): it is
+            // given back what it may lack of this copy's, as `--restore-server` would, untold.
             let restoring = lineage == .serverBehind
             if restoring {
-                guard restoringServer else {
+                guard restoringServer || allFound else {
                     throw ChecklistError.serverWentBack(
                         lost: lost.count, since: lost.map(\.createdAt).min() ?? state.syncedAt)
                 }
