@@ -4,6 +4,25 @@ import PackageDescription
 /// This manifest's folder, for the linker flags that name a folder of the package.
 let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
 
+/// How both release binaries are linked. They carry Foundation and read files and databases
+/// that other people made, through C code (libsqlite3, libpq): they stay position-independent,
+/// as Debian builds every package, so their own code is placed at random too. Their relative
+/// relocations are packed (DT_RELR), which makes applying them cheap. The Swift runtime's C++
+/// library and GCC's unwinder come from GCC's static archives (link/static-libstdc++ stands in
+/// for libstdc++.so; -static-libgcc): the loader then loads neither libstdc++.so nor
+/// libgcc_s.so, nor binds their symbols, and the package depends on neither.
+/// `.ci/check-release-link.sh` checks all of it, for each binary.
+let releaseLink: [LinkerSetting] = [
+    .unsafeFlags(
+        [
+            "-use-ld=lld", "-Xclang-linker", "-static-libgcc",
+            "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+            "-Xlinker", "--no-export-dynamic",
+            "-L\(packageDirectory)/link/static-libstdc++",
+        ],
+        .when(platforms: [.linux], configuration: .release))
+]
+
 let package = Package(
     name: "checklist",
     products: [
@@ -42,25 +61,7 @@ let package = Package(
                 "ChecklistCore", "ChecklistEditor", "ChecklistServeOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            linkerSettings: [
-                // The release binary carries Foundation and reads files and databases that
-                // other people made, through C code (libsqlite3, libpq): it stays
-                // position-independent, as Debian builds every package, so its own code is
-                // placed at random too. Its relative relocations are packed (DT_RELR), which
-                // makes applying them cheap. The Swift runtime's C++ library and GCC's
-                // unwinder come from GCC's static archives (link/static-libstdc++ stands in for
-                // libstdc++.so; -static-libgcc): the loader then loads neither libstdc++.so
-                // nor libgcc_s.so, nor binds their symbols. `.ci/check-release-link.sh`
-                // checks all of it.
-                .unsafeFlags(
-                    [
-                        "-use-ld=lld", "-Xclang-linker", "-static-libgcc",
-                        "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                        "-Xlinker", "--no-export-dynamic",
-                        "-L\(packageDirectory)/link/static-libstdc++",
-                    ],
-                    .when(platforms: [.linux], configuration: .release))
-            ]
+            linkerSettings: releaseLink
         ),
         // The page for phones (`checklist serve`): its HTTP surface over the store, without a
         // socket, and the binary that serves it. A binary of its own, which `checklist serve`
@@ -81,7 +82,8 @@ let package = Package(
             dependencies: [
                 "ChecklistCore", "ChecklistServe", "ChecklistServeOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            linkerSettings: releaseLink
         ),
         // What several test targets share: the seedable generator of their random tests.
         .target(name: "ChecklistTestSupport", path: "Tests/ChecklistTestSupport"),
