@@ -159,7 +159,8 @@ struct ServeCommand: ParsableCommand {
             FileHandle.standardError.write(
                 Data(
                     ("checklist: the link is plain HTTP: on the network it crosses in the clear,"
-                        + " token and taps; put HTTPS in front (the README shows Caddy)\n").utf8))
+                        + " token and taps; put HTTPS in front (the manual's page for phones"
+                        + " shows Caddy)\n").utf8))
         }
         storeThread.start(looking: live)
         // Ctrl-C and SIGTERM from now on stop the loop, and the store is closed: SQLite then

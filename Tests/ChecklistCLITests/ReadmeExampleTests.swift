@@ -1,26 +1,82 @@
 import Foundation
 import Testing
 
-/// The README's examples are a test: every `$ ` line of a `sh` block runs, in order, in one
-/// folder with a fresh default database, and prints exactly the lines that follow it (stdout
-/// and stderr in one stream). A README that drifts from the program fails here.
+/// The documentation's examples are a test: in README.md and in each page under docs/, every
+/// `$ ` line of a `sh` block runs, in order, in one folder of that page's own with a fresh
+/// default database, and prints exactly the lines that follow it (stdout and stderr in one
+/// stream). A page that drifts from the program fails here.
 @Suite(.runsProcesses) struct ReadmeExampleTests {
-    @Test func everyReadmeExampleRunsAsShown() throws {
-        let examples = ReadmeExample.all(in: try readme())
-        #expect(examples.count >= 40, "the parser found \(examples.count) examples")
-        let cli = try CLI()
-        let home = cli.folder.appendingPathComponent("home").path
-        for example in examples {
-            let result = try cli.asUser(example.commandLine)
-            let shown = ReadmeExample.normalized(
-                result.stdout.replacingOccurrences(of: home, with: "/home/me"))
-            #expect(
-                shown == ReadmeExample.normalized(example.output),
-                "README.md:\(example.line): $ \(example.commandLine)")
-            #expect(
-                result.status == example.status,
-                "README.md:\(example.line): $ \(example.commandLine)\n\(result.stdout)")
+    @Test func everyExampleOfTheReadmeAndTheManualRunsAsShown() throws {
+        var count = 0
+        for page in try Documentation.pages() {
+            let examples = ReadmeExample.all(in: try Documentation.text(page))
+            count += examples.count
+            guard !examples.isEmpty else { continue }
+            let cli = try CLI()
+            let home = cli.folder.appendingPathComponent("home").path
+            for example in examples {
+                let result = try cli.asUser(example.commandLine)
+                let shown = ReadmeExample.normalized(
+                    result.stdout.replacingOccurrences(of: home, with: "/home/me"))
+                #expect(
+                    shown == ReadmeExample.normalized(example.output),
+                    "\(page):\(example.line): $ \(example.commandLine)")
+                #expect(
+                    result.status == example.status,
+                    "\(page):\(example.line): $ \(example.commandLine)\n\(result.stdout)")
+            }
         }
+        #expect(count >= 40, "the parser found \(count) examples")
+    }
+
+    /// Every relative link of the README and the manual leads somewhere: the file exists, and
+    /// an anchor names a heading of it.
+    @Test func everyRelativeLinkResolves() throws {
+        var checked = 0
+        let root = Documentation.root.standardized.path + "/"
+        for page in try Documentation.linkedPages() {
+            let folder = Documentation.root.appendingPathComponent(page)
+                .deletingLastPathComponent()
+            for link in Documentation.relativeLinks(in: try Documentation.text(page)) {
+                checked += 1
+                let path = String(link.target.prefix { $0 != "#" })
+                let anchor =
+                    link.target.contains("#")
+                    ? String(link.target.drop { $0 != "#" }.dropFirst()) : nil
+                let target =
+                    path.isEmpty
+                    ? page
+                    : folder.appendingPathComponent(path).standardized.path
+                        .replacingOccurrences(of: root, with: "")
+                let exists = FileManager.default.fileExists(
+                    atPath: Documentation.root.appendingPathComponent(target).path)
+                #expect(exists, "\(page):\(link.line): \(link.target) leads to no file")
+                if exists, let anchor, target.hasSuffix(".md") {
+                    #expect(
+                        Documentation.anchors(in: try Documentation.text(target)).contains(anchor),
+                        "\(page):\(link.line): \(target) has no heading #\(anchor)")
+                }
+            }
+        }
+        #expect(checked > 0)
+    }
+
+    @Test func theLinkCheckerReadsTargetsAndAnchors() {
+        let text = """
+            See [the manual](docs/manual/01-a.md#a-heading), [far](https://example.org) and
+            `[not](a-link)`.
+            ```sh
+            [nor](this)
+            ```
+            ## A heading: with `code`, twice
+            ## A heading: with `code`, twice
+            """
+        #expect(
+            Documentation.relativeLinks(in: text).map(\.target) == ["docs/manual/01-a.md#a-heading"]
+        )
+        #expect(
+            Documentation.anchors(in: text)
+                == ["a-heading-with-code-twice", "a-heading-with-code-twice-1"])
     }
 
     @Test func theParserReadsCommandsOutputsAndStatuses() {
@@ -58,13 +114,6 @@ import Testing
             ReadmeExample.normalized("22  2026-11-23 11:39  moved")
                 == ReadmeExample.normalized("22  2025-01-01 00:00  moved"))
         #expect(ReadmeExample.normalized("at 2026-11-23 11:39") == "at 2026-11-23 11:39")
-    }
-
-    private func readme() throws -> String {
-        let url = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("README.md")
-        return try String(contentsOf: url, encoding: .utf8)
     }
 }
 

@@ -12,22 +12,15 @@ import Testing
     ]
 
     @Test(arguments: commands + listsSubcommands)
-    func everySubcommandIsInTheReadme(_ command: String) throws {
-        let readme = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
-        #expect(text.contains("checklist \(command)"))
+    func everySubcommandIsInTheReadmeOrTheManual(_ command: String) throws {
+        #expect(try Documentation.allText().contains("checklist \(command)"))
     }
 
-    /// The README's `sqlite3` recipe, as written there, while `checklist toggle` writes in a
+    /// The manual's `sqlite3` recipe, as written there, while `checklist toggle` writes in a
     /// loop: every read succeeds (without `.timeout`, 59 of 200 said "database is locked").
-    @Test(.fileOnly, .needs(.sqlite3)) func theReadmesSQLiteRecipeReadsWhileChecklistWrites() throws
+    @Test(.fileOnly, .needs(.sqlite3)) func theManualsSQLiteRecipeReadsWhileChecklistWrites() throws
     {
-        let readme = try String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try Documentation.allText()
         let recipe = try #require(
             readme.split(separator: "\n").first { $0.hasPrefix("$ sqlite3 ") }.map {
                 String($0.dropFirst(2))

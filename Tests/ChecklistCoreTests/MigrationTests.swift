@@ -78,18 +78,18 @@ import Testing
             ])
     }
 
-    @Test func theReadmeDocumentsTheSchemaOfTheMigrations() throws {
-        let readme = URL(fileURLWithPath: #filePath)
+    @Test func theSchemaPageDocumentsTheMigrations() throws {
+        let page = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
+            .appendingPathComponent("docs/internals/schema.md")
+        let text = try String(contentsOf: page, encoding: .utf8)
         for migration in SQLiteSchema.migrations {
             for statement in migration.sql.split(separator: ";") {
                 let lines = statement.split(separator: "\n").filter { !$0.hasPrefix("--") }
                 let sql = lines.joined(separator: "\n").trimmingCharacters(
                     in: .whitespacesAndNewlines)
                 if sql.isEmpty { continue }
-                #expect(text.contains(sql), "README.md lacks: \(sql)")
+                #expect(text.contains(sql), "docs/internals/schema.md lacks: \(sql)")
             }
         }
     }

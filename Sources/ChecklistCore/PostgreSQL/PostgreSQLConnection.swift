@@ -387,7 +387,7 @@ final class PostgreSQLConnection {
                 } else {
                     reason +=
                         "; nothing changed (the database's owner can GRANT this role the"
-                        + " schema checklist, as the README's shared lists section shows)"
+                        + " schema checklist, as the manual's page on shared lists shows)"
                 }
                 throw .serverRefused(path: uri.shown, reason: reason)
             }
