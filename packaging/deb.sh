@@ -68,6 +68,11 @@ done
 "$bin/checklist" --generate-completion-script fish \
     > "$root/usr/share/fish/vendor_completions.d/checklist.fish"
 
+# The manual (Markdown, as in the source tree: its pages link each other and the screenshots).
+install -d "$root/usr/share/doc/checklist/manual"
+install -m 644 docs/manual/*.md "$root/usr/share/doc/checklist/manual/"
+install -m 644 docs/serve-*.png "$root/usr/share/doc/checklist/"
+
 maintainer=${DEBFULLNAME:-The checklist authors}" <"${DEBEMAIL:-checklist@users.noreply.github.com}">"
 year=$(date -u -d "@$SOURCE_DATE_EPOCH" +%Y)
 cat > "$root/usr/share/doc/checklist/copyright" <<COPYRIGHT
