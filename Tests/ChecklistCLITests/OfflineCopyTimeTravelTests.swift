@@ -228,6 +228,28 @@ final class OfflineCopyTimeTravelTests {
         try expectInStep("ana.db")
     }
 
+    /// An undo the copy saw, lost by the server (an undo deletes its entry, so the restored
+    /// server holds the undone change again): nothing the copy holds is missing there, but the
+    /// server's journal is not the copy's, and the copy says so rather than bring the undone
+    /// item back untold.
+    @Test func anUndoTheServerLostIsToldNotBroughtBackUntold() throws {
+        try serverWithCamping()
+        try clone("ana.db", as: "ana")
+        try add(uri, "Lamp")
+        try sync("ana.db")
+        let dump = try dumpServer()
+        #expect(try on(uri, "undo", "-q").status == 0)
+        try sync("ana.db")
+        #expect(try titles("ana.db") == ["Tent", "Stove", "Map"])
+        try restoreServer(from: dump)
+        let copyBefore = try fileBytes("ana.db")
+
+        let result = try on("ana.db", "sync")
+        #expect(result.status == 75, "\(result)")
+        #expect(try fileBytes("ana.db") == copyBefore)
+        #expect(try titles("ana.db") == ["Tent", "Stove", "Map"])
+    }
+
     @Test func restoreServerGivesItBackWhatItLostAndOtherCopiesLoseNothing() throws {
         try serverWithCamping()
         try clone("ana.db", as: "ana")

@@ -28,22 +28,40 @@ extension PostgreSQLSync {
     /// no longer holds: no entry of the same time and command (a change given back by
     /// `--restore-server` keeps both, whatever author or new IDs it was recorded with), while
     /// it holds an entry as new (an entry older than all it keeps may have left its journal's
-    /// depth instead: a count, as the generation already told that something was lost); and
-    /// whether every entry was found (`allFound`: then the server lost none it could have had).
-    func lost(_ entries: [Change]) throws -> (lost: [Change], allFound: Bool) {
-        guard !entries.isEmpty else { return ([], true) }
+    /// depth instead: a count, as the generation already told that something was lost).
+    ///
+    /// And whether the server's journal, over the IDs the copy's covers (`entries` are all the
+    /// copy holds through its last sync, the server's entry `through`), is the copy's again
+    /// (`allFound`): every entry found, and no entry there the copy never held. Such an entry is a change the server made
+    /// again or anew after going back, or one whose undo the copy saw and the server lost (an
+    /// undo deletes its entry): the copy cannot tell which, so it does not take the server's
+    /// word untold.
+    func lost(_ entries: [Change], through last: Int64) throws -> (
+        lost: [Change], allFound: Bool
+    ) {
+        let first = entries.map(\.id).min() ?? 1
+        let times = PostgreSQLChange.textArray(entries.map(\.createdAt))
+        let commands = PostgreSQLChange.textArray(entries.map(\.command))
         let found = try connection.query(
             """
             SELECT c.i, c.i >= coalesce((SELECT min(id) FROM checklist.changes), 0)
             FROM ROWS FROM (pg_catalog.unnest(\(ids: entries.map(\.id))),
-                pg_catalog.unnest(\(text: PostgreSQLChange.textArray(entries.map(\.createdAt)))::text[]),
-                pg_catalog.unnest(\(text: PostgreSQLChange.textArray(entries.map(\.command)))::text[]))
+                pg_catalog.unnest(\(text: times)::text[]),
+                pg_catalog.unnest(\(text: commands)::text[]))
                 AS c(i, created_at, command)
             WHERE NOT EXISTS (SELECT 1 FROM checklist.changes s
                     WHERE s.created_at = c.created_at AND s.command = c.command)
+            UNION ALL
+            (SELECT 0, false FROM checklist.changes s
+                WHERE s.id BETWEEN \(first) AND \(last) AND NOT EXISTS (SELECT 1
+                    FROM ROWS FROM (pg_catalog.unnest(\(text: times)::text[]),
+                        pg_catalog.unnest(\(text: commands)::text[])) AS k(created_at, command)
+                    WHERE k.created_at = s.created_at AND k.command = s.command)
+                LIMIT 1)
             """
         )
-        let lost = Set(try found.filter { try $0.bool(1) }.map { try $0.int64(0) })
+        let lost = Set(
+            try found.filter { try $0.bool(1) }.map { try $0.int64(0) })
         return (entries.filter { lost.contains($0.id) }, found.isEmpty)
     }
 

@@ -102,8 +102,9 @@ extension ChecklistStore {
                 held: keys + events.compactMap { $0.undoneUnsentKey(author: state.author) })
             let (lost, allFound) =
                 lineage == .serverBehind || lineage == .unknown
-                ? try sync.lost(try OfflineCopy.entries(db, through: state.syncedThrough))
-                : ([], true)
+                ? try sync.lost(
+                    try OfflineCopy.entries(db, through: state.syncedThrough),
+                    through: state.syncedThrough) : ([], true)
             // A server with no record of the copy that holds all it saw: the copy is made
             // known again (bringing everything, and giving back only items it forgot).
             if case .retired(let number) = lineage {
@@ -113,8 +114,8 @@ extension ChecklistStore {
             if lineage == .unknown { lineage = lost.isEmpty ? .same : .serverBehind }
             // The server no longer knows this copy's last sync: it went back in time. Nothing
             // is done at all, unless asked to give it back what it lacks of the copy.
-            // Every change the copy saw there found again (another copy gave them back): it is
-            // given back what it may lack of this copy's, as `--restore-server` would, untold.
+            // The server's journal is the copy's again (another copy gave back what it lost):
+            // it is given what it may lack of this copy's, as `--restore-server` would, untold.
             let restoring = lineage == .serverBehind
             if restoring {
                 guard restoringServer || allFound else {
