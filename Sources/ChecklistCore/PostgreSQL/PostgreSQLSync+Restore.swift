@@ -32,10 +32,10 @@ extension PostgreSQLSync {
     ///
     /// And whether the server's journal, over the IDs the copy's covers (`entries` are all the
     /// copy holds through its last sync, the server's entry `through`), is the copy's again
-    /// (`allFound`): every entry found, and no entry there the copy never held. Such an entry is a change the server made
-    /// again or anew after going back, or one whose undo the copy saw and the server lost (an
-    /// undo deletes its entry): the copy cannot tell which, so it does not take the server's
-    /// word untold.
+    /// (`allFound`): every entry found, and no entry there the copy never held. Such an entry
+    /// is a change the server made again or anew after going back, or one whose undo the copy
+    /// saw and the server lost (an undo deletes its entry): the copy cannot tell which, so it
+    /// does not take the server's word untold.
     func lost(_ entries: [Change], through last: Int64) throws -> (
         lost: [Change], allFound: Bool
     ) {
@@ -60,8 +60,7 @@ extension PostgreSQLSync {
                 LIMIT 1)
             """
         )
-        let lost = Set(
-            try found.filter { try $0.bool(1) }.map { try $0.int64(0) })
+        let lost = Set(try found.filter { try $0.bool(1) }.map { try $0.int64(0) })
         return (entries.filter { lost.contains($0.id) }, found.isEmpty)
     }
 
