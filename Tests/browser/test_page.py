@@ -426,7 +426,18 @@ def check_edit_mode(browser, bin_dir):
         row(page, "Map").get_by_role("link", name="Rename").click()
         field = page.get_by_label("New title")
         expect(field).to_have_value("Map")
-        field.fill("Trail map")
+        expect(field).to_be_focused()
+        field.fill("Trail")
+        # The list changes elsewhere while the title is typed (the row being renamed moves to
+        # the top): the field keeps its focus and what was typed, and typing goes on in it.
+        # (The page's first update once moved every row, and a focused field lost its focus.)
+        served.checklist("-l", "camping", "move", "3", "--to", "1")
+        expect(page.locator("#rows li").first).to_have_attribute("data-id", "3")
+        assert order() == ["3", "2", "1"], order()
+        expect(field).to_be_focused()
+        expect(field).to_have_value("Trail")
+        field.press_sequentially(" map")
+        expect(field).to_have_value("Trail map")
         # Saved, then the list page reopened at its clean address (the boot page reads it with
         # the kept secret): a chain of requests a loaded machine may take seconds over.
         with page.expect_response(lambda r: r.url.endswith("/rename")) as renamed:

@@ -292,8 +292,20 @@
       if (title && title.textContent !== row.title) title.textContent = row.title;
       stored.set(id, row.checked);
       if (!queued(id)) input.checked = row.checked;
-      const next = previous ? previous.nextSibling : rows.firstChild;
-      if (next !== li) rows.insertBefore(li, next);
+      // Elements only: the server's rows have text (line breaks) between them.
+      const next = previous ? previous.nextElementSibling : rows.firstElementChild;
+      if (next !== li) {
+        if (li.contains(document.activeElement)) {
+          // The focused row (a title being typed) stays, since moving it would blur it: the
+          // rows between go after it, in their order.
+          const after = li.nextSibling;
+          for (let other = next; other !== li;) {
+            const following = other.nextElementSibling;
+            rows.insertBefore(other, after);
+            other = following;
+          }
+        } else rows.insertBefore(li, next);
+      }
       previous = li;
     }
     const empty = document.getElementById("empty");
