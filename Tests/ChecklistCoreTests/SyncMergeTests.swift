@@ -8,7 +8,9 @@ struct SyncMergeTests {
     private func item(_ id: ItemID, _ title: String, checked: Bool = false, position: Int64 = 1)
         -> CopyItem
     {
-        CopyItem(id: id, listID: 1, title: title, isSelected: checked, position: position)
+        CopyItem(
+            id: id, listID: 1, position: position,
+            values: [.checked: .bool(checked), .title: .text(title)])
     }
 
     private func entry(_ id: Int64) -> Change {
@@ -18,6 +20,16 @@ struct SyncMergeTests {
     }
 
     private let camping = CopyList(id: 1, name: "camping", mode: .multiple)
+
+    /// Every stored field of an item is merged by a declared field (the place's two columns
+    /// included) or is kept by each side: a field added to `StoredTables.itemFields` without
+    /// saying how offline copies merge it fails here, never silently at a sync (issue 50).
+    @Test func everyStoredFieldOfAnItemSaysHowItMerges() {
+        let declared = MergedField.all.flatMap(\.columns) + MergedField.notMerged
+        #expect(declared.map(\.sqlite).sorted() == StoredTables.itemFields.map(\.sqlite).sorted())
+        // Each column once: no field merged twice, none both merged and kept.
+        #expect(Set(declared.map(\.sqlite)).count == declared.count)
+    }
 
     @Test func editsAreReadFromTheJournalChangeByChange() {
         // Change 1 added item 5; change 2 checked it; change 3 renamed it; now: checked, 'Big'.
@@ -32,7 +44,11 @@ struct SyncMergeTests {
             currentLists: [camping])
         #expect(
             changes.map(\.edits) == [
-                [.create(5, list: "camping", title: "Tent", checked: false, position: 1)],
+                [
+                    .create(
+                        5, list: "camping", position: 1,
+                        values: [.checked: .bool(false), .title: .text("Tent")])
+                ],
                 [.check(5, true)],
                 [.retitle(5, "Big")],
             ])
@@ -114,7 +130,9 @@ struct SyncMergeTests {
         let again = SyncMerge.decide(
             [
                 .check(1, true),
-                .create(1, list: "camping", title: "Tent", checked: true, position: 1),
+                .create(
+                    1, list: "camping", position: 1,
+                    values: [.checked: .bool(true), .title: .text("Tent")]),
             ],
             stamp: mine, server: server(1, checked: true, at: mine.text), seen: seen)
         #expect(again == MergeDecision())
@@ -130,7 +148,7 @@ struct SyncMergeTests {
         let editing = SyncMerge.decide(
             [.retitle(1, "Big tent")], stamp: mine, server: [:], seen: seen,
             deletedBy: [1: ("bob", "2026-11-28T08:50:00.000Z")])
-        #expect(editing.titles.isEmpty)
+        #expect(editing.sets.isEmpty)
         #expect(editing.conflicts.first?.winner.what == "delete")
         #expect(editing.conflicts.first?.winner.author == "bob")
     }

@@ -92,6 +92,14 @@ struct PostgreSQLQuery: ExpressibleByStringInterpolation, CustomStringConvertibl
             text += sql
         }
 
+        /// Queries, with their parameters, comma-separated.
+        mutating func appendInterpolation(list queries: [PostgreSQLQuery]) {
+            for (index, query) in queries.enumerated() {
+                if index > 0 { text += ", " }
+                appendInterpolation(query)
+            }
+        }
+
         /// Another query, with its parameters.
         mutating func appendInterpolation(_ query: PostgreSQLQuery) {
             text += query.text

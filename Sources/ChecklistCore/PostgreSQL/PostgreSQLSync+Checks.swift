@@ -8,7 +8,7 @@ extension PostgreSQLSync {
     /// Whether a change only checks or unchecks items (a tap, or `check` of a few).
     static func checksAlone(_ change: CopyChange) -> Bool {
         change.edits.allSatisfy { edit in
-            if case .check = edit { true } else { false }
+            if case .set(_, .checked, _) = edit { true } else { false }
         }
     }
 
@@ -53,7 +53,7 @@ extension PostgreSQLSync {
                         (entries.count, group.isSelected, group.updatedAt, group.ids.sorted()))
                 }
                 for (id, value) in decision.checks {
-                    items[id]?.isSelected = value
+                    items[id]?.values[.checked] = .bool(value)
                     items[id]?.checkedStamp = stamp
                     times[id] = change.entry.createdAt
                     touched.insert(id)

@@ -3,15 +3,14 @@
 /// `SyncMerge` and made through the same steps as any change (`ChangeSteps`), so the server's
 /// journal records them and `undo` reverts them as any change.
 struct PostgreSQLSync {
-    /// What a pull inserts of the items another copy added: the columns of its `unnest`, and
-    /// the time (`m.made`).
+    /// What a sync inserts of the items a copy added: the columns of its `unnest` (the place,
+    /// then each field merged by value), and the time (`m.made`).
     static let pulled = StoredTables.items.insert(
         setting: [
             (StoredTables.id, "t.id"), (StoredTables.listID, "t.list_id"),
-            (StoredTables.title, "t.title"), (StoredTables.isSelected, "t.is_selected"),
             (StoredTables.position, "t.position"), (StoredTables.createdAt, "m.made"),
             (StoredTables.updatedAt, "m.made"),
-        ], \.postgresql)
+        ] + MergedField.valued.map { ($0.column, "t." + $0.column.postgresql) }, \.postgresql)
 
     let connection: PostgreSQLConnection
     /// The revision the syncing copy last brought the server's items at: a field edited after
@@ -89,28 +88,42 @@ struct PostgreSQLSync {
     )] {
         guard !ids.isEmpty else { return [:] }
         var found: [ItemID: (item: ServerItem, mode: ListMode, updatedAt: String)] = [:]
+        // The place, then each field merged by value, as `MergedField` declares them; then
+        // every field's stamp and revision.
+        let valued = MergedField.valued
+        let columns =
+            valued.map { "i." + $0.column.postgresql }
+            + MergedField.all.flatMap { ["i." + $0.stampColumn, "i." + $0.revisionColumn] }
         for row in try connection.query(
             """
-            SELECT i.id, l.name, i.title, i.is_selected, i.position, i.checked_stamp,
-                   i.title_stamp, i.place_stamp, i.checked_revision, i.title_revision,
-                   i.place_revision, l.mode, i.updated_at
+            SELECT i.id, l.name, i.position, l.mode, i.updated_at, \(sql: columns.joined(separator: ", "))
             FROM checklist.items i JOIN checklist.lists l ON l.id = i.list_id
             WHERE i.id = ANY(\(ids: ids))
             """)
         {
+            var values: [MergedField: FieldValue] = [:]
+            for (column, field) in zip(5..., valued) {
+                values[field] = try FieldValue.read(
+                    field.column.type, integer: { try row.int64(column) },
+                    text: { try row.text(column) }, bool: { try row.bool(column) })
+            }
+            var stamps: [MergedField: Stamp] = [:]
+            var revisions: [MergedField: Int64] = [:]
+            for (index, field) in MergedField.all.enumerated() {
+                let column = 5 + valued.count + 2 * index
+                stamps[field] = Stamp(try row.text(column))
+                revisions[field] = try row.int64(column + 1)
+            }
             var item = ServerItem(
-                id: try row.int64(0), list: try row.text(1), title: try row.text(2),
-                isSelected: try row.bool(3), position: try row.int64(4),
-                checkedStamp: Stamp(try row.text(5)), titleStamp: Stamp(try row.text(6)),
-                placeStamp: Stamp(try row.text(7)))
+                id: try row.int64(0), list: try row.text(1), position: try row.int64(2),
+                values: values, stamps: stamps)
             if let seenRevision {
-                for (column, field) in zip(8..., [MergeDecision.Field.checked, .title, .place]) {
-                    // 0: last edited before the server kept field revisions.
-                    let revision = try row.int64(column)
-                    if revision > 0 { item.unseenFields[field] = revision > seenRevision }
+                // 0: last edited before the server kept field revisions.
+                for (field, revision) in revisions where revision > 0 {
+                    item.unseenFields[field] = revision > seenRevision
                 }
             }
-            found[item.id] = (item, try row.mode(11), try row.text(12))
+            found[item.id] = (item, try row.mode(3), try row.text(4))
         }
         return found
     }
@@ -275,24 +288,30 @@ struct PostgreSQLSync {
     ) throws {
         let at = step.now
         if !decision.creates.isEmpty {
-            var rows: [(ItemID, Int64, String, Bool, Int64)] = []
-            for case .create(let id, let list, let title, let checked, let position)
-                in decision.creates
-            {
+            var rows:
+                [(id: ItemID, listID: Int64, position: Int64, values: [MergedField: FieldValue])] =
+                    []
+            for case .create(let id, let list, let position, let values) in decision.creates {
                 let listID = try step.listForAdding(
                     named: ListName(stored: list), mode: modes[list] ?? .multiple)
-                rows.append((id, listID, title, checked, position))
+                rows.append((id, listID, position, values))
             }
+            let valued = MergedField.valued
+            var arrays: [PostgreSQLQuery] = []
+            for field in valued {
+                arrays.append(
+                    Self.array(of: field, rows.map { $0.values[field] ?? Self.unset(field) }))
+            }
+            let names = valued.map(\.column.postgresql).joined(separator: ", ")
             _ = try connection.run(
                 """
                 INSERT INTO checklist.items (\(sql: Self.pulled.columns))
                 SELECT \(sql: Self.pulled.values.joined(separator: ", "))
-                FROM (SELECT \(text: at)::pg_catalog.text AS made) AS m, unnest(\(ids: rows.map(\.0)), \(ids: rows.map(\.1)),
-                    \(text: PostgreSQLChange.textArray(rows.map(\.2)))::text[],
-                    \(text: "{" + rows.map { $0.3 ? "t" : "f" }.joined(separator: ",") + "}")::boolean[],
-                    \(ids: rows.map(\.4))) AS t(id, list_id, title, is_selected, position)
+                FROM (SELECT \(text: at)::pg_catalog.text AS made) AS m, unnest(\(ids: rows.map(\.id)),
+                    \(ids: rows.map(\.listID)), \(ids: rows.map(\.position)), \(list: arrays))
+                    AS t(id, list_id, position, \(sql: names))
                 """)
-            for range in Self.ranges(rows.map(\.0)) {
+            for range in Self.ranges(rows.map(\.id)) {
                 _ = try connection.run(
                     """
                     INSERT INTO checklist.added_items (change_id, first_id, last_id)
@@ -302,32 +321,23 @@ struct PostgreSQLSync {
         }
         // A change of checks alone is recorded as `check` records it: the selections.
         let checksAlone =
-            decision.creates.isEmpty && decision.titles.isEmpty && decision.places.isEmpty
-            && decision.deletes.isEmpty
-        for value in [true, false] {
-            let ids = decision.checks.filter { $0.value == value }.map(\.id)
-            guard !ids.isEmpty else { continue }
+            decision.creates.isEmpty && decision.places.isEmpty && decision.deletes.isEmpty
+            && decision.sets.allSatisfy { $0.field == .checked }
+        for field in MergedField.valued {
+            let sets = decision.sets.filter { $0.field == field }
+            guard !sets.isEmpty else { continue }
+            let ids = sets.map(\.id)
             if checksAlone {
                 try step.recordSelections(where: "id = ANY(\(ids: ids))")
             } else {
                 try step.recordItems(where: "id = ANY(\(ids: ids))")
             }
+            let column = field.column.postgresql
             _ = try connection.run(
                 """
-                UPDATE checklist.items SET is_selected = \(value), checked_stamp = \(text: stamp.text),
-                    updated_at = \(text: at)
-                WHERE id = ANY(\(ids: ids))
-                """)
-        }
-        if !decision.titles.isEmpty {
-            let ids = decision.titles.map(\.id)
-            try step.recordItems(where: "id = ANY(\(ids: ids))")
-            _ = try connection.run(
-                """
-                UPDATE checklist.items i SET title = t.title, title_stamp = \(text: stamp.text),
-                    updated_at = \(text: at)
-                FROM unnest(\(ids: ids), \(text: PostgreSQLChange.textArray(decision.titles.map(\.value)))::text[])
-                    AS t(id, title)
+                UPDATE checklist.items i SET \(sql: column) = t.value,
+                    \(sql: field.stampColumn) = \(text: stamp.text), updated_at = \(text: at)
+                FROM unnest(\(ids: ids), \(Self.array(of: field, sets.map(\.value)))) AS t(id, value)
                 WHERE i.id = t.id
                 """)
         }
@@ -342,10 +352,10 @@ struct PostgreSQLSync {
                 WHERE id = \(place.id)
                 """)
         }
-        for field in [MergeDecision.Field.checked, .title, .place] {
+        for field in MergedField.all {
             let ids = decision.restamped.filter { $0.field == field }.map(\.id)
             guard !ids.isEmpty else { continue }
-            let column = "\(field.rawValue)_stamp"
+            let column = field.stampColumn
             _ = try connection.run(
                 """
                 UPDATE checklist.items SET \(sql: column) = \(text: stamp.text)
@@ -474,19 +484,42 @@ struct ReplayedChange: ChangeDescribing {
     var itemCount: Int { entry.itemCount }
 }
 
+extension PostgreSQLSync {
+    /// The values of `field`, one a row, as the server's array of its type.
+    static func array(of field: MergedField, _ values: [FieldValue]) -> PostgreSQLQuery {
+        switch field.column.type {
+        case .boolean:
+            let truths = values.map { $0.bool == true ? "t" : "f" }.joined(separator: ",")
+            return "\(text: "{" + truths + "}")::boolean[]"
+        case .integer, .ids:
+            return "\(ids: values.map { if case .integer(let n) = $0 { n } else { 0 } })"
+        case .text:
+            return "\(text: PostgreSQLChange.textArray(values.map { $0.text ?? "" }))::text[]"
+        }
+    }
+
+    /// What an item made without `field` holds (no edit of today's makes one).
+    static func unset(_ field: MergedField) -> FieldValue {
+        switch field.column.type {
+        case .boolean: .bool(false)
+        case .integer, .ids: .integer(0)
+        case .text: .text("")
+        }
+    }
+}
+
 extension CopyEdit {
     /// The list a create puts its item in.
     var listName: String? {
-        guard case .create(_, let list, _, _, _) = self else { return nil }
+        guard case .create(_, let list, _, _) = self else { return nil }
         return list
     }
 
     /// The edit with the lists its item edits name renamed as `names` says.
     func naming(_ names: [String: String]) -> CopyEdit {
         switch self {
-        case .create(let id, let list, let title, let checked, let position):
-            .create(
-                id, list: names[list] ?? list, title: title, checked: checked, position: position)
+        case .create(let id, let list, let position, let values):
+            .create(id, list: names[list] ?? list, position: position, values: values)
         case .place(let id, let list, let position, let from):
             .place(id, list: names[list] ?? list, position: position, from: names[from] ?? from)
         default: self
@@ -496,8 +529,8 @@ extension CopyEdit {
     /// The item the edit is of, if any.
     var itemID: ItemID? {
         switch self {
-        case .create(let id, _, _, _, _), .check(let id, _), .retitle(let id, _),
-            .place(let id, _, _, _), .delete(let id):
+        case .create(let id, _, _, _), .set(let id, _, _), .place(let id, _, _, _),
+            .delete(let id):
             id
         case .createList, .renameList, .setMode, .deleteList: nil
         }

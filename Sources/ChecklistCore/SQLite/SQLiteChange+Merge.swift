@@ -49,7 +49,7 @@ extension SQLiteChange {
                 let stamp = Stamp(time: change.entry.createdAt, author: change.entry.author ?? "")
                 for edit in change.edits {
                     switch edit {
-                    case .check(let id, _), .create(let id, _, _, _, _): stamps[id] = stamp
+                    case .set(let id, .checked, _), .create(let id, _, _, _): stamps[id] = stamp
                     default: continue
                     }
                 }

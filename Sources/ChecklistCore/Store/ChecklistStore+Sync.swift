@@ -348,8 +348,8 @@ extension ChecklistStore {
         var creates: [(id: ItemID, title: String)] = []
         for (event, key) in zip(events, keys) where !sent.contains(key) {
             guard case .change(let change) = event else { continue }
-            for case .create(let id, _, let title, _, _) in change.edits {
-                creates.append((id, title))
+            for case .create(let id, _, _, let values) in change.edits {
+                creates.append((id, values[.title]?.text ?? ""))
             }
         }
         guard !creates.isEmpty else { return ([:], []) }

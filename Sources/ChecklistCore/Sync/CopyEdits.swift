@@ -1,10 +1,13 @@
-/// An item as a copy's journal and its table know it: the fields a merge compares.
+/// An item as a copy's journal and its table know it: its place (list and position) and the
+/// value of each field merged by value (`MergedField.valued`), which a merge compares.
 struct CopyItem: Equatable, Sendable {
     var id: ItemID
     var listID: Int64
-    var title: String
-    var isSelected: Bool
     var position: Int64
+    var values: [MergedField: FieldValue]
+
+    /// Its title (a conflict over an item names it).
+    var title: String { values[.title]?.text ?? "" }
 }
 
 /// A list as a copy knows it.
@@ -28,13 +31,21 @@ enum CopyEdit: Equatable, Sendable {
     case renameList(from: String, to: String)
     case setMode(list: String, mode: ListMode)
     case deleteList(name: String)
-    case create(ItemID, list: String, title: String, checked: Bool, position: Int64)
-    case check(ItemID, Bool)
-    case retitle(ItemID, String)
+    /// An item made, in its list at its position, with the value of every field merged by value.
+    case create(ItemID, list: String, position: Int64, values: [MergedField: FieldValue])
+    /// A field merged by value set (checked, title).
+    case set(ItemID, MergedField, FieldValue)
     /// A new place: list and position; `from`, the list it was in before the change (the same
     /// when the change only reordered that list, as a move within it renumbers the others).
     case place(ItemID, list: String, position: Int64, from: String)
     case delete(ItemID)
+
+    /// A check or an uncheck.
+    static func check(_ id: ItemID, _ value: Bool) -> CopyEdit { .set(id, .checked, .bool(value)) }
+    /// A new title.
+    static func retitle(_ id: ItemID, _ title: String) -> CopyEdit {
+        .set(id, .title, .text(title))
+    }
 }
 
 extension CopyEdit {
@@ -43,11 +54,9 @@ extension CopyEdit {
     func renumbered(_ ids: [ItemID: ItemID]) -> CopyEdit {
         guard !ids.isEmpty else { return self }
         switch self {
-        case .create(let id, let list, let title, let checked, let position):
-            return .create(
-                ids[id] ?? id, list: list, title: title, checked: checked, position: position)
-        case .check(let id, let value): return .check(ids[id] ?? id, value)
-        case .retitle(let id, let title): return .retitle(ids[id] ?? id, title)
+        case .create(let id, let list, let position, let values):
+            return .create(ids[id] ?? id, list: list, position: position, values: values)
+        case .set(let id, let field, let value): return .set(ids[id] ?? id, field, value)
         case .place(let id, let list, let position, let from):
             return .place(ids[id] ?? id, list: list, position: position, from: from)
         case .delete(let id): return .delete(ids[id] ?? id)
@@ -142,7 +151,7 @@ enum CopyEdits {
                 touched.append(item.id)
             }
             for selection in record.selections {
-                items[selection.id]?.isSelected = selection.isSelected
+                items[selection.id]?.values[.checked] = .bool(selection.isSelected)
                 touched.append(selection.id)
             }
             for range in record.added {
@@ -204,15 +213,18 @@ enum CopyEdits {
         case (nil, let after?):
             return [
                 .create(
-                    id, list: listName(after.listID), title: after.title,
-                    checked: after.isSelected, position: after.position)
+                    id, list: listName(after.listID), position: after.position,
+                    values: after.values)
             ]
         case (_?, nil):
             return [.delete(id)]
         case (let before?, let after?):
             var edits: [CopyEdit] = []
-            if before.isSelected != after.isSelected { edits.append(.check(id, after.isSelected)) }
-            if before.title != after.title { edits.append(.retitle(id, after.title)) }
+            for field in MergedField.valued {
+                if let value = after.values[field], before.values[field] != value {
+                    edits.append(.set(id, field, value))
+                }
+            }
             if before.listID != after.listID || before.position != after.position {
                 edits.append(
                     .place(

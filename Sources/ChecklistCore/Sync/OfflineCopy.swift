@@ -129,21 +129,9 @@ enum OfflineCopy {
     static func heldItems(_ db: Database) throws -> [(item: CopyItem, list: String)] {
         try Row.fetchAll(
             db,
-            sql: """
-                SELECT i.id, i.listId, i.title, i.isSelected, i.position, l.name
-                FROM items i JOIN lists l ON l.id = i.listId ORDER BY i.id
-                """
-        ).map { row in
-            (
-                CopyItem(
-                    id: try row.decode(forColumn: "id"),
-                    listID: try row.decode(forColumn: "listId"),
-                    title: try row.decode(forColumn: "title"),
-                    isSelected: try row.decode(forColumn: "isSelected"),
-                    position: try row.decode(forColumn: "position")),
-                try row.decode(forColumn: "name")
-            )
-        }
+            sql: "SELECT l.name, " + CopyItem.columns(of: "i")
+                + " FROM items i JOIN lists l ON l.id = i.listId ORDER BY i.id"
+        ).map { row in (try CopyItem(row, at: 1), try row.decode(atIndex: 0)) }
     }
 
     /// A change that adds `items` back, as the copy holds them: what `sync --restore-server`
@@ -159,8 +147,7 @@ enum OfflineCopy {
                 itemCount: items.count, createdAt: stamp.time, author: stamp.author),
             edits: items.map {
                 .create(
-                    $0.item.id, list: $0.list, title: $0.item.title, checked: $0.item.isSelected,
-                    position: $0.item.position)
+                    $0.item.id, list: $0.list, position: $0.item.position, values: $0.item.values)
             })
     }
 
@@ -231,17 +218,15 @@ enum OfflineCopy {
         let named = only.map { SQLiteItemsTable.jsonArray($0.sorted()) }
         for row in try Row.fetchAll(
             db,
-            sql: """
-                SELECT changeId, itemId, listId, title, isSelected, position FROM changedItems
+            sql: "SELECT changeId, " + CopyItem.columns(id: "itemId")
+                + """
+                 FROM changedItems
                 WHERE changeId > ?1
                     AND (?2 IS NULL OR itemId IN (SELECT value FROM json_each(?2)))
                 """, arguments: [after, named])
         {
             records[try row.decode(Int64.self, atIndex: 0)]?.items.append(
-                CopyItem(
-                    id: try row.decode(atIndex: 1), listID: try row.decode(atIndex: 2),
-                    title: try row.decode(atIndex: 3), isSelected: try row.decode(atIndex: 4),
-                    position: try row.decode(atIndex: 5)))
+                try CopyItem(row, at: 1))
         }
         for row in try Row.fetchAll(
             db,
@@ -289,26 +274,18 @@ enum OfflineCopy {
         // The named items, or every item a change after `after` touched.
         let items = try Row.fetchAll(
             db,
-            sql: named != nil
-                ? """
-                SELECT id, listId, title, isSelected, position FROM items
-                WHERE id IN (SELECT value FROM json_each(?))
-                """
-                : """
-                SELECT id, listId, title, isSelected, position FROM items
-                WHERE id IN (SELECT itemId FROM changedItems WHERE changeId > ?1
-                    UNION SELECT j.value FROM changedSelections AS s, json_each(s.itemIds) AS j
-                        WHERE s.changeId > ?1)
-                    OR EXISTS (SELECT 1 FROM addedItems AS a
-                        WHERE a.changeId > ?1 AND items.id BETWEEN a.firstId AND a.lastId)
-                """,
+            sql: "SELECT " + CopyItem.columns() + " FROM items "
+                + (named != nil
+                    ? "WHERE id IN (SELECT value FROM json_each(?))"
+                    : """
+                    WHERE id IN (SELECT itemId FROM changedItems WHERE changeId > ?1
+                        UNION SELECT j.value FROM changedSelections AS s, json_each(s.itemIds) AS j
+                            WHERE s.changeId > ?1)
+                        OR EXISTS (SELECT 1 FROM addedItems AS a
+                            WHERE a.changeId > ?1 AND items.id BETWEEN a.firstId AND a.lastId)
+                    """),
             arguments: named.map { [$0] } ?? [after]
-        ).map {
-            CopyItem(
-                id: try $0.decode(atIndex: 0), listID: try $0.decode(atIndex: 1),
-                title: try $0.decode(atIndex: 2), isSelected: try $0.decode(atIndex: 3),
-                position: try $0.decode(atIndex: 4))
-        }
+        ).map { try CopyItem($0, at: 0) }
         return (order.compactMap { records[$0] }, items)
     }
 
@@ -328,5 +305,30 @@ enum OfflineCopy {
             if found[id] == nil { found[id] = try row.decode(atIndex: 1) }
         }
         return found
+    }
+}
+
+extension CopyItem {
+    /// What a copy's item is read from, in a file's items or its journal's: its ID (`id`),
+    /// list and position, then each field merged by value (`MergedField.valued`), of the table
+    /// `table` when given.
+    static func columns(of table: String? = nil, id: String = "id") -> String {
+        let prefix = table.map { $0 + "." } ?? ""
+        return
+            ([id, StoredTables.listID.sqlite, StoredTables.position.sqlite]
+            + MergedField.valued.map(\.column.sqlite)).map { prefix + $0 }.joined(separator: ", ")
+    }
+
+    /// An item read from `row`'s `columns`, from the column at `start` on.
+    init(_ row: Row, at start: Int) throws {
+        var values: [MergedField: FieldValue] = [:]
+        for (index, field) in zip((start + 3)..., MergedField.valued) {
+            values[field] = try FieldValue.read(
+                field.column.type, integer: { try row.decode(atIndex: index) },
+                text: { try row.decode(atIndex: index) }, bool: { try row.decode(atIndex: index) })
+        }
+        self.init(
+            id: try row.decode(atIndex: start), listID: try row.decode(atIndex: start + 1),
+            position: try row.decode(atIndex: start + 2), values: values)
     }
 }

@@ -42,23 +42,52 @@ struct Stamp: Comparable, Hashable, Sendable {
     }
 }
 
-/// An item on the server as a merge sees it: its fields and the stamp of the edit that set
-/// each.
+/// An item on the server as a merge sees it: its place, the value of each field merged by
+/// value, and the stamp of the edit that set each field.
 struct ServerItem: Equatable, Sendable {
     var id: ItemID
     var list: String
-    var title: String
-    var isSelected: Bool
     var position: Int64
-    var checkedStamp: Stamp
-    var titleStamp: Stamp
-    var placeStamp: Stamp
+    var values: [MergedField: FieldValue]
+    /// Each field's stamp (`MergedField.all`, the place's included); a field missing here was
+    /// never stamped (`Stamp("")`).
+    var stamps: [MergedField: Stamp]
     /// For each field, whether its last edit reached the server after the syncing copy last
     /// brought the server's items (the server knows by the revision each field was set at):
     /// true, the copy had not seen it, whatever its stamp. A field not here is not known so (a
     /// page's taps, a field last set before the server kept revisions): then an edit stamped
     /// after what the copy had seen was unseen.
-    var unseenFields: [MergeDecision.Field: Bool] = [:]
+    var unseenFields: [MergedField: Bool] = [:]
+
+    init(
+        id: ItemID, list: String, position: Int64, values: [MergedField: FieldValue],
+        stamps: [MergedField: Stamp]
+    ) {
+        self.id = id
+        self.list = list
+        self.position = position
+        self.values = values
+        self.stamps = stamps
+    }
+
+    /// An item with today's two fields merged by value (the tests' and a file's merge view).
+    init(
+        id: ItemID, list: String, title: String, isSelected: Bool, position: Int64,
+        checkedStamp: Stamp, titleStamp: Stamp, placeStamp: Stamp
+    ) {
+        self.init(
+            id: id, list: list, position: position,
+            values: [.checked: .bool(isSelected), .title: .text(title)],
+            stamps: [.checked: checkedStamp, .title: titleStamp, .place: placeStamp])
+    }
+
+    var title: String { values[.title]?.text ?? "" }
+    var isSelected: Bool { values[.checked]?.bool ?? false }
+    func stamp(_ field: MergedField) -> Stamp { stamps[field] ?? Stamp("") }
+    var checkedStamp: Stamp {
+        get { stamp(.checked) }
+        set { stamps[.checked] = newValue }
+    }
 }
 
 /// One edit that lost to another author's edit of the same field, made without seeing it: what
@@ -122,21 +151,25 @@ enum TapDecision: Equatable, Sendable {
 /// What a merge does with one of a copy's changes on the server.
 struct MergeDecision: Equatable, Sendable {
     var creates: [CopyEdit] = []
-    var checks: [(id: ItemID, value: Bool)] = []
-    var titles: [(id: ItemID, value: String)] = []
+    /// Fields merged by value that take the copy's value.
+    var sets: [(id: ItemID, field: MergedField, value: FieldValue)] = []
     var places: [(id: ItemID, list: String, position: Int64)] = []
     /// Fields whose value stays but whose stamp moves to this later edit of the same value.
-    var restamped: [(id: ItemID, field: Field)] = []
+    var restamped: [(id: ItemID, field: MergedField)] = []
     var deletes: [ItemID] = []
     var conflicts: [SyncConflict] = []
 
-    enum Field: String, Sendable { case checked, title, place }
+    /// The checks and unchecks among `sets`.
+    var checks: [(id: ItemID, value: Bool)] {
+        sets.compactMap { set in
+            set.field == .checked ? set.value.bool.map { (set.id, $0) } : nil
+        }
+    }
 
     static func == (left: MergeDecision, right: MergeDecision) -> Bool {
-        left.creates == right.creates && left.checks.map(\.id) == right.checks.map(\.id)
-            && left.checks.map(\.value) == right.checks.map(\.value)
-            && left.titles.map(\.id) == right.titles.map(\.id)
-            && left.titles.map(\.value) == right.titles.map(\.value)
+        left.creates == right.creates && left.sets.map(\.id) == right.sets.map(\.id)
+            && left.sets.map(\.field) == right.sets.map(\.field)
+            && left.sets.map(\.value) == right.sets.map(\.value)
             && left.places.map(\.id) == right.places.map(\.id)
             && left.places.map(\.position) == right.places.map(\.position)
             && left.restamped.map(\.id) == right.restamped.map(\.id)
@@ -176,14 +209,14 @@ enum SyncMerge {
         func concurrent(_ at: Stamp, unseen: Bool?) -> Bool {
             (unseen ?? (at > seen)) && at.author != me && at != stamp
         }
-        func unseen(_ item: ServerItem, _ field: MergeDecision.Field) -> Bool? {
+        func unseen(_ item: ServerItem, _ field: MergedField) -> Bool? {
             item.unseenFields[field]
         }
 
         /// One field: the later stamp wins (true: apply this edit); a tie is the same edit,
         /// sent again. A later edit of the same value moves the stamp.
         func wins<Value: Equatable>(
-            _ id: ItemID, _ title: String, _ name: MergeDecision.Field, mine: Value,
+            _ id: ItemID, _ title: String, _ name: MergedField, mine: Value,
             theirs: Value, at: Stamp, unseen: Bool?, myEdit: SyncConflict.Edit,
             theirEdit: SyncConflict.Edit
         ) -> Bool {
@@ -206,52 +239,60 @@ enum SyncMerge {
             return false
         }
 
+        /// A field merged by value: whether the copy's `value` wins over the server's.
+        func wins(_ id: ItemID, _ item: ServerItem, _ field: MergedField, _ value: FieldValue)
+            -> Bool
+        {
+            let at = item.stamp(field)
+            let current = item.values[field]
+            return wins(
+                id, item.title, field, mine: Optional(value), theirs: current, at: at,
+                unseen: unseen(item, field), myEdit: mine(field.words(value)),
+                theirEdit: theirs(field.words(current ?? .text("")), at))
+        }
+
         for edit in edits {
             switch edit {
-            case .create(let id, _, _, _, _):
+            case .create(let id, _, _, _):
                 // Sent before (a sync cut after the server committed): there already.
                 if server[id] == nil, deletedBy[id] == nil { decision.creates.append(edit) }
             case .delete(let id):
                 guard let item = server[id] else { continue }
                 decision.deletes.append(id)
-                for (what, at, field) in [
-                    (item.isSelected ? "check" : "uncheck", item.checkedStamp, .checked),
-                    ("rename to \(Phrase.quoted(item.title))", item.titleStamp, .title),
-                    ("move", item.placeStamp, MergeDecision.Field.place),
-                ] where concurrent(at, unseen: unseen(item, field)) {
+                for field in MergedField.all {
+                    let at = item.stamp(field)
+                    guard concurrent(at, unseen: unseen(item, field)) else { continue }
+                    let what = field.words(item.values[field] ?? .text(""))
                     decision.conflicts.append(
                         SyncConflict(
                             itemID: id, title: item.title, loser: theirs(what, at),
                             winner: mine("delete")))
                 }
-            case .check(let id, let value):
-                let what = value ? "check" : "uncheck"
+            case .set(let id, let field, let value):
+                let what = field.words(value)
                 guard let item = server[id] else {
                     decision.conflicts += deleted(id, mine(what), deletedBy, me)
                     continue
                 }
-                // A single-choice list's conflict is one line, of choices.
-                func choice(_ item: ServerItem) -> String {
-                    "choice of \(Phrase.quoted(item.title))"
-                }
-                let list = "list \(Phrase.quoted(item.list))"
-                if value, let later = laterChoice(of: id, than: stamp, server, choices) {
-                    if later.checkedStamp.author != me {
-                        decision.conflicts.append(
-                            SyncConflict(
-                                itemID: nil, title: list, loser: mine(choice(item)),
-                                winner: theirs(choice(later), later.checkedStamp)))
+                if field.rule == .choice, value == .bool(true) {
+                    // A single-choice list's conflict is one line, of choices.
+                    func choice(_ item: ServerItem) -> String {
+                        "choice of \(Phrase.quoted(item.title))"
                     }
-                    continue
-                }
-                if wins(
-                    id, item.title, .checked, mine: value, theirs: item.isSelected,
-                    at: item.checkedStamp, unseen: unseen(item, .checked), myEdit: mine(what),
-                    theirEdit: theirs(item.isSelected ? "check" : "uncheck", item.checkedStamp))
-                {
-                    decision.checks.append((id, value))
+                    let list = "list \(Phrase.quoted(item.list))"
+                    if let later = laterChoice(of: id, than: stamp, server, choices) {
+                        if later.checkedStamp.author != me {
+                            decision.conflicts.append(
+                                SyncConflict(
+                                    itemID: nil, title: list, loser: mine(choice(item)),
+                                    winner: theirs(choice(later), later.checkedStamp)))
+                        }
+                        continue
+                    }
+                    guard wins(id, item, field, value) else { continue }
+                    decision.sets.append((id, field, value))
                     // Earlier choices there made without seeing this one lose to it: told.
-                    for other in (value ? choices[id] ?? [] : []).compactMap({ server[$0] })
+                    for other in (choices[id] ?? []).compactMap({ server[$0] })
                     where other.isSelected && other.checkedStamp < stamp
                         && concurrent(other.checkedStamp, unseen: unseen(other, .checked))
                     {
@@ -261,20 +302,9 @@ enum SyncMerge {
                                 loser: theirs(choice(other), other.checkedStamp),
                                 winner: mine(choice(item))))
                     }
-                }
-            case .retitle(let id, let value):
-                let what = "rename to \(Phrase.quoted(value))"
-                guard let item = server[id] else {
-                    decision.conflicts += deleted(id, mine(what), deletedBy, me)
                     continue
                 }
-                if wins(
-                    id, item.title, .title, mine: value, theirs: item.title, at: item.titleStamp,
-                    unseen: unseen(item, .title), myEdit: mine(what),
-                    theirEdit: theirs("rename to \(Phrase.quoted(item.title))", item.titleStamp))
-                {
-                    decision.titles.append((id, value))
-                }
+                if wins(id, item, field, value) { decision.sets.append((id, field, value)) }
             case .place(let id, let list, let position, let from):
                 guard let item = server[id] else {
                     decision.conflicts += deleted(id, mine("move"), deletedBy, me)
@@ -284,19 +314,19 @@ enum SyncMerge {
                 // whenever that was: the copy's reorder (or the renumbering another item's
                 // move made) was of a list the item is no longer in.
                 if from == list, item.list != list {
-                    if item.placeStamp.author != me {
+                    if item.stamp(.place).author != me {
                         decision.conflicts.append(
                             SyncConflict(
                                 itemID: id, title: item.title, loser: mine("move"),
-                                winner: theirs("move", item.placeStamp)))
+                                winner: theirs("move", item.stamp(.place))))
                     }
                     continue
                 }
                 if wins(
                     id, item.title, .place, mine: [list, String(position)],
-                    theirs: [item.list, String(item.position)], at: item.placeStamp,
+                    theirs: [item.list, String(item.position)], at: item.stamp(.place),
                     unseen: unseen(item, .place), myEdit: mine("move"),
-                    theirEdit: theirs("move", item.placeStamp))
+                    theirEdit: theirs("move", item.stamp(.place)))
                 {
                     decision.places.append((id, list, position))
                 }

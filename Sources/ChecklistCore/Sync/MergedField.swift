@@ -1,0 +1,84 @@
+/// A value of an item's field, as a merge compares it and a sync writes it: one per stored
+/// type of an item's column.
+enum FieldValue: Hashable, Sendable {
+    case bool(Bool)
+    case integer(Int64)
+    case text(String)
+
+    /// The value's text, for a text field (a title); nil for another.
+    var text: String? { if case .text(let text) = self { text } else { nil } }
+    /// The value's truth, for a boolean field (the selection); nil for another.
+    var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
+}
+
+/// An item's field as offline copies merge it, declared once: its stored column, how it merges
+/// and how a conflict line names an edit of it. `CopyEdits` finds a copy's edits over these
+/// fields, `SyncMerge` decides each by its rule, and the server's sync reads and writes them
+/// (the stamp of the edit that set each, `NAME_stamp`, and the revision it was set at,
+/// `NAME_revision`).
+///
+/// Every field of `StoredTables.itemFields` is merged by one of them, or is the place (list and
+/// position, merged as one: `CopyEdit.place`), or is kept by each side (`notMerged`): a test
+/// fails on a stored field declared without saying which (`MergedFieldTests`).
+struct MergedField: Hashable, Sendable {
+    /// How a field's edits merge.
+    enum Rule: Sendable {
+        /// The selection: the latest edit wins, and a single-choice list keeps only its latest
+        /// check.
+        case choice
+        /// The latest edit wins.
+        case latest
+        /// The list and position, as one place: the latest move wins, and a new order of a
+        /// list never brings back an item moved out of it elsewhere.
+        case place
+    }
+
+    /// Its name in the server's stamp and revision columns and in the merge.
+    let name: String
+    /// Its stored columns (the place's: list and position).
+    let columns: [StoredColumn]
+    let rule: Rule
+    /// What an edit that set it to a value did, in a conflict line (`check`, `rename to 'Tarp'`).
+    let words: @Sendable (FieldValue) -> String
+
+    static func == (left: MergedField, right: MergedField) -> Bool { left.name == right.name }
+    func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+    /// The one column of a field merged by value.
+    var column: StoredColumn { columns[0] }
+    /// The server's columns for the stamp and revision of its last edit.
+    var stampColumn: String { name + "_stamp" }
+    var revisionColumn: String { name + "_revision" }
+
+    static let checked = MergedField(
+        name: "checked", columns: [StoredTables.isSelected], rule: .choice,
+        words: { $0.bool == true ? "check" : "uncheck" })
+    static let title = MergedField(
+        name: "title", columns: [StoredTables.title], rule: .latest,
+        words: { "rename to \(Phrase.quoted($0.text ?? ""))" })
+    static let place = MergedField(
+        name: "place", columns: [StoredTables.listID, StoredTables.position], rule: .place,
+        words: { _ in "move" })
+
+    /// The fields merged by value, in the order a change's edits name them.
+    static let valued: [MergedField] = [checked, title]
+    /// Every merged field: the server keeps a stamp and a revision for each.
+    static let all: [MergedField] = valued + [place]
+    /// The item's stored fields each side keeps as its own: the times of its making and its
+    /// last change.
+    static let notMerged = [StoredTables.createdAt, StoredTables.updatedAt]
+}
+
+extension FieldValue {
+    /// Reads a value of `type` through `integer`, `text` and `bool`, the readers of one row.
+    static func read(
+        _ type: StoredType, integer: () throws -> Int64, text: () throws -> String,
+        bool: () throws -> Bool
+    ) throws -> FieldValue {
+        switch type {
+        case .boolean: .bool(try bool())
+        case .integer, .ids: .integer(try integer())
+        case .text: .text(try text())
+        }
+    }
+}
