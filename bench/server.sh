@@ -110,7 +110,7 @@ taps 1000 taps.db
 reset_sync() { # the copy's file (pending.db, taps.db), the file that syncs
     local generation
     generation=$(sqlite3 "$WORK/$1" 'SELECT generation FROM syncState')
-    echo "cp '$WORK/$1' '$WORK/$2'; psql '$TARGET' -X -q -c \"UPDATE checklist.items SET is_selected = false, checked_stamp = '' WHERE is_selected\" -c \"UPDATE checklist.items SET checked_revision = 0 WHERE checked_stamp = ''\" -c 'UPDATE checklist.copies SET synced_through = 0, synced_revision = 0' -c 'UPDATE checklist.state SET pull_from = 0' -c 'DELETE FROM checklist.sent_changes' -c 'DELETE FROM checklist.copy_notices' -c \"UPDATE checklist.copies SET generation = '$generation' WHERE copy_id = (SELECT copyId FROM (VALUES ('$(sqlite3 "$WORK/$1" 'SELECT copyId FROM syncState')')) AS c(copyId))\""
+    echo "cp '$WORK/$1' '$WORK/$2'; psql '$TARGET' -X -q -c \"UPDATE checklist.items SET is_selected = false, stamps = stamps || jsonb_build_object('checked', jsonb_build_object('stamp', '')) WHERE is_selected\" -c \"UPDATE checklist.items SET stamps = jsonb_set(stamps, '{checked,revision}', '0') WHERE stamps -> 'checked' ->> 'stamp' = ''\" -c 'UPDATE checklist.copies SET synced_through = 0, synced_revision = 0' -c 'UPDATE checklist.state SET pull_from = 0' -c 'DELETE FROM checklist.sent_changes' -c 'DELETE FROM checklist.copy_notices' -c \"UPDATE checklist.copies SET generation = '$generation' WHERE copy_id = (SELECT copyId FROM (VALUES ('$(sqlite3 "$WORK/$1" 'SELECT copyId FROM syncState')')) AS c(copyId))\""
 }
 RESET_SYNC=$(reset_sync pending.db sending.db)
 RESET_TAPS=$(reset_sync taps.db tapping.db)

@@ -58,8 +58,10 @@ extension OfflineCopyTests {
         _ = try sync("ana.db")
         #expect(try on(uri, "list", "-l", "camping").stdout.hasPrefix("[x] 1 Tent\n"))
         #expect(
-            !(try TestServer.psql(uri, "SELECT checked_stamp FROM checklist.items WHERE id = 1")
-                .hasPrefix("1")))
+            !(try TestServer.psql(
+                uri, "SELECT stamps -> 'checked' ->> 'stamp' FROM checklist.items WHERE id = 1"
+            )
+            .hasPrefix("1")))
         _ = try sync("bob.db")
         Thread.sleep(forTimeInterval: 0.05)
         #expect(try on("bob.db", "uncheck", "-q", "1").status == 0)

@@ -192,7 +192,7 @@ final class OfflineCopyTests {
     /// nor time: told as an edit made elsewhere (it was `'s uncheck ()`).
     @Test func anUnstampedEditThatLostIsToldAsMadeElsewhere() throws {
         try twoCopies()
-        try TestServer.psql(uri, "UPDATE checklist.items SET checked_stamp = '' WHERE id = 1")
+        try TestServer.psql(uri, TestServer.settingStamp("checked", to: "''") + " WHERE id = 1")
         #expect(try on("ana.db", "check", "-q", "1").status == 0)
         let lines = try sync("ana.db").stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 1, "\(lines)")

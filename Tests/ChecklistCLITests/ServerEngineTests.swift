@@ -91,7 +91,8 @@ final class ServerEngineTests {
                 == "0001_checklist_schema\n0002_change_author_policies\n0003_page_links\n"
                 + "0004_offline_copies\n0005_copy_revisions\n0006_field_revisions\n"
                 + "0007_copy_generations\n0008_notices_told\n0009_times_are_times\n"
-                + "0010_journal_rows_by_author\n0011_stamps_by_their_writers\n")
+                + "0010_journal_rows_by_author\n0011_stamps_by_their_writers\n"
+                + "0012_stamps_by_field\n")
         #expect(
             try TestServer.psql(uri, "SELECT id, title, is_selected FROM checklist.items")
                 == "1|Tent|f\n")
@@ -107,9 +108,9 @@ final class ServerEngineTests {
         for statement in [
             "UPDATE checklist.changes SET created_at = \(escape)",
             "UPDATE checklist.changes SET created_at = '2026-13-01T00:00:00.000Z'",
-            "UPDATE checklist.items SET checked_stamp = \(escape)",
-            "UPDATE checklist.items SET title_stamp = 'yesterday ana'",
-            "UPDATE checklist.items SET place_stamp = \(escape)",
+            TestServer.settingStamp("checked", to: escape),
+            TestServer.settingStamp("title", to: "'yesterday ana'"),
+            TestServer.settingStamp("place", to: escape),
             "INSERT INTO checklist.copy_notices (copy_id, title, loser_what, loser_time,"
                 + " loser_is_yours, winner_what, winner_is_yours) VALUES"
                 + " ('c', 't', 'check', \(escape), true, 'uncheck', false)",
@@ -120,7 +121,7 @@ final class ServerEngineTests {
         }
         // Times as the program writes them pass.
         try TestServer.psql(
-            uri, "UPDATE checklist.items SET checked_stamp = '2026-12-02T10:00:00.000Z ana'")
+            uri, TestServer.settingStamp("checked", to: "'2026-12-02T10:00:00.000Z ana'"))
         #expect(try run("history").stdout.contains("checked 1 item (ID 1)"))
     }
 

@@ -393,25 +393,28 @@ final class ServerSecurityTests {
             GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA checklist TO \(carol);
             """)
         let stamps =
-            "SELECT checked_stamp, title_stamp, place_stamp FROM checklist.items ORDER BY id"
+            "SELECT stamps -> 'checked' ->> 'stamp', stamps -> 'title' ->> 'stamp',"
+            + " stamps -> 'place' ->> 'stamp' FROM checklist.items ORDER BY id"
         let before = try TestServer.psql(uri, stamps)
         let now = try TestServer.psql(
             uri, "SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
         ).trimmingCharacters(in: .whitespacesAndNewlines)
         for (sql, named) in [
             (
-                "UPDATE checklist.items SET is_selected = true,"
-                    + " checked_stamp = '2099-01-01T00:00:00.000Z \(carol)' WHERE id = 1",
+                TestServer.settingStamp("checked", to: "'2099-01-01T00:00:00.000Z \(carol)'")
+                    .replacingOccurrences(of: " SET ", with: " SET is_selected = true, ")
+                    + " WHERE id = 1",
                 "later than the server's clock"
             ),
             (
-                "UPDATE checklist.items SET title_stamp = '\(now) \(ana)' WHERE id = 1",
+                TestServer.settingStamp("title", to: "'\(now) \(ana)'") + " WHERE id = 1",
                 "names another author"
             ),
             (
                 "INSERT INTO checklist.items (id, list_id, title, position, created_at, updated_at,"
-                    + " checked_stamp) SELECT 99, list_id, 'Rope', 9, 'x', 'x',"
-                    + " '2099-01-01T00:00:00.000Z \(carol)' FROM checklist.items WHERE id = 1",
+                    + " stamps) SELECT 99, list_id, 'Rope', 9, 'x', 'x',"
+                    + " '{\"checked\": {\"stamp\": \"2099-01-01T00:00:00.000Z \(carol)\"}}'"
+                    + " FROM checklist.items WHERE id = 1",
                 "later than the server's clock"
             ),
         ] {
@@ -436,7 +439,7 @@ final class ServerSecurityTests {
         #expect(try run("list", as: ana).stdout == "[ ] 1 Tent\n[x] 2 Stove\n")
         // The owner may write anyone's stamp (an offline copy's, restored).
         let restored = try psql(
-            as: ana, "UPDATE checklist.items SET title_stamp = '\(now) \(bob)' WHERE id = 2")
+            as: ana, TestServer.settingStamp("title", to: "'\(now) \(bob)'") + " WHERE id = 2")
         #expect(restored.status == 0, "\(restored)")
     }
 

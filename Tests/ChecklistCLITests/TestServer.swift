@@ -20,6 +20,14 @@ enum TestServer {
             + " export CHECKLIST_TEST_POSTGRES=$(bash .ci/postgres.sh start))"
         : "\(RequiredTool.psql.skipLine)"
 
+    /// `UPDATE checklist.items SET` the stamp of `field` (a merged field's name) to the SQL
+    /// `value`, as a statement outside checklist writes it (`migrations/postgresql/0012`); a
+    /// `WHERE` may follow.
+    static func settingStamp(_ field: String, to value: String) -> String {
+        "UPDATE checklist.items SET stamps = stamps || jsonb_build_object('\(field)',"
+            + " jsonb_build_object('stamp', (\(value))::text))"
+    }
+
     /// A new, empty database on the server; returns its URI (the server's URI with the
     /// database name replaced).
     static func freshDatabase() throws -> String {

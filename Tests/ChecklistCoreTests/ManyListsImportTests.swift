@@ -166,7 +166,7 @@ import Testing
                     SELECT column_name::text FROM information_schema.columns
                     WHERE table_schema = 'checklist' AND table_name = $1
                     AND column_name::text NOT LIKE '%\\_at'
-                    AND column_name::text NOT LIKE '%\\_stamp' ORDER BY ordinal_position
+                    AND column_name::text <> 'stamps' ORDER BY ordinal_position
                     """, [table]
                 ).compactMap { $0[0] }
                 let list = columns.joined(separator: ", ")

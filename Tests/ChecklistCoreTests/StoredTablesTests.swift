@@ -20,11 +20,28 @@ import Testing
             }
             if engine == .server, table.postgresql == StoredTables.items.postgresql {
                 declared += StoredTables.serverOnlyItemColumns.map {
-                    "\($0.name) \($0.type.postgresql)"
+                    "\($0.name) \($0.postgresqlType)"
                 }
             }
             #expect(try store.columns(of: table).sorted() == declared.sorted(), "\(table.sqlite)")
         }
+    }
+
+    /// The server's stamping trigger stamps the fields offline copies merge, as `MergedField`
+    /// declares them: `checklist.merged_fields` (`migrations/postgresql/0012`) names each with
+    /// its columns, and a new field declared on one side only fails here.
+    @Test(arguments: Engine.all.filter { $0 == .server })
+    func theServersMergedFieldsAreTheDeclaredOnes(_ engine: Engine) throws {
+        let store = try engine.emptyStore()
+        try store.add(titles("made so the schema exists"), to: "x")
+        guard case .server(let server) = store.kind else { return }
+        let rows = try server.connection.query(
+            "SELECT name, array_to_string(columns, ',') FROM checklist.merged_fields ORDER BY name")
+        let found = try rows.map { "\(try $0.text(0)) \(try $0.text(1))" }
+        let declared = MergedField.all.map { field in
+            "\(field.name) " + field.columns.map(\.postgresql).joined(separator: ",")
+        }
+        #expect(found == declared.sorted())
     }
 
     /// The JSON keys of an item are declared once: `Item`'s properties, the keys the writer's

@@ -117,7 +117,10 @@ extension PostgreSQLSync {
             connection.queue(
                 """
                 UPDATE checklist.items i SET is_selected = t.is_selected,
-                    checked_stamp = t.checked_stamp, updated_at = t.updated_at
+                    stamps = i.stamps || pg_catalog.jsonb_build_object(
+                        \(text: MergedField.checked.name)::text,
+                        pg_catalog.jsonb_build_object('stamp', t.checked_stamp)),
+                    updated_at = t.updated_at
                 FROM unnest(\(ids: items.map(\.item.id)),
                     \(text: truths(items.map(\.item.isSelected)))::boolean[],
                     \(text: texts(items.map(\.item.checkedStamp.text)))::text[],

@@ -92,11 +92,11 @@ struct PostgreSQLSync {
         // every field's stamp and revision.
         let valued = MergedField.valued
         let columns =
-            valued.map { "i." + $0.column.postgresql }
-            + MergedField.all.flatMap { ["i." + $0.stampColumn, "i." + $0.revisionColumn] }
+            valued.map { PostgreSQLQuery(stringLiteral: "i." + $0.column.postgresql) }
+            + MergedField.all.flatMap { [$0.stampRead, $0.revisionRead] }
         for row in try connection.query(
             """
-            SELECT i.id, l.name, i.position, l.mode, i.updated_at, \(sql: columns.joined(separator: ", "))
+            SELECT i.id, l.name, i.position, l.mode, i.updated_at, \(list: columns)
             FROM checklist.items i JOIN checklist.lists l ON l.id = i.list_id
             WHERE i.id = ANY(\(ids: ids))
             """)
@@ -336,7 +336,7 @@ struct PostgreSQLSync {
             _ = try connection.run(
                 """
                 UPDATE checklist.items i SET \(sql: column) = t.value,
-                    \(sql: field.stampColumn) = \(text: stamp.text), updated_at = \(text: at)
+                    \(field.stamping(stamp)), updated_at = \(text: at)
                 FROM unnest(\(ids: ids), \(Self.array(of: field, sets.map(\.value)))) AS t(id, value)
                 WHERE i.id = t.id
                 """)
@@ -347,19 +347,18 @@ struct PostgreSQLSync {
             try step.recordItems(where: "id = \(place.id)")
             _ = try connection.run(
                 """
-                UPDATE checklist.items SET list_id = \(listID), position = \(place.position),
-                    place_stamp = \(text: stamp.text), updated_at = \(text: at)
+                UPDATE checklist.items i SET list_id = \(listID), position = \(place.position),
+                    \(MergedField.place.stamping(stamp)), updated_at = \(text: at)
                 WHERE id = \(place.id)
                 """)
         }
         for field in MergedField.all {
             let ids = decision.restamped.filter { $0.field == field }.map(\.id)
             guard !ids.isEmpty else { continue }
-            let column = field.stampColumn
             _ = try connection.run(
                 """
-                UPDATE checklist.items SET \(sql: column) = \(text: stamp.text)
-                WHERE id = ANY(\(ids: ids)) AND \(sql: column) < \(text: stamp.text)
+                UPDATE checklist.items i SET \(field.stamping(stamp))
+                WHERE id = ANY(\(ids: ids)) AND \(field.stampRead) < \(text: stamp.text)
                 """)
         }
         if !decision.deletes.isEmpty {
@@ -371,7 +370,7 @@ struct PostgreSQLSync {
     private func keepSingleChoice(in step: PostgreSQLChange) throws {
         let rows = try connection.query(
             """
-            SELECT i.list_id, i.id, i.checked_stamp FROM checklist.items i
+            SELECT i.list_id, i.id, \(MergedField.checked.stampRead) FROM checklist.items i
             JOIN checklist.lists l ON l.id = i.list_id
             WHERE l.mode = 'single' AND i.is_selected
                 AND i.list_id IN (SELECT list_id FROM checklist.items i2
@@ -505,6 +504,27 @@ extension PostgreSQLSync {
         case .integer, .ids: .integer(0)
         case .text: .text("")
         }
+    }
+}
+
+extension MergedField {
+    /// The stamp of the field's last edit, as the server's item `i` keeps it (`stamps`,
+    /// `migrations/postgresql/0012`): empty when it was never stamped.
+    var stampRead: PostgreSQLQuery {
+        "COALESCE(i.stamps -> \(text: name)::text ->> 'stamp', '') COLLATE \"C\""
+    }
+
+    /// The revision the field was last set at (0: before the server kept revisions).
+    var revisionRead: PostgreSQLQuery {
+        "COALESCE((i.stamps -> \(text: name)::text ->> 'revision')::bigint, 0)"
+    }
+
+    /// An UPDATE's assignment of `stamp` to the field (the trigger adds the revision).
+    func stamping(_ stamp: Stamp) -> PostgreSQLQuery {
+        """
+        stamps = i.stamps || pg_catalog.jsonb_build_object(\(text: name)::text,
+            pg_catalog.jsonb_build_object('stamp', \(text: stamp.text)::text))
+        """
     }
 }
 

@@ -28,4 +28,5 @@ let embeddedServerMigrations: [(identifier: String, bytes: [UInt8])] = [
     ("0009_times_are_times", PackageResources._009_times_are_times_sql),
     ("0010_journal_rows_by_author", PackageResources._010_journal_rows_by_author_sql),
     ("0011_stamps_by_their_writers", PackageResources._011_stamps_by_their_writers_sql),
+    ("0012_stamps_by_field", PackageResources._012_stamps_by_field_sql),
 ]

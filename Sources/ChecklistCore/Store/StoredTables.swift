@@ -177,15 +177,13 @@ enum StoredTables {
     /// `ItemBytes.more`, in this order, and written by `ItemJSONWriter` under their keys.
     static let moreShownItemFields = itemFields.filter { $0.jsonKey != nil && !$0.isItemProperty }
 
-    /// The server's items' merge stamps (offline copies, `migrations/postgresql/0004`): the
-    /// time and author of the edit that set each field, the revision of the last write
-    /// (`0005`) and of each field's last edit (`0006`), written by the triggers. Not copied: a
-    /// file has none (a copy's edits are stamped when sync sends them, from its journal; it
-    /// keeps the revision it synced at).
-    static let serverOnlyItemColumns: [(name: String, type: StoredType)] = [
-        ("checked_stamp", .text), ("title_stamp", .text), ("place_stamp", .text),
-        ("revision", .integer), ("checked_revision", .integer), ("title_revision", .integer),
-        ("place_revision", .integer),
+    /// The server's items' merge stamps (offline copies, `migrations/postgresql/0012`): for each
+    /// field a merge compares (`MergedField`), the time and author of the edit that set it and
+    /// the revision it was set at, in one `jsonb`; and the revision of the item's last write
+    /// (`0005`), written by the triggers. Not copied: a file has none (a copy's edits are
+    /// stamped when sync sends them, from its journal; it keeps the revision it synced at).
+    static let serverOnlyItemColumns: [(name: String, postgresqlType: String)] = [
+        ("stamps", "jsonb"), ("revision", "int8"),
     ]
 
     /// The tables a copy of the whole database holds, in the order the foreign keys need.

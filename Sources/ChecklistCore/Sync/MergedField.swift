@@ -13,13 +13,15 @@ enum FieldValue: Hashable, Sendable {
 
 /// An item's field as offline copies merge it, declared once: its stored column, how it merges
 /// and how a conflict line names an edit of it. `CopyEdits` finds a copy's edits over these
-/// fields, `SyncMerge` decides each by its rule, and the server's sync reads and writes them
-/// (the stamp of the edit that set each, `NAME_stamp`, and the revision it was set at,
-/// `NAME_revision`).
+/// fields, `SyncMerge` decides each by its rule, and the server's sync reads and writes them.
+/// The server keeps, under each field's name in an item's `stamps`, the stamp of the edit that
+/// set it and the revision it was set at; its stamping trigger reads the same fields from
+/// `checklist.merged_fields` (`migrations/postgresql/0012`; a test compares the two).
 ///
 /// Every field of `StoredTables.itemFields` is merged by one of them, or is the place (list and
 /// position, merged as one: `CopyEdit.place`), or is kept by each side (`notMerged`): a test
-/// fails on a stored field declared without saying which (`MergedFieldTests`).
+/// fails on a stored field declared without saying which
+/// (`SyncMergeTests.everyStoredFieldOfAnItemSaysHowItMerges`).
 struct MergedField: Hashable, Sendable {
     /// How a field's edits merge.
     enum Rule: Sendable {
@@ -46,9 +48,6 @@ struct MergedField: Hashable, Sendable {
 
     /// The one column of a field merged by value.
     var column: StoredColumn { columns[0] }
-    /// The server's columns for the stamp and revision of its last edit.
-    var stampColumn: String { name + "_stamp" }
-    var revisionColumn: String { name + "_revision" }
 
     static let checked = MergedField(
         name: "checked", columns: [StoredTables.isSelected], rule: .choice,
