@@ -4,11 +4,59 @@ import Foundation
 /// What the page's script reads, as JSON: a window of the list with its counts, the lists
 /// there are, and the change mark (`/state`, a change's answer, the live updates).
 struct PageState: Codable, Equatable {
+    /// A row: its ID, sort key, title and check, and each other shown field of the item
+    /// (`EditorRow.more`) under its JSON key, where it is not empty.
     struct Row: Codable, Equatable {
         var id: ItemID
         var key: Int64
         var title: String
         var checked: Bool
+        var more: [String] = []
+
+        init(id: ItemID, key: Int64, title: String, checked: Bool, more: [String] = []) {
+            self.id = id
+            self.key = key
+            self.title = title
+            self.checked = checked
+            self.more = more
+        }
+
+        init(_ row: EditorRow) {
+            self.init(
+                id: row.id, key: row.sortKey, title: row.title, checked: row.isSelected,
+                more: row.more)
+        }
+
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(_ name: String) { stringValue = name }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(id, forKey: Key("id"))
+            try container.encode(key, forKey: Key("key"))
+            try container.encode(title, forKey: Key("title"))
+            try container.encode(checked, forKey: Key("checked"))
+            for (name, value) in zip(EditorRow.moreKeys, more) where !value.isEmpty {
+                try container.encode(value, forKey: Key(name))
+            }
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            self.init(
+                id: try container.decode(ItemID.self, forKey: Key("id")),
+                key: try container.decode(Int64.self, forKey: Key("key")),
+                title: try container.decode(String.self, forKey: Key("title")),
+                checked: try container.decode(Bool.self, forKey: Key("checked")),
+                more: try EditorRow.moreKeys.map {
+                    try container.decodeIfPresent(String.self, forKey: Key($0)) ?? ""
+                })
+        }
     }
 
     var list: String
@@ -77,9 +125,7 @@ struct PageState: Codable, Equatable {
         checked = window.counts.checked
         total = window.counts.total
         lists = window.lists.map(\.text)
-        rows = window.rows.map {
-            Row(id: $0.id, key: $0.sortKey, title: $0.title, checked: $0.isSelected)
-        }
+        rows = window.rows.map(Row.init)
         more = window.hasRowsAfter
         self.mark = mark
         self.epoch = epoch

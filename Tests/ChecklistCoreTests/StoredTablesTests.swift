@@ -44,6 +44,25 @@ import Testing
         #expect(found == declared.sorted())
     }
 
+    /// The editor's and the page's rows read every shown field `StoredTables` declares beyond
+    /// `Item`'s own (issue 50): a field declared there reaches them through `EditorRow.more`,
+    /// in the declared order, under its JSON key.
+    @Test func theEditorsRowsReadEveryDeclaredShownField() {
+        let read = ItemReadColumns.editorRow
+        #expect(
+            read.moreIndexes.map { read.columns[$0] }
+                == StoredTables.moreShownItemFields.map { .item($0) })
+        #expect(EditorRow.moreKeys == StoredTables.moreShownItemFields.compactMap(\.jsonKey))
+        #expect(
+            EditorRow.moreKeys
+                == ItemReadColumns.item.moreIndexes.compactMap {
+                    guard case .item(let column) = ItemReadColumns.item.columns[$0] else {
+                        return nil
+                    }
+                    return column.jsonKey
+                })
+    }
+
     /// The JSON keys of an item are declared once: `Item`'s properties, the keys the writer's
     /// fast path writes (in that sorted order) and the importer's keys are the declared ones.
     @Test func theItemsJSONKeysAreTheDeclaredOnes() throws {

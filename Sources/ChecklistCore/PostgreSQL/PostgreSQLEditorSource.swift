@@ -124,9 +124,12 @@ struct PostgreSQLEditorSource: EditorRowSource {
             \(sql: order) LIMIT \(limit)
             """
         ).map {
-            EditorRow(
-                id: try $0.int64(id), title: try $0.text(title), isSelected: try $0.bool(selected),
-                sortKey: try $0.int64(position))
+            let row = $0
+            return EditorRow(
+                id: try row.int64(id), title: try row.text(title),
+                isSelected: try row.bool(selected),
+                sortKey: try row.int64(position),
+                more: try read.moreIndexes.map { try row.text($0) })
         }
     }
 

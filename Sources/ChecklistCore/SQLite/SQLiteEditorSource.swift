@@ -120,6 +120,10 @@ struct SQLiteEditorSource: EditorRowSource {
             id: try row.decode(atIndex: Self.row.index(of: StoredTables.id)),
             title: try row.decode(atIndex: Self.row.index(of: StoredTables.title)),
             isSelected: try row.decode(atIndex: Self.row.index(of: StoredTables.isSelected)),
-            sortKey: try row.decode(atIndex: Self.row.index(of: StoredTables.position)))
+            sortKey: try row.decode(atIndex: Self.row.index(of: StoredTables.position)),
+            more: try Self.more.map { try row.decode(atIndex: $0) })
     }
+
+    /// Where the rows hold `EditorRow.more`.
+    private static let more = ItemReadColumns.editorRow.moreIndexes
 }

@@ -29,11 +29,13 @@ struct ItemReadColumns: Sendable {
                 .item(StoredTables.updatedAt),
             ] + StoredTables.moreShownItemFields.map { .item($0) })
 
-    /// What the editor shows of a row (its place in the list is its position).
-    static let editorRow = ItemReadColumns(columns: [
-        .item(StoredTables.id), .item(StoredTables.title), .item(StoredTables.isSelected),
-        .item(StoredTables.position),
-    ])
+    /// What the editor and the page show of a row (its place in the list is its position), and
+    /// `StoredTables.moreShownItemFields` last (`EditorRow.more`).
+    static let editorRow = ItemReadColumns(
+        columns: [
+            .item(StoredTables.id), .item(StoredTables.title), .item(StoredTables.isSelected),
+            .item(StoredTables.position),
+        ] + StoredTables.moreShownItemFields.map { .item($0) })
 
     /// Where an item is (`ItemPlace`): what a move and single choice read.
     static let place = ItemReadColumns(columns: [

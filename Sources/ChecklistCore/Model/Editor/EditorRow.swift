@@ -6,12 +6,20 @@ public struct EditorRow: Hashable, Sendable {
     public var isSelected: Bool
     /// The stored sort key (not the 1-based place): with `id`, it orders the list.
     public var sortKey: Int64
+    /// The values of the item's other shown fields, as `Item.more` holds them: one for each of
+    /// `moreKeys`, in that order. A field declared in `StoredTables` reaches the rows of the
+    /// edit mode and of the page through here, with no field of its own in this struct.
+    public var more: [String]
 
-    public init(id: ItemID, title: String, isSelected: Bool, sortKey: Int64) {
+    /// The JSON keys of `more`'s fields, in its order.
+    public static let moreKeys = StoredTables.moreShownItemFields.compactMap(\.jsonKey)
+
+    public init(id: ItemID, title: String, isSelected: Bool, sortKey: Int64, more: [String] = []) {
         self.id = id
         self.title = title
         self.isSelected = isSelected
         self.sortKey = sortKey
+        self.more = more
     }
 
     /// The row's place in the list's order.
