@@ -130,6 +130,10 @@ public struct EditorEngine {
             return .changed(focus: ids.first, note: note)
         case .rename(let id, let text):
             try store.rename(id, to: try Title(text))
+        case .setField(let id, let index, let text):
+            let change = try store.setFields(
+                [try ItemFieldValue(ItemField.all[index], text)], of: .ids(IDSet(ids: [id])))
+            return .changed(focus: nil, note: change.summaryLine)
         case .move(let id, let target):
             try store.move(id, to: target)
         }
@@ -162,7 +166,7 @@ extension EditorWrite {
     var changesSelectionOnly: Bool {
         switch self {
         case .toggle, .choose, .checkShown, .uncheckShown, .invertShown: true
-        case .deleteChecked, .undo, .add, .rename, .move: false
+        case .deleteChecked, .undo, .add, .rename, .setField, .move: false
         }
     }
 }

@@ -1,8 +1,12 @@
+import ChecklistCore
+
 /// What a key does in the editor, outside a prompt.
 public enum EditorAction: Hashable, Sendable {
     case down, up, pageDown, pageUp, first, last
     case toggle, checkAll, uncheckAll, invert, delete, undo
     case filter, add, rename, moveDown, moveUp
+    /// Set a declared field of the item (`ItemField.all[index]`: its quantity, its note).
+    case setField(Int)
     case nextList, previousList
     case help, quit
     /// Esc: clears the filter, else quits.
@@ -15,7 +19,7 @@ public enum EditorAction: Hashable, Sendable {
     public var changesData: Bool {
         switch self {
         case .toggle, .checkAll, .uncheckAll, .invert, .delete, .undo, .add, .rename,
-            .moveDown, .moveUp:
+            .moveDown, .moveUp, .setField:
             true
         default: false
         }
@@ -36,59 +40,69 @@ public enum EditorKeymap {
         public let hint: String?
     }
 
-    public static let entries: [Entry] = [
-        Entry(
-            label: "j, Down / k, Up", description: "next / previous item",
-            bindings: [
-                (.character("j"), .down), (.down, .down), (.character("k"), .up), (.up, .up),
-            ], hint: nil),
-        Entry(
-            label: "g, Home / G, End", description: "first / last item",
-            bindings: [
-                (.character("g"), .first), (.home, .first), (.character("G"), .last),
-                (.end, .last),
-            ], hint: nil),
-        Entry(
-            label: "PgDn / PgUp", description: "a screen down / up",
-            bindings: [(.pageDown, .pageDown), (.pageUp, .pageUp)], hint: nil),
-        Entry(
-            label: "space", description: "check or uncheck the item (single choice: choose it)",
-            bindings: [(.character(" "), .toggle)], hint: "space toggle"),
-        Entry(
-            label: "a / n / i", description: "check / uncheck / invert every item shown",
-            bindings: [
-                (.character("a"), .checkAll), (.character("n"), .uncheckAll),
-                (.character("i"), .invert),
-            ], hint: "a/n/i all"),
-        Entry(
-            label: "d, then y",
-            description: "delete the checked items shown (any other key keeps them)",
-            bindings: [(.character("d"), .delete)], hint: nil),
-        Entry(
-            label: "u", description: "undo the most recent change (as checklist undo)",
-            bindings: [(.character("u"), .undo)], hint: "u undo"),
-        Entry(
-            label: "/", description: "filter: Enter keeps it, Esc clears it",
-            bindings: [(.character("/"), .filter)], hint: "/ filter"),
-        Entry(
-            label: "o", description: "add an item at the end (a paste adds a line each)",
-            bindings: [(.character("o"), .add)], hint: "o add"),
-        Entry(
-            label: "r", description: "rename the item",
-            bindings: [(.character("r"), .rename)], hint: nil),
-        Entry(
-            label: "J / K", description: "move the item down / up one place",
-            bindings: [(.character("J"), .moveDown), (.character("K"), .moveUp)], hint: nil),
-        Entry(
-            label: "Tab / Shift-Tab", description: "next / previous list",
-            bindings: [(.tab, .nextList), (.backTab, .previousList)], hint: nil),
-        Entry(
-            label: "?", description: "these keys",
-            bindings: [(.character("?"), .help)], hint: "? keys"),
-        Entry(
-            label: "q, Esc", description: "quit (Esc first clears a filter)",
-            bindings: [(.character("q"), .quit), (.escape, .back)], hint: "q quit"),
-    ]
+    public static let entries: [Entry] =
+        [
+            Entry(
+                label: "j, Down / k, Up", description: "next / previous item",
+                bindings: [
+                    (.character("j"), .down), (.down, .down), (.character("k"), .up), (.up, .up),
+                ], hint: nil),
+            Entry(
+                label: "g, Home / G, End", description: "first / last item",
+                bindings: [
+                    (.character("g"), .first), (.home, .first), (.character("G"), .last),
+                    (.end, .last),
+                ], hint: nil),
+            Entry(
+                label: "PgDn / PgUp", description: "a screen down / up",
+                bindings: [(.pageDown, .pageDown), (.pageUp, .pageUp)], hint: nil),
+            Entry(
+                label: "space", description: "check or uncheck the item (single choice: choose it)",
+                bindings: [(.character(" "), .toggle)], hint: "space toggle"),
+            Entry(
+                label: "a / n / i", description: "check / uncheck / invert every item shown",
+                bindings: [
+                    (.character("a"), .checkAll), (.character("n"), .uncheckAll),
+                    (.character("i"), .invert),
+                ], hint: "a/n/i all"),
+            Entry(
+                label: "d, then y",
+                description: "delete the checked items shown (any other key keeps them)",
+                bindings: [(.character("d"), .delete)], hint: nil),
+            Entry(
+                label: "u", description: "undo the most recent change (as checklist undo)",
+                bindings: [(.character("u"), .undo)], hint: "u undo"),
+            Entry(
+                label: "/", description: "filter: Enter keeps it, Esc clears it",
+                bindings: [(.character("/"), .filter)], hint: "/ filter"),
+            Entry(
+                label: "o", description: "add an item at the end (a paste adds a line each)",
+                bindings: [(.character("o"), .add)], hint: "o add"),
+            Entry(
+                label: "r", description: "rename the item",
+                bindings: [(.character("r"), .rename)], hint: nil),
+        ] + fieldEntries + [
+            Entry(
+                label: "J / K", description: "move the item down / up one place",
+                bindings: [(.character("J"), .moveDown), (.character("K"), .moveUp)], hint: nil),
+            Entry(
+                label: "Tab / Shift-Tab", description: "next / previous list",
+                bindings: [(.tab, .nextList), (.backTab, .previousList)], hint: nil),
+            Entry(
+                label: "?", description: "these keys",
+                bindings: [(.character("?"), .help)], hint: "? keys"),
+            Entry(
+                label: "q, Esc", description: "quit (Esc first clears a filter)",
+                bindings: [(.character("q"), .quit), (.escape, .back)], hint: "q quit"),
+        ]
+
+    /// A key for each declared field of items (`ShownField.editKey`), shown in the footer.
+    public static let fieldEntries: [Entry] = ItemField.all.enumerated().map { index, field in
+        let key = field.shown.editKey
+        return Entry(
+            label: String(key), description: "set the \(field.name) of the item",
+            bindings: [(.character(key), .setField(index))], hint: "\(key) \(field.name)")
+    }
 
     /// The picker's keys, for a purpose: the same table's shape, so the picker's help and
     /// hints come from its keys too.
@@ -118,6 +132,7 @@ public enum EditorKeymap {
                 label: "/", description: "filter: Enter keeps it, Esc clears it",
                 bindings: [(.character("/"), .filter)], hint: "/ filter"),
             Entry(label: "Enter", description: enter, bindings: [(.enter, .choose)], hint: nil),
+        ] + fieldEntries + [
             Entry(
                 label: "?", description: "these keys",
                 bindings: [(.character("?"), .help)], hint: "? keys"),

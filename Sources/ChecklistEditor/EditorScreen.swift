@@ -137,7 +137,9 @@ public enum EditorScreen {
         let id = String(row.id)
         let paddedID = String(repeating: " ", count: max(0, idWidth - id.count)) + id
         let lead = picked.map { $0 ? "* " : "  " } ?? ""
-        let text = "\(lead)\(mark) \(paddedID) \(EditorText.escapingControls(row.title))"
+        let text =
+            "\(lead)\(mark) \(paddedID) \(EditorText.escapingControls(row.title))"
+            + EditorText.escapingControls(ItemField.shownSuffix(row.more))
         if isCursor { return ScreenLine(EditorText.padding(text, to: columns), .cursor) }
         let style: TextStyle = picked == true ? .marked : row.isSelected ? .checked : .plain
         return ScreenLine(EditorText.fitting(text, into: columns), style)
@@ -151,6 +153,9 @@ public enum EditorScreen {
                 case .add(let text): "Add: " + EditorText.escapingControls(text)
                 case .rename(let id, let text):
                     "Rename \(id): " + EditorText.escapingControls(text)
+                case .field(let id, let index, let text):
+                    "\(ItemField.all[index].shown.label) of \(id): "
+                        + EditorText.escapingControls(text)
                 case .confirmDelete(let ids), .confirmPick(let ids):
                     "Delete \(ids.count == 1 ? "1 item" : "\(ids.count) items")? [y/N]"
                 }

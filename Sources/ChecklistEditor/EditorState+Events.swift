@@ -155,6 +155,12 @@ extension EditorState {
         case .rename:
             if let row = cursorRow { prompt = .rename(row.id, row.title) }
             return []
+        case .setField(let index):
+            if let row = cursorRow {
+                let value = index < row.more.count ? row.more[index] : ItemField.defaults[index]
+                prompt = .field(row.id, index, value)
+            }
+            return []
         case .moveDown: return moveCursorItem(down: true)
         case .moveUp: return moveCursorItem(down: false)
         case .nextList: return switchList(by: 1)
@@ -309,6 +315,9 @@ extension EditorState {
         case .rename(let id, var text):
             change(&text)
             self.prompt = .rename(id, text)
+        case .field(let id, let index, var text):
+            change(&text)
+            self.prompt = .field(id, index, text)
         case .confirmDelete, .confirmPick:
             break
         }
@@ -326,6 +335,8 @@ extension EditorState {
             return text.isEmpty ? [] : [.write(.add([text], list: list))]
         case .rename(let id, let text):
             return [.write(.rename(id, text))]
+        case .field(let id, let index, let text):
+            return [.write(.setField(id, index, text))]
         case .confirmDelete, .confirmPick:
             return []
         }

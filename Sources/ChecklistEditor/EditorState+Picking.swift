@@ -7,7 +7,7 @@ import ChecklistCore
 public struct EditorPicking: Hashable, Sendable {
     /// What the choice is for: its word in the footer and the help.
     public enum Purpose: String, Hashable, Sendable, CaseIterable {
-        case print, check, uncheck, toggle, delete, move
+        case print, check, uncheck, toggle, delete, move, set
 
         /// The footer's word for `Enter` ("Delete (3)" as the edit mode says it).
         var enterWord: String { self == .delete ? "Delete" : rawValue }

@@ -91,6 +91,8 @@ public enum EditorWrite: Hashable, Sendable {
     /// `add`: one item per title, in one change (a paste of several lines).
     case add([String], list: ListName)
     case rename(ItemID, String)
+    /// A declared field (`ItemField.all[index]`) of an item, as typed.
+    case setField(ItemID, Int, String)
     case move(ItemID, to: MoveTarget)
 }
 
@@ -127,6 +129,8 @@ public enum EditorPrompt: Hashable, Sendable {
     case add(String)
     /// `r`: the new title of an item, pre-filled with the old one.
     case rename(ItemID, String)
+    /// A field's key: its new value (`ItemField.all[index]`), pre-filled with the old one.
+    case field(ItemID, Int, String)
     /// `d`: the question, with the items it counted.
     case confirmDelete(IDSet)
     /// The picker of `delete --pick`: the question, once, before the chosen items go.

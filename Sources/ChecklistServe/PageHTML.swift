@@ -200,10 +200,15 @@ enum PageHTML {
             html +=
                 #"<input class="title-field" name="title" form="rename-form" required autofocus "#
                 + #"aria-label="New title" value="\#(escaped(row.title))">"#
+                + fieldInputs(row)
                 + #"<span class="tools"><button type="submit" form="rename-form">Save</button>"#
                 + #"<a class="button" href="\#(escaped(tools.renameURL.replacingOccurrences(of: "&rename=\(row.id)", with: "")))">Cancel</a></span>"#
         } else {
-            html += #"<label for="\#(id)"><bdi>\#(escaped(row.title))</bdi></label>"#
+            let shown = ItemField.shownSuffix(row.more)
+            html +=
+                #"<label for="\#(id)"><bdi>\#(escaped(row.title))</bdi>"#
+                + (shown.isEmpty ? "" : #"<span class="fields">\#(escaped(shown))</span>"#)
+                + "</label>"
         }
         if let tools, !tools.isRenaming {
             func move(_ direction: String, _ other: ItemID?, _ symbol: String, _ word: String)
@@ -221,6 +226,24 @@ enum PageHTML {
                 + #"title="Rename">✎</a></span>"#
         }
         return html + #"<span class="note" role="alert"></span></li>"#
+    }
+
+    /// Rename's fields for the item's declared fields (`ItemField`: its quantity and note),
+    /// each holding its value, submitted with the title as one change.
+    static func fieldInputs(_ row: EditorRow) -> String {
+        ItemField.all.enumerated().map { index, field in
+            let value = index < row.more.count ? row.more[index] : field.shown.defaultText
+            let rule =
+                switch field.shown.kind {
+                case .count(let range):
+                    #"type="number" inputmode="numeric" required min="\#(range.lowerBound)" "#
+                        + #"max="\#(range.upperBound)""#
+                case .text(let limit): #"maxlength="\#(limit)""#
+                }
+            return #"<input class="field-input \#(field.name)-field" name="\#(field.name)" "#
+                + #"form="rename-form" aria-label="\#(field.shown.label)" "#
+                + #"placeholder="\#(field.shown.label)" \#(rule) value="\#(escaped(value))">"#
+        }.joined()
     }
 
     /// Deleting without a script asks once, on a page of its own.

@@ -129,9 +129,12 @@ extension PageServer {
         case "add":
             try store.add([try form.title(for: "add")], to: name)
         case "rename":
-            // Edit mode's Rename: the item's new title (the terminal's `r`).
+            // Edit mode's Rename: the item's new title (the terminal's `r`), and its declared
+            // fields where the form holds them (the terminal's `#` and `N`), as one change.
             let id = try form.id(for: "rename")
-            try store.rename(id, to: try form.title(for: "rename"), namedList: name)
+            try store.edit(
+                id, title: try form.title(for: "rename"), fields: try form.fieldValues(),
+                namedList: name)
         case "move":
             // Edit mode's up and down, and a row dragged: "ID before OTHER" or "ID after
             // OTHER", OTHER the row the page showed above or below where it goes (the
@@ -189,6 +192,18 @@ struct PageForm {
             throw PageError("\(action) needs id=, an item's ID")
         }
         return id
+    }
+
+    /// The declared fields of items (`ItemField`) the form holds, each validated by its rule.
+    func fieldValues() throws -> [ItemFieldValue] {
+        try ItemField.all.compactMap { field -> ItemFieldValue? in
+            guard let text = value(field.name) else { return nil }
+            do throws(ChecklistError) {
+                return try ItemFieldValue(field, text)
+            } catch {
+                throw PageError(error.description)
+            }
+        }
     }
 
     /// The title `title=` holds, for `action`.

@@ -5,15 +5,19 @@ import Foundation
 /// there are, and the change mark (`/state`, a change's answer, the live updates).
 struct PageState: Codable, Equatable {
     /// A row: its ID, sort key, title and check, and each other shown field of the item
-    /// (`EditorRow.more`) under its JSON key, where it is not empty.
+    /// (`EditorRow.more`) under its JSON key, where it is not at its value by default (a
+    /// count as a number, as the JSON of items writes it).
     struct Row: Codable, Equatable {
         var id: ItemID
         var key: Int64
         var title: String
         var checked: Bool
-        var more: [String] = []
+        var more: [String] = ItemField.defaults
 
-        init(id: ItemID, key: Int64, title: String, checked: Bool, more: [String] = []) {
+        init(
+            id: ItemID, key: Int64, title: String, checked: Bool,
+            more: [String] = ItemField.defaults
+        ) {
             self.id = id
             self.key = key
             self.title = title
@@ -41,8 +45,14 @@ struct PageState: Codable, Equatable {
             try container.encode(key, forKey: Key("key"))
             try container.encode(title, forKey: Key("title"))
             try container.encode(checked, forKey: Key("checked"))
-            for (name, value) in zip(EditorRow.moreKeys, more) where !value.isEmpty {
-                try container.encode(value, forKey: Key(name))
+            // What the page shows after the title (` ×5 — borrow Ben's`), written once here.
+            let shown = ItemField.shownSuffix(more)
+            if !shown.isEmpty { try container.encode(shown, forKey: Key("shown")) }
+            for (field, value) in zip(ItemField.all, more) where !field.shown.isDefault(value) {
+                switch field.shown.kind {
+                case .count: try container.encode(Int64(value) ?? 0, forKey: Key(field.name))
+                case .text: try container.encode(value, forKey: Key(field.name))
+                }
             }
         }
 
@@ -53,8 +63,15 @@ struct PageState: Codable, Equatable {
                 key: try container.decode(Int64.self, forKey: Key("key")),
                 title: try container.decode(String.self, forKey: Key("title")),
                 checked: try container.decode(Bool.self, forKey: Key("checked")),
-                more: try EditorRow.moreKeys.map {
-                    try container.decodeIfPresent(String.self, forKey: Key($0)) ?? ""
+                more: try ItemField.all.map { field in
+                    switch field.shown.kind {
+                    case .count:
+                        try container.decodeIfPresent(Int64.self, forKey: Key(field.name))
+                            .map(String.init) ?? field.shown.defaultText
+                    case .text:
+                        try container.decodeIfPresent(String.self, forKey: Key(field.name))
+                            ?? field.shown.defaultText
+                    }
                 })
         }
     }

@@ -9,4 +9,6 @@ public struct HeadlineBytes {
     public let isSelected: Bool
     public let list: UnsafeRawBufferPointer
     public let title: UnsafeRawBufferPointer
+    /// `ItemHeadline.more`'s values as bytes.
+    public let more: [UnsafeRawBufferPointer]
 }

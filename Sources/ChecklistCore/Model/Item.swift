@@ -38,11 +38,16 @@ public struct ItemHeadline: Hashable, Sendable {
     public var list: ListName
     public var title: String
     public var isSelected: Bool
+    /// The item's other shown fields, as `Item.more` holds them.
+    public var more: [String]
 
-    public init(id: ItemID, list: ListName, title: String, isSelected: Bool) {
+    public init(
+        id: ItemID, list: ListName, title: String, isSelected: Bool, more: [String] = []
+    ) {
         self.id = id
         self.list = list
         self.title = title
         self.isSelected = isSelected
+        self.more = more
     }
 }

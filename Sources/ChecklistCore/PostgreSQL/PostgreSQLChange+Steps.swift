@@ -33,6 +33,31 @@ extension PostgreSQLChange: ChangeSteps {
             """)
     }
 
+    func setFields(
+        _ values: [(column: StoredColumn, value: String)], where condition: PostgreSQLQuery
+    ) throws -> Int {
+        guard !values.isEmpty else { return 0 }
+        let bound = values.map { field -> (name: String, value: PostgreSQLQuery) in
+            (
+                field.column.postgresql,
+                "\(text: field.value)::\(sql: field.column.type.postgresql)"
+            )
+        }
+        let tests = bound.map {
+            "\(sql: $0.name) IS DISTINCT FROM \($0.value)" as PostgreSQLQuery
+        }
+        var differs = tests[0]
+        for test in tests.dropFirst() { differs = differs.joined(with: test, by: " OR ") }
+        let predicate: PostgreSQLQuery = "(\(condition)) AND (\(differs))"
+        try recordItems(where: predicate)
+        let assignments = bound.map { "\(sql: $0.name) = \($0.value)" as PostgreSQLQuery }
+        return try connection.run(
+            """
+            UPDATE checklist.items SET \(list: assignments), updated_at = \(text: now)
+            WHERE \(predicate)
+            """)
+    }
+
     func addedItems() throws -> [ClosedRange<ItemID>] {
         try connection.query(
             """
@@ -46,7 +71,7 @@ extension PostgreSQLChange: ChangeSteps {
         guard !values.isEmpty else { return }
         _ = try connection.run(
             """
-            UPDATE checklist.items i SET \(sql: field.postgresql) = v.value
+            UPDATE checklist.items i SET \(sql: field.postgresql) = v.value::\(sql: field.type.postgresql)
             FROM unnest(\(text: PostgreSQLChange.textArray(values))::text[]) WITH ORDINALITY AS v(value, n)
             WHERE i.id = \(first)::bigint + n - 1
             """)

@@ -90,7 +90,7 @@ struct PostgreSQLReads: ReadSteps {
         )
         try connection.forEachRowStreaming(
             """
-            SELECT \(sql: Self.selectList(read))
+            SELECT \(sql: Self.selectList(read, missing: try missingFields()))
             FROM checklist.items i JOIN checklist.lists l ON l.id = i.list_id
             \(whereClause(scope, filter)) ORDER BY \(sql: Self.order(scope, "l.name", "i.position", "i.id"))
             """
@@ -98,7 +98,7 @@ struct PostgreSQLReads: ReadSteps {
             try body(
                 HeadlineBytes(
                     id: row.int64(id), isSelected: row.bool(selected), list: row.bytes(list),
-                    title: row.bytes(title)))
+                    title: row.bytes(title), more: Self.headlineMore.map { row.bytes($0) }))
         }
     }
 
@@ -106,9 +106,13 @@ struct PostgreSQLReads: ReadSteps {
     /// older schema lacks, read as empty text.
     static func selectList(_ read: ItemReadColumns, missing: Set<String> = []) -> String {
         read.selectList(
-            item: {
-                missing.contains($0.postgresql)
-                    ? "''::text AS \($0.postgresql)" : "i.\($0.postgresql)"
+            item: { column in
+                // A shown field reads as text (`Item.more`): its value by default where an
+                // older schema lacks it.
+                guard let shown = column.shown else { return "i.\(column.postgresql)" }
+                return missing.contains(column.postgresql)
+                    ? "'\(shown.defaultText)'::pg_catalog.text AS \(column.postgresql)"
+                    : "i.\(column.postgresql)::pg_catalog.text AS \(column.postgresql)"
             },
             listName: "l.\(StoredTables.listName.postgresql)")
     }
@@ -146,6 +150,7 @@ struct PostgreSQLReads: ReadSteps {
     /// Where the item rows hold `StoredTables.moreShownItemFields`; and each item's place in
     /// its list, after every column of `ItemReadColumns.item`.
     private static let moreColumns = ItemReadColumns.item.moreIndexes.map(Int32.init)
+    private static let headlineMore = ItemReadColumns.headline.moreIndexes.map(Int32.init)
     private static let placeColumn = Int32(ItemReadColumns.item.columns.count)
 
     /// The more shown fields the items table lacks (a schema an older binary left, read

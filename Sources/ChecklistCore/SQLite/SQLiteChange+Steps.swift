@@ -36,6 +36,25 @@ extension SQLiteChange: ChangeSteps {
                 """)
     }
 
+    func setFields(_ values: [(column: StoredColumn, value: String)], where condition: SQL)
+        throws -> Int
+    {
+        guard !values.isEmpty else { return 0 }
+        // A count is bound as a number, so `IS NOT` compares numbers.
+        let bound = values.map { field -> (SQL, SQL) in
+            let value: any DatabaseValueConvertible =
+                field.column.type == .integer ? (Int64(field.value) ?? 0) : field.value
+            return (SQL(sql: field.column.sqlite), "\(value)")
+        }
+        let differs = bound.map { "\($0.0) IS NOT \($0.1)" as SQL }.joined(separator: " OR ")
+        let predicate: SQL = "(\(condition)) AND (\(differs))"
+        try recordItems(where: predicate)
+        let assignments = bound.map { "\($0.0) = \($0.1)" as SQL }.joined(separator: ", ")
+        try db.execute(
+            literal: "UPDATE items SET \(assignments), updatedAt = \(now) WHERE \(predicate)")
+        return db.changesCount
+    }
+
     func addedItems() throws -> [ClosedRange<ItemID>] {
         try Row.fetchAll(
             db,

@@ -12,8 +12,13 @@ struct SQLiteColumnSelection {
         self.read = read
         sql = SQL(
             sql: read.selectList(
-                item: {
-                    missing.contains($0.sqlite) ? "'' AS \($0.sqlite)" : "items.\($0.sqlite)"
+                item: { column in
+                    // A shown field reads as text (`Item.more`): its value by default where an
+                    // older file lacks it.
+                    guard let shown = column.shown else { return "items.\(column.sqlite)" }
+                    return missing.contains(column.sqlite)
+                        ? "'\(shown.defaultText)' AS \(column.sqlite)"
+                        : "CAST(items.\(column.sqlite) AS TEXT) AS \(column.sqlite)"
                 },
                 listName: "lists.\(StoredTables.listName.sqlite)"))
     }

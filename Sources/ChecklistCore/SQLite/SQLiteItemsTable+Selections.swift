@@ -9,7 +9,7 @@ extension SQLiteItemsTable {
         in scope: FoundScope, filter: ItemFilter, _ body: (Item) throws -> Void
     ) throws {
         let conditions = Self.conditions(in: scope, filter: .any)
-        let columns = try itemSelection()
+        let columns = Self.item
         let rows = try inListOrder(columns, conditions)
         var listID: Int64 = 0
         var position: Int64 = 0
@@ -59,15 +59,27 @@ extension SQLiteItemsTable {
 
     /// The statement behind `inListOrder`, for a read that takes each row's bytes from SQLite
     /// itself (`ChecklistStore.forEachHeadlineBytes`).
+    /// A file an older binary wrote, which a reading command reads without migrating it, may
+    /// lack a shown field declared since: the statement is then made again with that field's
+    /// value by default in its place (`itemSelection`), at no cost to a current file.
     func inListOrderStatement(_ columns: SQLiteColumnSelection, _ conditions: [SQL]) throws
         -> Statement
     {
-        try db.makeStatement(
-            literal: """
-                SELECT \(columns.sql) FROM items JOIN lists ON lists.id = items.listId
-                \(Self.whereClause(conditions))
-                ORDER BY lists.name, items.position, items.id
-                """)
+        let statement = { (columns: SQLiteColumnSelection) in
+            try db.makeStatement(
+                literal: """
+                    SELECT \(columns.sql) FROM items JOIN lists ON lists.id = items.listId
+                    \(Self.whereClause(conditions))
+                    ORDER BY lists.name, items.position, items.id
+                    """)
+        }
+        do {
+            return try statement(columns)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+            let missing = try missingShownFields()
+            if missing.isEmpty { throw error }
+            return try statement(SQLiteColumnSelection(columns.read, lacking: missing))
+        }
     }
 
     /// `WHERE a AND b`, or nothing.

@@ -105,6 +105,7 @@ struct SQLiteItemsTable {
 
     /// What `list` shows of an item, in the order `forEachHeadline` selects and decodes it.
     static let headline = SQLiteColumnSelection(.headline)
+    static let headlineMoreIndexes = ItemReadColumns.headline.moreIndexes
     /// What `eachItem` reads of an item (JSON and export), `StoredTables.moreShownItemFields`
     /// last (at `moreIndexes`).
     static let item = SQLiteColumnSelection(.item)
@@ -112,15 +113,13 @@ struct SQLiteItemsTable {
     /// Where an item is, as `ItemPlace` decodes it.
     static let place = SQLiteColumnSelection(.place)
 
-    /// `item` for this database: a file an older binary wrote, which a reading command reads
-    /// without migrating it, may lack a field declared since; it reads as empty text there.
-    func itemSelection() throws -> SQLiteColumnSelection {
-        if StoredTables.moreShownItemFields.isEmpty { return Self.item }
+    /// The shown fields this file's items table lacks: a file an older binary wrote, read
+    /// without migrating it.
+    func missingShownFields() throws -> Set<String> {
+        if StoredTables.moreShownItemFields.isEmpty { return [] }
         let present = Set(try db.columns(in: "items").map(\.name))
-        return SQLiteColumnSelection(
-            .item,
-            lacking: Set(
-                StoredTables.moreShownItemFields.map(\.sqlite).filter { !present.contains($0) }))
+        return Set(
+            StoredTables.moreShownItemFields.map(\.sqlite).filter { !present.contains($0) })
     }
 
     // MARK: - Selecting by ID

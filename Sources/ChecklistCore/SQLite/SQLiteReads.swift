@@ -47,7 +47,10 @@ struct SQLiteReads: ReadSteps {
                 ItemHeadline(
                     id: try row.decode(atIndex: id), list: try row.decode(atIndex: list),
                     title: try row.decode(atIndex: title),
-                    isSelected: try row.decode(atIndex: isSelected)))
+                    isSelected: try row.decode(atIndex: isSelected),
+                    more: try SQLiteItemsTable.headlineMoreIndexes.map {
+                        try row.decode(atIndex: $0)
+                    }))
         }
     }
 
@@ -68,18 +71,20 @@ struct SQLiteReads: ReadSteps {
         )
         let row = statement.sqliteStatement
         let ids = try ItemID.fetchCursor(statement)
+        let more = SQLiteItemsTable.headlineMoreIndexes.map(Int32.init)
         while let id = try ids.next() {
             try body(
                 HeadlineBytes(
                     id: id, isSelected: sqlite3_column_int64(row, isSelected) != 0,
-                    list: Self.text(row, list), title: Self.text(row, title)))
+                    list: Self.text(row, list), title: Self.text(row, title),
+                    more: more.map { Self.text(row, $0) }))
         }
     }
 
     func forEachItemBytes(
         in scope: FoundScope, filter: ItemFilter, _ body: (ItemBytes) throws -> Void
     ) throws {
-        let columns = try items.itemSelection()
+        let columns = SQLiteItemsTable.item
         let statement = try items.inListOrderStatement(
             columns, SQLiteItemsTable.conditions(in: scope, filter: .any))
         precondition(columns.index(of: StoredTables.id) == 0, "the ID leads the selection")

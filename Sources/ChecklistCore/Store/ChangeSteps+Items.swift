@@ -79,4 +79,32 @@ extension ChangeSteps {
         if changed { try setText(field.column, to: value, of: id) }
         return FieldChange(id: id, field: field.name, value: value, changed: changed)
     }
+
+    /// Sets declared fields of the items a selection covers (`ChecklistStore.setFields`).
+    func setFields(_ values: [ItemFieldValue], of selection: ItemSelection, ignoringMissing: Bool)
+        throws -> FieldsChange
+    {
+        let target = try reads.target(for: selection, ignoringMissing: ignoringMissing)
+        let ordered = ItemField.all.compactMap { field in values.last { $0.field == field } }
+        var changed = 0
+        for condition in target.conditions {
+            changed += try setFields(
+                ordered.map { ($0.field.column, $0.value) }, where: condition)
+        }
+        return FieldsChange(
+            values: ordered.map {
+                FieldsChange.Pair(name: $0.field.name, phrase: $0.field.shown.phrase($0.value))
+            },
+            changed: changed, matched: target.matched, missing: target.missing)
+    }
+
+    /// Gives the items this change just added (consecutive IDs) the fields' values.
+    func setFields(_ values: [ItemFieldValue], ofAdded ids: [ItemID]) throws {
+        guard let first = ids.first else { return }
+        for value in values where !value.field.shown.isDefault(value.value) {
+            try setTexts(
+                value.field.column, to: Array(repeating: value.value, count: ids.count),
+                from: first)
+        }
+    }
 }

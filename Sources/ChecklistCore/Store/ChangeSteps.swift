@@ -53,6 +53,10 @@ protocol ChangeSteps {
     func text(_ field: StoredColumn, of id: ItemID) throws -> String?
     /// Records the item, then sets a text field of it (and its time of change).
     func setText(_ field: StoredColumn, to value: String, of id: ItemID) throws
+    /// Records the items `condition` selects that hold another value of any of the fields,
+    /// then sets them all (and the time of change) there; returns how many changed.
+    func setFields(_ values: [(column: StoredColumn, value: String)], where condition: Condition)
+        throws -> Int
     /// The items this change added, as the ranges it recorded, in order.
     func addedItems() throws -> [ClosedRange<ItemID>]
     /// Sets a text field of the items `first`, `first + 1`, … to `values`, in order: of items
@@ -175,7 +179,8 @@ extension ChangeSteps {
             rest = rest.dropFirst(range.count)
             for (index, field) in StoredTables.moreShownItemFields.enumerated() {
                 try setTexts(
-                    field, to: part.map { $0.more.isEmpty ? "" : $0.more[index] },
+                    field,
+                    to: part.map { $0.more.isEmpty ? ItemField.defaults[index] : $0.more[index] },
                     from: range.lowerBound)
             }
         }

@@ -13,11 +13,43 @@ extension ChecklistStore {
     /// Appends one item per title at the end of `list`, creating the list when it is missing.
     /// In a single-choice list, one item may be added checked (the others are unchecked, and
     /// the result says how many); several may not.
-    public func addItems(_ titles: [Title], to list: ListName, checked: Bool = false) throws
-        -> AddSummary
-    {
+    /// `fields`: values of the declared fields (`ItemField`, validated by its
+    /// `ShownField.value(from:)`) every added item takes.
+    public func addItems(
+        _ titles: [Title], to list: ListName, checked: Bool = false,
+        fields: [ItemFieldValue] = []
+    ) throws -> AddSummary {
         guard !titles.isEmpty else { return AddSummary(list: list, ids: [], uncheckedOthers: 0) }
-        return try recordingSteps("add") { try $0.add(titles, to: list, checked: checked) }
+        return try recordingSteps("add") {
+            let added = try $0.add(titles, to: list, checked: checked)
+            try $0.setFields(fields, ofAdded: added.ids)
+            return added
+        }
+    }
+
+    /// Changes one item's title and declared fields as one change (the page's Rename); each
+    /// part changes nothing where the item holds that value already.
+    @discardableResult
+    public func edit(
+        _ id: ItemID, title: Title, fields: [ItemFieldValue], namedList: ListName? = nil
+    ) throws -> ItemEdit {
+        try recordingSteps("rename") {
+            let rename = try $0.rename(id, to: title, namedList: namedList)
+            let set = try $0.setFields(
+                fields, of: .ids(IDSet(ids: [id])), ignoringMissing: false)
+            return ItemEdit(rename: rename, fields: set)
+        }
+    }
+
+    /// Sets declared fields (`ItemField`) of the items a selection covers, as one change;
+    /// items that hold every value already are matched but not changed.
+    @discardableResult
+    public func setFields(
+        _ values: [ItemFieldValue], of selection: ItemSelection, ignoringMissing: Bool = false
+    ) throws -> FieldsChange {
+        try recordingSteps("set") {
+            try $0.setFields(values, of: selection, ignoringMissing: ignoringMissing)
+        }
     }
 
     /// Sets isSelected = 1. Already checked items are matched but not changed. In a

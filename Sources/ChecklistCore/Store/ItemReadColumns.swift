@@ -14,16 +14,17 @@ struct ItemReadColumns: Sendable {
 
     let columns: [Column]
 
-    /// What `list` shows of an item.
-    static let headline = ItemReadColumns(columns: [
-        .item(StoredTables.id), .listName, .item(StoredTables.title),
-        .item(StoredTables.isSelected),
-    ])
+    /// What `list` shows of an item, `StoredTables.moreShownItemFields` last.
+    static let headline = ItemReadColumns(
+        columns: [
+            .item(StoredTables.id), .listName, .item(StoredTables.title),
+            .item(StoredTables.isSelected),
+        ] + StoredTables.moreShownItemFields.map { .item($0) })
 
-    /// What the JSON of items and export read: `headline`, the list's ID (places are counted
-    /// per list), the times, and `StoredTables.moreShownItemFields` last.
+    /// What the JSON of items and export read: `headline`'s first four, the list's ID (places
+    /// are counted per list), the times, and `StoredTables.moreShownItemFields` last.
     static let item = ItemReadColumns(
-        columns: headline.columns
+        columns: headline.columns.prefix(4)
             + [
                 .item(StoredTables.listID), .item(StoredTables.createdAt),
                 .item(StoredTables.updatedAt),

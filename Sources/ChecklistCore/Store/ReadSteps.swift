@@ -67,7 +67,8 @@ extension ReadSteps {
             try body(
                 ItemHeadline(
                     id: $0.id, list: ListName(stored: String(decoding: $0.list, as: UTF8.self)),
-                    title: String(decoding: $0.title, as: UTF8.self), isSelected: $0.isSelected))
+                    title: String(decoding: $0.title, as: UTF8.self), isSelected: $0.isSelected,
+                    more: $0.more.map { String(decoding: $0, as: UTF8.self) }))
         }
     }
 

@@ -36,16 +36,32 @@ struct StoredColumn: Sendable, Equatable {
     /// Whether `Item` holds it as a property of its own (the seven fields every item has shown
     /// since the first contract); another shown field is one of `Item.more`.
     var isItemProperty: Bool
+    /// For a field shown beyond `Item`'s own properties (`Item.more`): what values it takes,
+    /// its value by default, and how it is shown and set (`ShownField`).
+    var shown: ShownField?
 
     init(
         _ sqlite: String, _ postgresql: String, _ type: StoredType, json: String? = nil,
-        isItemProperty: Bool = false
+        isItemProperty: Bool = false, shown: ShownField? = nil
     ) {
         self.sqlite = sqlite
         self.postgresql = postgresql
         self.type = type
         self.jsonKey = json
         self.isItemProperty = isItemProperty
+        self.shown = shown
+    }
+
+    /// A field shown beyond `Item`'s own properties, under its JSON key (its name).
+    static func shownField(_ sqlite: String, _ postgresql: String, _ shown: ShownField)
+        -> StoredColumn
+    {
+        let type: StoredType =
+            switch shown.kind {
+            case .count: .integer
+            case .text: .text
+            }
+        return StoredColumn(sqlite, postgresql, type, json: shown.name, shown: shown)
     }
 
     /// A field `Item` holds, shown under `key`.
@@ -172,10 +188,11 @@ enum StoredTables {
         ],
         order: [changeID, listID])
 
-    /// The item's text fields the JSON of items shows besides those every item has always
-    /// shown (`Item`'s properties): read by both engines' item reads into `Item.more` and
-    /// `ItemBytes.more`, in this order, and written by `ItemJSONWriter` under their keys.
-    static let moreShownItemFields = itemFields.filter { $0.jsonKey != nil && !$0.isItemProperty }
+    /// The item's fields shown besides those every item has always shown (`Item`'s
+    /// properties), each with its `ShownField`: read by both engines' item reads into
+    /// `Item.more` and `ItemBytes.more` (as text), in this order, and written by
+    /// `ItemJSONWriter` under their keys where not at their value by default.
+    static let moreShownItemFields = itemFields.filter { $0.shown != nil }
 
     /// The server's items' merge stamps (offline copies, `migrations/postgresql/0012`): for each
     /// field a merge compares (`MergedField`), the time and author of the edit that set it and

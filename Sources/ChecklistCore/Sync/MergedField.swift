@@ -59,8 +59,27 @@ struct MergedField: Hashable, Sendable {
         name: "place", columns: [StoredTables.listID, StoredTables.position], rule: .place,
         words: { _ in "move" })
 
-    /// The fields merged by value, in the order a change's edits name them.
-    static let valued: [MergedField] = [checked, title]
+    /// A field shown beyond `Item`'s own (`ShownField`: a quantity, a note): the latest edit
+    /// wins, told as "change of the quantity to 5".
+    static func latest(_ column: StoredColumn) -> MergedField? {
+        guard let shown = column.shown else { return nil }
+        return MergedField(
+            name: shown.name, columns: [column], rule: .latest,
+            words: { value in
+                let text =
+                    switch value {
+                    case .integer(let number): String(number)
+                    case .text(let text): text
+                    case .bool(let flag): String(flag)
+                    }
+                return "change of the \(shown.name) to \(shown.phrase(text))"
+            })
+    }
+
+    /// The fields merged by value, in the order a change's edits name them: the selection,
+    /// the title, then every declared shown field (`StoredTables.moreShownItemFields`).
+    static let valued: [MergedField] =
+        [checked, title] + StoredTables.moreShownItemFields.compactMap(latest)
     /// Every merged field: the server keeps a stamp and a revision for each.
     static let all: [MergedField] = valued + [place]
     /// The item's stored fields each side keeps as its own: the times of its making and its

@@ -59,8 +59,11 @@ public struct ExportWriter {
                 currentList = item.list
             }
             output.write(item.isSelected ? "- [x] " : "- [ ] ")
-            output.write(displayed(item.title))
+            output.write(displayed(MarkdownFields.taskText(title: item.title, more: item.more)))
             output.write("\n")
+            if let remark = MarkdownFields.remarkLine(more: item.more) {
+                output.write(displayed(remark) + "\n")
+            }
             endsWithItem = true
         case .json:
             items.write(item, to: &output)

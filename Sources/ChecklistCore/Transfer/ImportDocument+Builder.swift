@@ -38,6 +38,15 @@ extension ImportDocument {
             if entry.isSelected { noteChecked(at: [line], index) }
         }
 
+        /// Sets a declared field (`Item.more`'s `field`) of the last item of the list at `index`.
+        mutating func setField(_ field: Int, to value: String, ofLastIn index: Int) {
+            guard let last = lists[index].items.indices.last else { return }
+            if lists[index].items[last].more.isEmpty {
+                lists[index].items[last].more = ItemField.defaults
+            }
+            lists[index].items[last].more[field] = value
+        }
+
         /// The lists, after checking that no single-choice list checks two items (the second
         /// one is the bad line).
         func checkedLists() throws(ChecklistError) -> [List] {

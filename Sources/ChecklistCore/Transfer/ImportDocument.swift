@@ -77,6 +77,7 @@ public struct ImportDocument: Equatable, Sendable {
     public static func parseMarkdown(_ bytes: [UInt8]) throws(ChecklistError) -> ImportDocument {
         var builder = Builder()
         var current: Int?
+        var lastTask: Int?
         var lineNumber = 0
         // Some Windows editors start a UTF-8 file with a byte order mark; it is not text.
         var lineStart = bytes.starts(with: byteOrderMark) ? 3 : 0
@@ -87,9 +88,25 @@ public struct ImportDocument: Equatable, Sendable {
             lineStart = lineEnd + 1
             lineNumber += 1
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            switch try MarkdownLine(line, number: lineNumber) {
+            let parsed = try MarkdownLine(line, number: lineNumber)
+            // The line after a task, `  > text`, is its remark (`MarkdownFields`).
+            let remarkTo = lastTask
+            lastTask = nil
+            switch parsed {
             case .ignored:
                 break
+            case .indented(let text):
+                guard let remarkTo, let field = MarkdownFields.remarkIndex else {
+                    throw .malformedImport(
+                        line: lineNumber,
+                        reason: "an indented line (nested tasks are not supported)")
+                }
+                do {
+                    let value = try ItemField.all[field].shown.value(from: text)
+                    builder.setField(field, to: value, ofLastIn: remarkTo)
+                } catch {
+                    throw .malformedImport(line: lineNumber, reason: error.description)
+                }
             case .heading(let name):
                 current = builder.index(of: name)
             case .mode(let mode):
@@ -101,6 +118,7 @@ public struct ImportDocument: Equatable, Sendable {
             case .task(let entry):
                 let index = current ?? builder.index(of: nil)
                 builder.append(entry, toListAt: index, line: lineNumber)
+                lastTask = index
             }
         }
         return ImportDocument(lists: try builder.checkedLists())
@@ -134,6 +152,8 @@ private enum MarkdownLine {
     case heading(String)
     case mode(ListMode)
     case task(ImportDocument.Entry)
+    /// A `  > text` line: the remark of the task before it (`MarkdownFields`).
+    case indented(String)
 
     init(_ line: ArraySlice<UInt8>, number: Int) throws(ChecklistError) {
         // `String(validating:as:)` looks up generic metadata on every call; ASCII needs none.
@@ -157,11 +177,21 @@ private enum MarkdownLine {
             self = .mode(mode)
         } else if let task = Self.task(in: line) {
             do {
-                let title = try Title(rest(task.titleOffset))
+                let text = rest(task.titleOffset)
+                if let (title, count) = MarkdownFields.split(text) {
+                    self = .task(
+                        ImportDocument.Entry(
+                            title: try Title(title), isSelected: task.isChecked,
+                            more: MarkdownFields.more(count: count)))
+                    return
+                }
+                let title = try Title(text)
                 self = .task(ImportDocument.Entry(title: title, isSelected: task.isChecked))
             } catch {
                 throw .malformedImport(line: number, reason: error.description)
             }
+        } else if line.starts(with: MarkdownFields.remarkIndent.utf8) {
+            self = .indented(rest(MarkdownFields.remarkIndent.utf8.count))
         } else if let first = line.first, Self.isBlank(first) {
             throw .malformedImport(
                 line: number, reason: "an indented line (nested tasks are not supported)")

@@ -6,7 +6,8 @@ public struct ItemJSONWriter {
 
     public init() {}
 
-    /// Each key in sorted order, and what it writes: a model key, or `more[index]`.
+    /// Each key in sorted order, and what it writes: a model key, or `more[index]` (where not
+    /// at its value by default: an item with none set has exactly the v4 keys).
     private static let keyOrder: [(key: String, more: Int?)] = {
         let more = StoredTables.moreShownItemFields.enumerated().map {
             ($0.element.jsonKey ?? "", Optional($0.offset))
@@ -18,7 +19,9 @@ public struct ItemJSONWriter {
 
     /// Writes one item.
     public mutating func write(_ item: Item, to output: inout some ByteOutput) {
-        if !item.more.isEmpty { return writeWithMore(item, to: &output) }
+        if !item.more.isEmpty && item.more != ItemField.defaults {
+            return writeWithMore(item, to: &output)
+        }
         array.append(to: &output) { object in
             // Keys in sorted order.
             object.string("createdAt", item.createdAt)
@@ -33,7 +36,7 @@ public struct ItemJSONWriter {
 
     /// Writes one item read as stored bytes: the same JSON as `write(_: Item, to:)`.
     public mutating func write(_ item: ItemBytes, to output: inout some ByteOutput) {
-        if !item.more.isEmpty { return writeWithMore(item, to: &output) }
+        if !Self.allDefault(item.more) { return writeWithMore(item, to: &output) }
         array.append(to: &output) { object in
             // Keys in sorted order.
             object.string("createdAt", utf8: item.createdAt)
@@ -51,7 +54,10 @@ public struct ItemJSONWriter {
         array.append(to: &output) { object in
             for (key, more) in Self.keyOrder {
                 switch (key, more) {
-                case (_, let index?): object.string(named: key, item.more[index])
+                case (_, let index?):
+                    let value = item.more[index]
+                    if Self.fields[index].isDefault(value) { continue }
+                    Self.write(value: value, of: index, to: &object)
                 case ("createdAt", _): object.string("createdAt", item.createdAt)
                 case ("id", _): object.integer("id", item.id)
                 case ("isSelected", _): object.bool("isSelected", item.isSelected)
@@ -68,7 +74,10 @@ public struct ItemJSONWriter {
         array.append(to: &output) { object in
             for (key, more) in Self.keyOrder {
                 switch (key, more) {
-                case (_, let index?): object.string(named: key, utf8: item.more[index])
+                case (_, let index?):
+                    let value = item.more[index]
+                    if Self.isDefault(value, index) { continue }
+                    Self.write(value: value, of: index, to: &object)
                 case ("createdAt", _): object.string("createdAt", utf8: item.createdAt)
                 case ("id", _): object.integer("id", item.id)
                 case ("isSelected", _): object.bool("isSelected", item.isSelected)
@@ -79,6 +88,33 @@ public struct ItemJSONWriter {
                 }
             }
         }
+    }
+
+    private static let fields = ItemField.all.map(\.shown)
+    private static let defaultBytes = fields.map { Array($0.defaultText.utf8) }
+
+    private static func isDefault(_ value: UnsafeRawBufferPointer, _ index: Int) -> Bool {
+        value.elementsEqual(defaultBytes[index])
+    }
+
+    private static func allDefault(_ more: [UnsafeRawBufferPointer]) -> Bool {
+        more.indices.allSatisfy { isDefault(more[$0], $0) }
+    }
+
+    /// A shown field's value under its key: a count as a number, text as a string.
+    private static func write(
+        value: UnsafeRawBufferPointer, of index: Int, to object: inout JSONObject
+    ) {
+        let field = fields[index]
+        switch field.kind {
+        case .count: object.number(named: field.name, utf8: value)
+        case .text: object.string(named: field.name, utf8: value)
+        }
+    }
+
+    private static func write(value: String, of index: Int, to object: inout JSONObject) {
+        var value = value
+        value.withUTF8 { write(value: UnsafeRawBufferPointer($0), of: index, to: &object) }
     }
 
     /// Closes the array (`[]` when no item was written).

@@ -100,8 +100,8 @@ struct JSONImport {
         }
     }
 
-    /// The JSON keys of the declared text fields an item may carry besides the model's.
-    private static let moreKeys = StoredTables.moreShownItemFields.compactMap(\.jsonKey)
+    /// The declared fields an item may carry besides the model's (`ItemField`), by JSON key.
+    private static let moreKeys = ItemField.all.map(\.name)
 
     private mutating func readItem(_ place: ObjectPlace) throws(ChecklistError) {
         let braceLine = try openObject(place)
@@ -121,10 +121,21 @@ struct JSONImport {
                         line: keyLine, reason: "duplicate key \"\(name)\" in \(place)")
                 }
                 let (value, line) = try reader.readValue()
-                guard case .string(let text) = value else {
+                let shown = ItemField.all[field].shown
+                let given: String
+                switch (shown.kind, value) {
+                case (.text, .string(let text)): given = text
+                case (.count, .number): given = reader.lastNumber
+                case (.text, _):
                     throw .malformedImport(line: line, reason: "\"\(name)\" must be a string")
+                case (.count, _):
+                    throw .malformedImport(line: line, reason: "\"\(name)\" must be a number")
                 }
-                more[field] = text
+                do {
+                    more[field] = try shown.value(from: given)
+                } catch {
+                    throw .malformedImport(line: line, reason: error.description)
+                }
                 continue
             }
             let key = try used.insert(name, line: keyLine, in: place)
@@ -154,7 +165,8 @@ struct JSONImport {
         let index = referenced.index(of: listName)
         referenced.append(
             ImportDocument.Entry(
-                title: title, isSelected: isSelected, more: more.map { $0 ?? "" }),
+                title: title, isSelected: isSelected,
+                more: more.isEmpty ? [] : more.indices.map { more[$0] ?? ItemField.defaults[$0] }),
             toListAt: index,
             line: braceLine)
     }

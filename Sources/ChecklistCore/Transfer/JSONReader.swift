@@ -20,6 +20,8 @@ struct JSONReader {
     /// The 1-based line of the next unread byte. Only white space outside strings may hold a
     /// raw line feed, so counting there is enough.
     private(set) var line = 1
+    /// The text of the last number read (`readValue`'s `.number`).
+    private(set) var lastNumber = ""
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -56,7 +58,9 @@ struct JSONReader {
             try readWord("null")
             return (.null, start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let from = index
             try skipNumber()
+            lastNumber = String(decoding: bytes[from..<index], as: UTF8.self)
             return (.number, start)
         default:
             throw failure("expected a JSON value")

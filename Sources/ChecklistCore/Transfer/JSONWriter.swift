@@ -36,6 +36,12 @@ public struct JSONObject {
         JSONText.appendString(utf8: value, to: &bytes)
     }
 
+    /// A number's digits, as stored (a count's), under a key given at run time.
+    mutating func number(named key: String, utf8 digits: UnsafeRawBufferPointer) {
+        self.key(named: key)
+        bytes.append(contentsOf: digits)
+    }
+
     private mutating func key(named key: String) {
         precondition(
             key.utf8.allSatisfy {

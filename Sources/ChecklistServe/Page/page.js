@@ -290,6 +290,14 @@
       // A row being renamed shows its field, left as the person typed it.
       const title = label && label.querySelector("bdi");
       if (title && title.textContent !== row.title) title.textContent = row.title;
+      // The item's quantity and note, as the server words them (` ×5 — borrow Ben's`).
+      if (label) {
+        let fields = label.querySelector(".fields");
+        if (row.shown && !fields) {
+          fields = document.createElement("span"); fields.className = "fields"; label.append(fields);
+        }
+        if (fields) { if (row.shown) setText(fields, row.shown); else fields.remove(); }
+      }
       stored.set(id, row.checked);
       if (!queued(id)) input.checked = row.checked;
       // Elements only: the server's rows have text (line breaks) between them.
@@ -358,7 +366,7 @@
   rows.addEventListener("change", event => {
     const input = event.target;
     if (!(input instanceof HTMLInputElement) || input.name !== "checked") return;
-    const li = input.closest("li"), title = li.querySelector("label");
+    const li = input.closest("li"), title = li.querySelector("label bdi");
     loadQueue();
     queue.push({ key: Math.random().toString(36).slice(2) + Date.now().toString(36),
       id: li.dataset.id, to: input.checked ? "checked" : "unchecked",

@@ -66,7 +66,7 @@ struct ListRequest: Equatable {
         if format == .json {
             var writer = ItemJSONWriter()
             try store.forEachItemBytes(in: scope, filter: filter) {
-                if let matching, !matching.matches(utf8: $0.title) { return }
+                if let matching, !matching.matches(utf8: $0.title, more: $0.more) { return }
                 writer.write($0, to: &Output.standardOutput)
             }
             writer.finish(to: &Output.standardOutput)
@@ -78,7 +78,7 @@ struct ListRequest: Equatable {
         if format == .ids || (!isTerminal && !isColored) {
             var writer = PipedHeadlineWriter(showsListNames: all, idsOnly: format == .ids)
             try store.forEachHeadlineBytes(in: scope, filter: filter) {
-                if let matching, !matching.matches(utf8: $0.title) { return }
+                if let matching, !matching.matches(utf8: $0.title, more: $0.more) { return }
                 writer.write($0, to: &Output.standardOutput)
             }
             return

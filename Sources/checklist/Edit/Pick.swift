@@ -45,7 +45,9 @@ extension ChecklistCommand {
 
         func run() throws {
             let terminal = try Picker.takeTerminal(for: "pick")
-            let opened = try store.openForReading()
+            // Writable where it can be, so the quantity and note keys (`ItemField`) work; a
+            // file that cannot be written is picked from all the same.
+            let opened = try (try? store.openForChanging()) ?? store.openForReading()
             defer { StoreLifetime.closeAndKeepUntilExit(opened) }
             let state: ItemFilter = checked ? .checked : unchecked ? .unchecked : .any
             let chosen = try Picker.choose(

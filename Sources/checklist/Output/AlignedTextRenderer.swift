@@ -70,16 +70,23 @@ struct AlignedTextRenderer {
         }
         let id = String(item.id)
         let padding = String(repeating: " ", count: max(0, width - id.count))
+        // The title and its counts wrap at the terminal's width; remarks follow, dimmed.
+        let (counts, remarks) = ShownFieldsText.parts(item.more)
         let title = Self.wrapped(
-            TerminalText.escapingControls(item.title), indent: 4 + max(width, id.count) + 1,
-            columns: columns)
+            TerminalText.escapingControls(item.title) + counts,
+            indent: 4 + max(width, id.count) + 1, columns: columns)
+        let remark = remarks.map {
+            ShownFieldsText.remarkSeparator + TerminalText.escapingControls($0)
+        }.joined()
         if !isColored {
-            output.write((item.isSelected ? "[x] " : "[ ] ") + padding + id + " " + title + "\n")
+            output.write(
+                (item.isSelected ? "[x] " : "[ ] ") + padding + id + " " + title + remark + "\n")
         } else if item.isSelected {
             output.write(ANSI.green + "[x]" + ANSI.reset + " " + ANSI.dim + padding + id + " ")
-            output.write(title + ANSI.reset + "\n")
+            output.write(title + remark + ANSI.reset + "\n")
         } else {
-            output.write("[ ] " + padding + id + " " + title + "\n")
+            output.write("[ ] " + padding + id + " " + title)
+            output.write((remark.isEmpty ? "" : ANSI.dim + remark + ANSI.reset) + "\n")
         }
     }
 

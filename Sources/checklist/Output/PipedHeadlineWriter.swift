@@ -32,6 +32,7 @@ struct PipedHeadlineWriter {
         output.write(decimal: item.id)
         output.write(" ")
         output.write(raw: item.title)
+        ShownFieldsText.write(item.more, to: &output)
         output.write("\n")
     }
 }
