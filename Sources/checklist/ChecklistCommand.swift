@@ -26,7 +26,7 @@ struct ChecklistCommand: ParsableCommand {
         version: "1.0.0",
         subcommands: [
             Add.self, List.self, Check.self, Uncheck.self, Toggle.self, Delete.self,
-            Rename.self, Move.self, Count.self, Lists.self, Undo.self, History.self,
+            Rename.self, Set.self, Move.self, Count.self, Lists.self, Undo.self, History.self,
             Export.self, Import.self, Backup.self, Clone.self, Sync.self, Copies.self, Edit.self,
             Pick.self,
             Serve.self,

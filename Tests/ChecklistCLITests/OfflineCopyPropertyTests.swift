@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Issue 31's seeded property test: three copies and the server itself take random commands
-/// (add, check, uncheck, toggle, rename, move to another list, delete, reset, delete
+/// (add, check, uncheck, toggle, rename, set quantities and notes, move to another list, delete, reset, delete
 /// --checked, moves and adds into added lists, lists add / rename / delete / mode, also of
 /// lists that hold items, renamed or deleted on one copy while another adds to them, and
 /// checks in single-choice lists) with
@@ -40,6 +40,9 @@ final class OfflineCopyPropertyTests {
         var title: Field<String>
         var checked: Field<Bool>
         var list: Field<ListKey>
+        /// The declared fields (contract v5: quantity and note), each merged as the title is.
+        var quantity = Field(value: "1", time: 0)
+        var note = Field(value: "", time: 0)
     }
 
     /// A list as the server knows it: one of the three every database starts with, by name,
@@ -74,11 +77,15 @@ final class OfflineCopyPropertyTests {
         var title: String
         var checked: Bool
         var list: String
+        var quantity = "1"
+        var note = ""
     }
 
     enum Edit {
         case create(Int64, String, ListRef, Int)
         case title(Int64, String, Int)
+        /// `set --quantity` or `set --note`: the field's name and its value.
+        case field(Int64, String, String, Int)
         case check(Int64, Bool, Int)
         case move(Int64, ListRef, Int)
         case delete(Int64)
@@ -184,6 +191,26 @@ final class OfflineCopyPropertyTests {
                         server[id]?.title = Field(
                             value: title, time: time, author: author, arrival: revision)
                     }
+                case .field(let id, let name, let value, let time):
+                    let path: WritableKeyPath<ModelItem, Field<String>> =
+                        name == "quantity" ? \.quantity : \.note
+                    guard let field = server[id]?[keyPath: path] else { continue }
+                    let words = { (value: String) in
+                        "change of the \(name) to " + (name == "note" ? "'\(value)'" : value)
+                    }
+                    if let syncing, field.author != author, field.value != value, field.time > 0 {
+                        let mine = "\(author) \(words(value))"
+                        let theirs = "\(field.author) \(words(field.value))"
+                        if time < field.time {
+                            tell("item \(id): \(mine) lost to \(theirs)", [author, field.author])
+                        } else if field.arrival > lastSeen[syncing] {
+                            tell("item \(id): \(theirs) lost to \(mine)", [author, field.author])
+                        }
+                    }
+                    if time > field.time {
+                        server[id]?[keyPath: path] = Field(
+                            value: value, time: time, author: author, arrival: revision)
+                    }
                 case .check(let id, let value, let time):
                     if let item = server[id], time > item.checked.time {
                         server[id]?.checked = Field(value: value, time: time)
@@ -264,7 +291,9 @@ final class OfflineCopyPropertyTests {
 
         func serverView() -> [Int64: Seen] {
             server.mapValues {
-                Seen(title: $0.title.value, checked: $0.checked.value, list: name($0.list.value))
+                Seen(
+                    title: $0.title.value, checked: $0.checked.value, list: name($0.list.value),
+                    quantity: $0.quantity.value, note: $0.note.value)
             }
         }
 
@@ -363,6 +392,19 @@ final class OfflineCopyPropertyTests {
             // Into an added list: against its rename or delete on another copy (issue 47).
             guard let some else { return (["count"], []) }
             return (["add", "-l", some, "a\(step)"], [])
+        case 15:
+            // A quantity (few values, so copies often set the same one: no edit then).
+            let value = String(step % 4 + 2)
+            return (
+                ["set", "-q", String(id), "--quantity", value],
+                item.map { $0.quantity == value } ?? true
+                    ? [] : [.field(id, "quantity", value, time)]
+            )
+        case 16:
+            return (
+                ["set", "-q", String(id), "--note", "n\(step)"],
+                [.field(id, "note", "n\(step)", time)]
+            )
         default:
             return (["add", "-l", list, "a\(step)"], [])
         }
@@ -438,8 +480,10 @@ final class OfflineCopyPropertyTests {
             let ids = view.keys.sorted()
             // Moves into added lists (13) drawn three times as often, and adds into them (14)
             // twice: lists that hold items are what renames, deletes and modes of lists meet.
-            let roll = random.next(18)
-            let kind = ids.isEmpty ? 0 : roll >= 16 ? 14 : min(roll, 13)
+            // Quantities (15) and notes (16), the declared fields, four rolls in 24.
+            let roll = random.next(24)
+            let kind =
+                ids.isEmpty ? 0 : roll >= 20 ? 15 + roll % 2 : roll >= 16 ? 14 : min(roll, 13)
             let id = ids.isEmpty ? 0 : ids[random.next(ids.count)]
             let list = Self.lists[random.next(Self.lists.count)]
             let lists = actor < 3 ? model.listViews[actor] : model.knownLists
@@ -474,6 +518,12 @@ final class OfflineCopyPropertyTests {
                     case .create(let id, let title, let list, _):
                         local[id] = Seen(title: title, checked: false, list: list.name)
                     case .title(let id, let title, _): local[id]?.title = title
+                    case .field(let id, let name, let value, _):
+                        if name == "quantity" {
+                            local[id]?.quantity = value
+                        } else {
+                            local[id]?.note = value
+                        }
                     case .check(let id, let value, _): local[id]?.checked = value
                     case .move(let id, let list, _): local[id]?.list = list.name
                     case .delete(let id): local[id] = nil
@@ -526,7 +576,9 @@ final class OfflineCopyPropertyTests {
             found[id] = Seen(
                 title: item["title"] as? String ?? "",
                 checked: item["isSelected"] as? Bool ?? false,
-                list: item["list"] as? String ?? "")
+                list: item["list"] as? String ?? "",
+                quantity: (item["quantity"] as? Int).map(String.init) ?? "1",
+                note: item["note"] as? String ?? "")
         }
         let expected = model.serverView()
         #expect(
@@ -547,7 +599,10 @@ final class OfflineCopyPropertyTests {
             told[copy].compactMap { Self.conflict($0, me: model.authors[copy]) }
         }
         for copy in 0..<3 {
-            let renames = lines[copy].filter { $0.what == ["rename", "rename"] }.map(\.text)
+            // Renames, and changes of the declared fields (quantity, note), merged alike.
+            let renames = lines[copy].filter {
+                $0.what == ["rename", "rename"] || $0.what == ["change", "change"]
+            }.map(\.text)
             #expect(
                 renames.sorted() == model.told[copy].sorted(),
                 "seed \(seed): \(model.authors[copy]) was told \(told[copy]), the model says \(model.told[copy])\n\(log.joined(separator: "\n"))"

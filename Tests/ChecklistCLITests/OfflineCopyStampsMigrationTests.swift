@@ -25,7 +25,12 @@ extension OfflineCopyTests {
                     \(field)_revision = (stamps -> '\(field)' ->> 'revision')::bigint;
                 """
         }
+        // And the migrations after 0012 (quantities and notes), which the next write makes
+        // again.
         undo += """
+            ALTER TABLE checklist.items DROP COLUMN quantity, DROP COLUMN note;
+            ALTER TABLE checklist.changed_items DROP COLUMN quantity, DROP COLUMN note;
+            DELETE FROM checklist.migrations WHERE identifier = '0013_item_quantities_and_notes';
             ALTER TABLE checklist.items DROP COLUMN stamps;
             DROP TABLE checklist.merged_fields;
             \(older)
@@ -59,7 +64,7 @@ extension OfflineCopyTests {
         #expect(
             try TestServer.psql(
                 uri, "SELECT identifier FROM checklist.migrations ORDER BY 1 DESC LIMIT 1")
-                == "0012_stamps_by_field\n")
+                == "0013_item_quantities_and_notes\n")
         let carried = try TestServer.psql(
             uri,
             """

@@ -4,7 +4,7 @@ import Testing
 @Suite(.runsProcesses) struct ReadmeTests {
     static let commands = [
         "add", "list", "ls", "check", "uncheck", "toggle", "delete", "rm",
-        "rename", "move", "count", "lists", "undo", "history", "export", "import", "backup",
+        "rename", "set", "move", "count", "lists", "undo", "history", "export", "import", "backup",
         "clone", "sync", "copies", "edit", "pick", "serve",
     ]
     static let listsSubcommands = [

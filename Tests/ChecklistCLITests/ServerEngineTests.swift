@@ -92,7 +92,7 @@ final class ServerEngineTests {
                 + "0004_offline_copies\n0005_copy_revisions\n0006_field_revisions\n"
                 + "0007_copy_generations\n0008_notices_told\n0009_times_are_times\n"
                 + "0010_journal_rows_by_author\n0011_stamps_by_their_writers\n"
-                + "0012_stamps_by_field\n")
+                + "0012_stamps_by_field\n0013_item_quantities_and_notes\n")
         #expect(
             try TestServer.psql(uri, "SELECT id, title, is_selected FROM checklist.items")
                 == "1|Tent|f\n")

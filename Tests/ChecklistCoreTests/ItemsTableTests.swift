@@ -7,13 +7,14 @@ import Testing
 /// column added to a scratch schema and to the list, the journal records it, undo's restore
 /// writes it back, and a copy between lists carries it.
 @Suite struct ItemsTableTests {
-    /// A migrated in-memory database whose items (and journal) have one more column, `note`.
+    /// A migrated in-memory database whose items (and journal) have one more column, `remark`.
     private func scratch() throws -> DatabaseQueue {
         let queue = try DatabaseQueue()
         try SQLiteSchema.migrate(queue)
         try queue.write { db in
-            try db.execute(sql: "ALTER TABLE items ADD COLUMN note TEXT NOT NULL DEFAULT ''")
-            try db.execute(sql: "ALTER TABLE changedItems ADD COLUMN note TEXT NOT NULL DEFAULT ''")
+            try db.execute(sql: "ALTER TABLE items ADD COLUMN remark TEXT NOT NULL DEFAULT ''")
+            try db.execute(
+                sql: "ALTER TABLE changedItems ADD COLUMN remark TEXT NOT NULL DEFAULT ''")
             try db.execute(
                 sql: """
                     INSERT INTO lists (id, name, mode, createdAt, updatedAt)
@@ -25,7 +26,7 @@ import Testing
         return queue
     }
 
-    private let columns = SQLiteItemsTable.storedColumns + ["note"]
+    private let columns = SQLiteItemsTable.storedColumns + ["remark"]
 
     @Test func aColumnAddedToTheListIsJournaledAndRestoredByUndo() throws {
         let queue = try scratch()
@@ -35,18 +36,19 @@ import Testing
                 try table.append(
                     ["Tent", "Stove"], checked: false, selection: nil, to: 1, now: "t"))
             try db.execute(
-                sql: "UPDATE items SET note = 'blue one' WHERE id = ?", arguments: [ids.lowerBound])
+                sql: "UPDATE items SET remark = 'blue one' WHERE id = ?",
+                arguments: [ids.lowerBound])
             try table.record(where: "id = \(ids.lowerBound)", inChange: 1)
             try db.execute(
-                sql: "UPDATE items SET note = 'changed', title = 'x' WHERE id = ?",
+                sql: "UPDATE items SET remark = 'changed', title = 'x' WHERE id = ?",
                 arguments: [ids.lowerBound])
             try table.restore(recordedIn: 1)
             let row = try #require(
                 try Row.fetchOne(
-                    db, sql: "SELECT title, note FROM items WHERE id = ?",
+                    db, sql: "SELECT title, remark FROM items WHERE id = ?",
                     arguments: [ids.lowerBound]))
             #expect(row["title"] as String == "Tent")
-            #expect(row["note"] as String == "blue one", "restored from the journal by the list")
+            #expect(row["remark"] as String == "blue one", "restored from the journal by the list")
         }
     }
 
@@ -55,30 +57,30 @@ import Testing
         try queue.write { db in
             let table = SQLiteItemsTable(db, columns: columns)
             _ = try table.append(["Tent"], checked: false, selection: [true], to: 1, now: "t")
-            try db.execute(sql: "UPDATE items SET note = 'blue one'")
+            try db.execute(sql: "UPDATE items SET remark = 'blue one'")
             let copied = try table.copy(
                 list: 1, setting: ["listId": "2", "createdAt": "'now'", "updatedAt": "'now'"])
             #expect(copied == 1)
-            let notes = try String.fetchAll(db, sql: "SELECT note FROM items WHERE listId = 2")
-            #expect(notes == ["blue one"])
+            let remarks = try String.fetchAll(db, sql: "SELECT remark FROM items WHERE listId = 2")
+            #expect(remarks == ["blue one"])
             #expect(
                 try Bool.fetchOne(db, sql: "SELECT isSelected FROM items WHERE listId = 2") == true)
         }
     }
 
     @Test func withoutTheColumnInTheListUndoWouldLoseIt() throws {
-        // The same steps with the stored columns only: the note is not restored. This is what
+        // The same steps with the stored columns only: the remark is not restored. This is what
         // forgetting a column in one hand-written statement did; now one list decides.
         let queue = try scratch()
         try queue.write { db in
             let table = SQLiteItemsTable(db)
             let ids = try #require(
                 try table.append(["Tent"], checked: false, selection: nil, to: 1, now: "t"))
-            try db.execute(sql: "UPDATE items SET note = 'blue one'")
+            try db.execute(sql: "UPDATE items SET remark = 'blue one'")
             try table.record(where: "id = \(ids.lowerBound)", inChange: 1)
-            try db.execute(sql: "UPDATE items SET note = 'changed'")
+            try db.execute(sql: "UPDATE items SET remark = 'changed'")
             try table.restore(recordedIn: 1)
-            #expect(try String.fetchOne(db, sql: "SELECT note FROM items") == "changed")
+            #expect(try String.fetchOne(db, sql: "SELECT remark FROM items") == "changed")
         }
     }
 

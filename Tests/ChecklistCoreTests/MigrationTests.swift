@@ -75,6 +75,7 @@ import Testing
                 "id INTEGER PK", "listId INTEGER NOT NULL", "title TEXT NOT NULL",
                 "isSelected INTEGER NOT NULL", "position INTEGER NOT NULL",
                 "createdAt TEXT NOT NULL", "updatedAt TEXT NOT NULL",
+                "quantity INTEGER NOT NULL", "note TEXT NOT NULL",
             ])
     }
 

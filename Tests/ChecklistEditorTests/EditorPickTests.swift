@@ -163,7 +163,10 @@ import Testing
         #expect(help.contains("check the marked items"))
         #expect(!help.contains("undo"))
         editor.type("x")
-        #expect(editor.footer == "Enter check (1)  space mark  a/n all  / filter  ? keys  q quit")
+        // The fields' keys (`#` quantity, `N` note) come next, as room allows.
+        #expect(
+            editor.footer
+                == "Enter check (1)  space mark  a/n all  / filter  # quantity  ? keys  q quit")
         // Edit-mode keys do nothing here: nothing is written.
         editor.type("oudJKri")
         #expect(try editor.store.history().count == 1)

@@ -451,6 +451,44 @@ import Testing
         }
     }
 
+    /// Contract v5, "Quantities and notes": the page shows each item's quantity and note, and
+    /// edit mode's Rename changes the title, the quantity and the note as one change.
+    @Test func rowsShowQuantitiesAndNotesAndRenameChangesThemAsOneChange() throws {
+        try store.setFields(
+            [try ItemFieldValue(ItemField.named("quantity")!, "5")], of: .ids(IDSet(ids: [1])))
+        let page = text(get("/\(token)/"))
+        #expect(page.contains(#"<bdi>Tent</bdi><span class="fields"> ×5</span></label>"#))
+        #expect(page.contains(#"<bdi>Stove</bdi></label>"#))
+        let renaming = text(get("/\(token)/", query: [("edit", "1"), ("rename", "2")]))
+        #expect(
+            renaming.contains(
+                #"name="quantity" form="rename-form" aria-label="Quantity" placeholder="Quantity" type="number" inputmode="numeric" required min="1" max="9999" value="1">"#
+            ))
+        #expect(renaming.contains(#"name="note" form="rename-form" aria-label="Note""#))
+        let before = try store.history().count
+        let renamed = post(
+            "rename", "list=camping&edit=1&id=2&title=Camp+stove&quantity=2&note=the+small+one")
+        #expect(renamed.status == 303)
+        let stove = try #require(try store.items(in: .list("camping")).first { $0.id == 2 })
+        #expect(stove.title == "Camp stove" && stove.more == ["2", "the small one"])
+        #expect(try store.history().count == before + 1)
+        #expect(
+            try store.history().first?.description
+                == "renamed item 2 to 'Camp stove'; set quantity of 1 item to 2"
+                + " and note to 'the small one'")
+        let state = try PageState.read(get("/\(token)/state", query: [("list", "camping")]))
+        #expect(state.rows[1].more == ["2", "the small one"])
+        #expect(
+            text(get("/\(token)/state", query: [("list", "camping")])).contains(
+                #""shown":" ×2 — the small one""#))
+        try unchanged {
+            #expect(post("rename", "list=camping&id=2&title=x&quantity=0").status == 400)
+            #expect(post("rename", "list=camping&id=2&title=x&note=a%0Ab").status == 400)
+        }
+        try store.undo()
+        #expect(try store.items(in: .list("camping")).map(\.title) == ["Tent", "Stove", "Map"])
+    }
+
     @Test func aSingleChoiceListsChoiceIsClearedByNone() throws {
         try store.addList(named: "tent", mode: .single)
         try store.add([try Title("Big"), try Title("Small")], to: "tent")

@@ -471,6 +471,50 @@ def check_edit_mode(browser, bin_dir):
             served.process.kill()
 
 
+def check_quantities_and_notes(browser, bin_dir):
+    """Contract v5, "Quantities and notes": the page shows each item's quantity and note after
+    its title, follows a change made elsewhere live, and edit mode's Rename changes the title,
+    the quantity and the note as one change (one line of history, undone as one)."""
+    served = Served(bin_dir, ["Tent", "Socks"])
+    try:
+        served.checklist("set", "-q", "2", "--quantity", "5", "--note", "borrow Ben's")
+        page = browser.new_page(viewport={"width": 360, "height": 740})
+        page.goto(served.url)
+        expect(row(page, "Socks").locator("label")).to_have_text("Socks ×5 — borrow Ben's")
+        expect(row(page, "Tent").locator("label")).to_have_text("Tent")
+        # Changed elsewhere: the open page follows, as it follows checks.
+        served.checklist("set", "-q", "1", "--quantity", "2")
+        expect(row(page, "Tent").locator("label")).to_have_text("Tent ×2")
+        served.checklist("set", "-q", "1", "--quantity", "1")
+        expect(row(page, "Tent").locator("label")).to_have_text("Tent")
+        with page.expect_navigation():
+            page.get_by_role("link", name="Edit").click()
+        row(page, "Socks").get_by_role("link", name="Rename").click()
+        quantity, note = page.get_by_label("Quantity"), page.get_by_label("Note")
+        expect(quantity).to_have_value("5")
+        expect(note).to_have_value("borrow Ben's")
+        page.get_by_label("New title").fill("Wool socks")
+        quantity.fill("3")
+        note.fill("")
+        with page.expect_response(lambda r: r.url.endswith("/rename")) as renamed:
+            page.get_by_role("button", name="Save").click()
+        assert renamed.value.status in (200, 303), renamed.value.status
+        expect(row(page, "Wool socks").locator("label")).to_have_text("Wool socks ×3", timeout=15000)
+        listed = json.loads(served.checklist("list", "--format", "json", "-l", "camping"))
+        socks = [item for item in listed if item["id"] == 2][0]
+        assert socks["title"] == "Wool socks" and socks["quantity"] == 3 and "note" not in socks, socks
+        history = served.checklist("history").splitlines()
+        assert history[0].endswith("renamed item 2 to 'Wool socks'; set quantity of 1 item to 3"
+                                   " and note to ''"), history
+        served.checklist("undo", "-q")
+        expect(row(page, "Socks").locator("label")).to_have_text("Socks ×5 — borrow Ben's")
+        page.close()
+        served.stop()
+    finally:
+        if served.process.poll() is None:
+            served.process.kill()
+
+
 def png_size(data):
     """The PNG's width after checking it as a decoder would: signature, every chunk's CRC, and
     the image data inflated by zlib to the size its header says."""
@@ -1226,6 +1270,8 @@ def main():
         print("ok: a tap the server cannot take now (a lock held too long) is kept and sent again")
         check_edit_mode(browser, arguments.bin)
         print("ok: edit mode moves, renames; a single-choice list's None (issue 32, 18)")
+        check_quantities_and_notes(browser, arguments.bin)
+        print("ok: quantities and notes shown, followed live, and changed by Rename in edit mode")
         check_long_list_and_quick_taps(browser, arguments.bin)
         print("ok: a long list's next items, two quick taps")
         check_identity_and_live_menu(browser, arguments.bin)

@@ -13,6 +13,7 @@ let embeddedMigrations: [(identifier: String, bytes: [UInt8])] = [
         PackageResources._007_copy_undos_of_unsent_changes_sql
     ),
     ("0008_copy_generation", PackageResources._008_copy_generation_sql),
+    ("0009_item_quantities_and_notes", PackageResources._009_item_quantities_and_notes_sql),
 ]
 
 /// The PostgreSQL schema's migrations, `migrations/postgresql/`, registered the same way.
@@ -29,4 +30,5 @@ let embeddedServerMigrations: [(identifier: String, bytes: [UInt8])] = [
     ("0010_journal_rows_by_author", PackageResources._010_journal_rows_by_author_sql),
     ("0011_stamps_by_their_writers", PackageResources._011_stamps_by_their_writers_sql),
     ("0012_stamps_by_field", PackageResources._012_stamps_by_field_sql),
+    ("0013_item_quantities_and_notes", PackageResources._013_item_quantities_and_notes_sql),
 ]

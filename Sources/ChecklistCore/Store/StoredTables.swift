@@ -129,6 +129,18 @@ enum StoredTables {
     static let title = StoredColumn.itemProperty("title", "title", .text, json: "title")
     static let position = StoredColumn.itemProperty(
         "position", "position", .integer, json: "position")
+    /// How many of the item to pack, and a word for whoever packs (contract v5, "Quantities
+    /// and notes"; `migrations/0009`, `migrations/postgresql/0013`).
+    static let quantity = StoredColumn.shownField(
+        "quantity", "quantity",
+        ShownField(
+            name: "quantity", kind: .count(1...9999), look: .times, editKey: "#", label: "Quantity")
+    )
+    static let note = StoredColumn.shownField(
+        "note", "note",
+        ShownField(
+            name: "note", kind: .text(maxCharacters: 1000), look: .remark, editKey: "N",
+            label: "Note"))
     /// A list's name (an item's list is shown by it) and mode.
     static let listName = StoredColumn("name", "name", .text)
     static let listMode = StoredColumn("mode", "mode", .text)
@@ -140,7 +152,9 @@ enum StoredTables {
 
     /// An item's stored fields but its ID, in the schema's order: what the journal keeps of an
     /// item, and what undo writes back.
-    static let itemFields = [listID, title, isSelected, position, createdAt, updatedAt]
+    static let itemFields = [
+        listID, title, isSelected, position, createdAt, updatedAt, quantity, note,
+    ]
 
     /// A list's stored fields but its ID, in the schema's order: what the journal keeps of a
     /// list (`changedLists`, beside its `listID`), and what undo writes back.

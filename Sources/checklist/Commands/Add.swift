@@ -19,6 +19,10 @@ extension ChecklistCommand {
 
         @Flag(help: "Add the items already checked.")
         var checked = false
+        @Option(help: ArgumentHelp("How many of each to pack: 1 to 9999.", valueName: "n"))
+        var quantity: String?
+        @Option(help: ArgumentHelp("A one-line note on each item.", valueName: "text"))
+        var note: String?
 
         @Argument(help: ArgumentHelp("The titles; - reads them from stdin.", valueName: "title"))
         var titles: [String] = []
@@ -30,12 +34,14 @@ extension ChecklistCommand {
         }
 
         func run() throws {
+            let fields = try ItemFieldOptions.values(quantity: quantity, note: note)
             let titles = try parsedTitles()
             // An empty stdin adds nothing, and creates no database for it.
             let added =
                 titles.isEmpty
                 ? AddSummary(list: try list.name, ids: [], uncheckedOthers: 0)
-                : try store.openForAdding().addItems(titles, to: try list.name, checked: checked)
+                : try store.openForAdding().addItems(
+                    titles, to: try list.name, checked: checked, fields: fields)
             let ids = added.ids
             for id in ids {
                 Output.standardOutput.write(String(id))

@@ -17,10 +17,10 @@ extension CommandOptions {
     /// `checklist add`
     static let add = CommandOptions(
         path: ["add"],
-        valueOptions: ["--db", "--list", "-l"],
+        valueOptions: ["--db", "--list", "--note", "--quantity", "-l"],
         flags: ["--checked", "--help", "--quiet", "--version", "-h", "-q"],
         longNames: ["-h": "--help", "-l": "--list", "-q": "--quiet"],
-        numericOptions: [])
+        numericOptions: ["--quantity"])
 
     /// `checklist list`
     static let list = CommandOptions(
@@ -78,6 +78,14 @@ extension CommandOptions {
         flags: ["--help", "--quiet", "--version", "-h", "-q"],
         longNames: ["-h": "--help", "-l": "--list", "-q": "--quiet"],
         numericOptions: [])
+
+    /// `checklist set`
+    static let set = CommandOptions(
+        path: ["set"],
+        valueOptions: ["--db", "--list", "--note", "--quantity", "-l"],
+        flags: ["--help", "--ignore-missing", "--pick", "--quiet", "--version", "-h", "-q"],
+        longNames: ["-h": "--help", "-l": "--list", "-q": "--quiet"],
+        numericOptions: ["--quantity"])
 
     /// `checklist move`
     static let move = CommandOptions(
@@ -266,15 +274,16 @@ extension CommandOptions {
     /// Every command's, the root's first.
     static let all: [CommandOptions] = [
         root, add, list, check, uncheck, toggle,
-        delete, rename, move, count, lists, listsShow,
-        listsAdd, listsRename, listsDelete, listsMode, listsCopy, undo,
-        history, `export`, `import`, backup, clone, sync,
-        copies, copiesShow, copiesForget, edit, pick, serve,
-        help,
+        delete, rename, set, move, count, lists,
+        listsShow, listsAdd, listsRename, listsDelete, listsMode, listsCopy,
+        undo, history, `export`, `import`, backup, clone,
+        sync, copies, copiesShow, copiesForget, edit, pick,
+        serve, help,
     ]
 
     /// The options of any command whose value is a number or an ID.
     static let anyNumericOption: Set<String> = [
-        "--after", "--before", "--expect", "--keep", "--limit", "--port", "--split-level", "--to",
+        "--after", "--before", "--expect", "--keep", "--limit", "--port", "--quantity",
+        "--split-level", "--to",
     ]
 }

@@ -1,0 +1,10 @@
+-- Quantities and notes (contract v5): how many of an item to pack (1 to 9999, 1 unless set)
+-- and a word for whoever packs (one line, empty unless set). The journal keeps every stored
+-- field of an item, so undo puts both back.
+ALTER TABLE items ADD COLUMN quantity INTEGER NOT NULL DEFAULT 1
+    CHECK (typeof(quantity) = 'integer' AND quantity BETWEEN 1 AND 9999);
+ALTER TABLE items ADD COLUMN note TEXT NOT NULL DEFAULT '' CHECK (typeof(note) = 'text');
+ALTER TABLE changedItems ADD COLUMN quantity INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE changedItems ADD COLUMN note TEXT NOT NULL DEFAULT '';
+
+PRAGMA user_version = 9;
