@@ -6,7 +6,7 @@ enum PostgreSQLSchema {
     }
 
     static let migrations: [(identifier: String, sql: String)] =
-        embeddedServerMigrations
+        (embeddedServerMigrations + DemoField.serverMigrations)
         .map { ($0.identifier, String(decoding: $0.bytes, as: UTF8.self)) }
         .sorted { $0.identifier < $1.identifier }
 

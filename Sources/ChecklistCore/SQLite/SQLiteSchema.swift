@@ -16,7 +16,7 @@ public enum SQLiteSchema {
 
     /// Every migration this binary knows, in the order they apply.
     public static let migrations: [Migration] =
-        embeddedMigrations
+        (embeddedMigrations + DemoField.sqliteMigrations)
         .map {
             Migration(identifier: $0.identifier, sql: String(decoding: $0.bytes, as: UTF8.self))
         }

@@ -152,9 +152,10 @@ enum StoredTables {
 
     /// An item's stored fields but its ID, in the schema's order: what the journal keeps of an
     /// item, and what undo writes back.
-    static let itemFields = [
-        listID, title, isSelected, position, createdAt, updatedAt, quantity, note,
-    ]
+    static let itemFields =
+        [
+            listID, title, isSelected, position, createdAt, updatedAt, quantity, note,
+        ] + DemoField.columns
 
     /// A list's stored fields but its ID, in the schema's order: what the journal keeps of a
     /// list (`changedLists`, beside its `listID`), and what undo writes back.
