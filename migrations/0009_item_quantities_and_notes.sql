@@ -6,5 +6,8 @@ ALTER TABLE items ADD COLUMN quantity INTEGER NOT NULL DEFAULT 1
 ALTER TABLE items ADD COLUMN note TEXT NOT NULL DEFAULT '' CHECK (typeof(note) = 'text');
 ALTER TABLE changedItems ADD COLUMN quantity INTEGER NOT NULL DEFAULT 1;
 ALTER TABLE changedItems ADD COLUMN note TEXT NOT NULL DEFAULT '';
+-- The items that have either, by list: `list` asks this index whether a list holds any, and
+-- reads neither column of a list that holds none (most lists).
+CREATE INDEX items_with_shown_fields ON items(listId) WHERE quantity != 1 OR note != '';
 
 PRAGMA user_version = 9;

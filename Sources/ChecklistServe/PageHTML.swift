@@ -238,7 +238,9 @@ enum PageHTML {
                 case .count(let range):
                     #"type="number" inputmode="numeric" required min="\#(range.lowerBound)" "#
                         + #"max="\#(range.upperBound)""#
-                case .text(let limit): #"maxlength="\#(limit)""#
+                // No maxlength: a browser counts UTF-16 units, the rule counts characters (the
+                // server refuses a longer note, 400).
+                case .text: ""
                 }
             return #"<input class="field-input \#(field.name)-field" name="\#(field.name)" "#
                 + #"form="rename-form" aria-label="\#(field.shown.label)" "#

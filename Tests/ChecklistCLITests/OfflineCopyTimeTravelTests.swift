@@ -127,6 +127,10 @@ final class OfflineCopyTimeTravelTests {
                 checklist.lists l WHERE l.name = 'camping';
             INSERT INTO checklist.items (id, list_id, title, is_selected, position, created_at,
                 updated_at) VALUES (3002, 71, 'In a bad list', false, 1, 'x', 'x');
+            INSERT INTO checklist.items (id, list_id, title, is_selected, position, created_at,
+                updated_at, note)
+            SELECT 3003, l.id, 'Noted', false, 3003, 'x', 'x', E'two\\nlines'
+            FROM checklist.lists l WHERE l.name = 'camping';
             UPDATE checklist.state SET last_item_id = 5000
             """)
         let result = try on(uri, "clone", "--as", "ana", uri, path("ana.db"))
@@ -140,6 +144,8 @@ final class OfflineCopyTimeTravelTests {
             "left out item 3000 'a\\u{A}b': its title has a line break",
             "left out item 3001 'xxxx",
             "left out item 3002 'In a bad list': its list 71 was left out",
+            // A declared field is held to its rule too (a note is one line).
+            "left out item 3003 'Noted': its note is not one checklist takes: 'two\\u{A}lines'",
         ] {
             #expect(result.stderr.contains("checklist: " + line), "\(line)\n\(result.stderr)")
         }

@@ -1,3 +1,4 @@
+import GRDB
 import Testing
 
 @testable import ChecklistCore
@@ -73,5 +74,85 @@ import Testing
         #expect(try store.items(in: .list("other")).map(\.title) == ["elsewhere"])
         try store.undo()
         #expect(try store.items(in: .all).map(\.title) == ["elsewhere"])
+    }
+}
+
+/// A file's reads ask a partial index whether a list holds items with a shown field set
+/// (`SQLiteItemsTable.holdsShownFields`): the index's condition is the program's, so the
+/// question reads the index; and the answer is right either way.
+@Suite struct ShownFieldsIndexTests {
+    @Test func theIndexIsOnTheProgramsConditionAndTheQuestionUsesIt() throws {
+        let queue = try DatabaseQueue()
+        try SQLiteSchema.migrate(queue)
+        let set = try #require(ItemReadColumns.shownFieldsSet)
+        try queue.read { db in
+            let sql = try String.fetchOne(
+                db, sql: "SELECT sql FROM sqlite_master WHERE name = 'items_with_shown_fields'")
+            #expect(sql?.hasSuffix("WHERE " + set) == true, "\(sql ?? "no index")")
+            let plan = try Row.fetchAll(
+                db,
+                sql: "EXPLAIN QUERY PLAN SELECT EXISTS (SELECT 1 FROM items WHERE "
+                    + "(items.listId = 1) AND (\(set)))"
+            ).map { try $0.decode(String.self, atIndex: 3) }
+            #expect(plan.contains { $0.contains("items_with_shown_fields") }, "\(plan)")
+        }
+        let store = try ChecklistStore(queue)
+        try store.add(titles("Tent", "Stove"), to: "camping")
+        let before = try queue.read {
+            try SQLiteItemsTable($0).holdsShownFields(["items.listId = 1"])
+        }
+        #expect(!before)
+        try store.setFields(
+            [try ItemFieldValue(try #require(ItemField.named("note")), "blue")],
+            of: .ids(IDSet(ids: [2])))
+        let after = try queue.read {
+            try SQLiteItemsTable($0).holdsShownFields(["items.listId = 1"])
+        }
+        #expect(after)
+        #expect(try store.items(in: .all).map(\.more) == [["1", ""], ["1", "blue"]])
+    }
+}
+
+/// The declared fields on reads that do not migrate: a file an older binary wrote (without the
+/// columns) is listed, exported and shown in the editor and `pick` with each field at its value
+/// by default; and the editor's filter finds the words of a note, as `--match` does.
+@Suite struct ShownFieldsReadTests {
+    @Test func aFileFromBeforeTheFieldsIsReadWithTheirDefaults() throws {
+        let queue = try DatabaseQueue()
+        try SQLiteSchema.migrate(queue)
+        try ChecklistStore(queue).add(titles("Tent", "Stove"), to: "camping")
+        try queue.write { db in
+            try db.execute(sql: "DROP INDEX items_with_shown_fields")
+            for table in ["items", "changedItems"] {
+                for column in StoredTables.moreShownItemFields.map(\.sqlite) {
+                    try db.execute(sql: "ALTER TABLE \(table) DROP COLUMN \(column)")
+                }
+            }
+        }
+        let store = try ChecklistStore(queue)
+        #expect(try store.items(in: .all).map(\.more) == [ItemField.defaults, ItemField.defaults])
+        var headlines: [ItemHeadline] = []
+        try store.forEachHeadline(in: .all) { headlines.append($0) }
+        #expect(headlines.map(\.title) == ["Tent", "Stove"])
+        let page = try store.editorPage(
+            list: "camping", filter: EditorFilter("sto"), around: .first, before: 10, after: 10)
+        #expect(page.rows.map(\.title) == ["Stove"])
+        #expect(page.rows.map(\.more) == [ItemField.defaults])
+    }
+
+    @Test(arguments: Engine.all) func theEditorsFilterFindsTheWordsOfANote(_ engine: Engine)
+        throws
+    {
+        let store = try engine.emptyStore()
+        let ids = try store.add(titles("Tent", "Socks", "Map"), to: "camping")
+        try store.setFields(
+            [try ItemFieldValue(try #require(ItemField.named("note")), "borrow Ben's")],
+            of: .ids(IDSet(ids: [ids[1]])))
+        let page = try store.editorPage(
+            list: "camping", filter: EditorFilter("BEN"), around: .first, before: 10, after: 10)
+        #expect(page.rows.map(\.id) == [ids[1]])
+        #expect(
+            try store.editorShownIDs(list: "camping", filter: EditorFilter("ben"))
+                == IDSet(ids: [ids[1]]))
     }
 }

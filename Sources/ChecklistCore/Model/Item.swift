@@ -12,7 +12,8 @@ public struct Item: Hashable, Sendable {
     public var createdAt: String
     /// ISO 8601 UTC, as stored.
     public var updatedAt: String
-    /// The values of the text fields JSON shows beyond these (`StoredTables`), in their order.
+    /// The values of the declared fields beyond these (`ItemField.all`: a quantity, a note), as
+    /// text (a count's digits), in their order.
     public var more: [String]
 
     public init(

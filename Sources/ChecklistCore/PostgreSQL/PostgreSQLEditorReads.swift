@@ -1,6 +1,9 @@
 /// The editor's reads of lists on a server.
 struct PostgreSQLEditorReads: EditorReads {
     let connection: PostgreSQLConnection
+    /// Whether the schema is this binary's: an older one (read before the first write
+    /// migrates it) may lack a shown field, read at its value by default.
+    var schemaIsCurrent = true
 
     func listNames() throws -> [ListName] {
         try connection.query("SELECT name FROM checklist.lists ORDER BY name").map {
@@ -46,7 +49,11 @@ struct PostgreSQLEditorReads: EditorReads {
     }
 
     func source(listID: Int64, filter: EditorFilter?) -> any EditorRowSource {
-        PostgreSQLEditorSource(listID: listID, connection: connection)
+        PostgreSQLEditorSource(
+            listID: listID, connection: connection,
+            columns: schemaIsCurrent
+                ? PostgreSQLEditorSource.columns
+                : PostgreSQLReads(connection: connection, schemaIsCurrent: false).editorColumns())
     }
 
     func ids(among ids: IDSet, listID: Int64, checkedOnly: Bool) throws -> IDSet {

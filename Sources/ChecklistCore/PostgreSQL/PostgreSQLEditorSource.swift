@@ -3,6 +3,8 @@
 struct PostgreSQLEditorSource: EditorRowSource {
     let listID: Int64
     let connection: PostgreSQLConnection
+    /// The row's columns (`columns`, or on an older schema with stand-ins).
+    var columns = Self.columns
 
     /// Rows read per round trip when matching a filter here.
     private static let batch = 1_000
@@ -78,12 +80,14 @@ struct PostgreSQLEditorSource: EditorRowSource {
         )
         for row in try connection.query(
             """
-            SELECT \(sql: Self.columns) FROM checklist.items
+            SELECT \(sql: columns) FROM checklist.items
             WHERE list_id = \(listID)\(sql: checked) ORDER BY id
             """)
         {
             if let filter,
-                !filter.matches(try row.text(title), isSelected: try row.bool(selected))
+                !filter.matches(
+                    try row.text(title), isSelected: try row.bool(selected),
+                    more: try read.moreIndexes.map { try row.text($0) })
             {
                 continue
             }
@@ -120,7 +124,7 @@ struct PostgreSQLEditorSource: EditorRowSource {
         )
         return try connection.query(
             """
-            SELECT \(sql: Self.columns) FROM checklist.items WHERE \(condition)
+            SELECT \(sql: columns) FROM checklist.items WHERE \(condition)
             \(sql: order) LIMIT \(limit)
             """
         ).map {
@@ -134,6 +138,6 @@ struct PostgreSQLEditorSource: EditorRowSource {
     }
 
     /// The columns an `EditorRow` is decoded from (`ItemReadColumns.editorRow`).
-    private static let columns = ItemReadColumns.editorRow.selectList(
+    static let columns = ItemReadColumns.editorRow.selectList(
         item: \.postgresql, listName: StoredTables.listName.postgresql)
 }

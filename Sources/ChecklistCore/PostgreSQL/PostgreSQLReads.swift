@@ -98,12 +98,13 @@ struct PostgreSQLReads: ReadSteps {
             try body(
                 HeadlineBytes(
                     id: row.int64(id), isSelected: row.bool(selected), list: row.bytes(list),
-                    title: row.bytes(title), more: Self.headlineMore.map { row.bytes($0) }))
+                    title: row.bytes(title),
+                    more: Self.atDefaults(row) ? [] : Self.headlineMore.map { row.bytes($0) }))
         }
     }
 
     /// A read's columns over `checklist.items i` and `checklist.lists l`; `missing`, fields an
-    /// older schema lacks, read as empty text.
+    /// older schema lacks, read as their values by default.
     static func selectList(_ read: ItemReadColumns, missing: Set<String> = []) -> String {
         read.selectList(
             item: { column in
@@ -151,11 +152,31 @@ struct PostgreSQLReads: ReadSteps {
     /// its list, after every column of `ItemReadColumns.item`.
     private static let moreColumns = ItemReadColumns.item.moreIndexes.map(Int32.init)
     private static let headlineMore = ItemReadColumns.headline.moreIndexes.map(Int32.init)
+    private static let defaultBytes = ItemField.all.map { Array($0.shown.defaultText.utf8) }
+
+    /// Whether the row's shown fields are all at their values by default (their text as the
+    /// server sends it): most rows are, and are read without them.
+    private static func atDefaults(_ row: PostgreSQLRow) -> Bool {
+        zip(headlineMore, defaultBytes).allSatisfy { row.bytes($0).elementsEqual($1) }
+    }
     private static let placeColumn = Int32(ItemReadColumns.item.columns.count)
 
+    /// `PostgreSQLEditorSource.columns` on this schema: a shown field it lacks at its value by
+    /// default (the table is not aliased there).
+    func editorColumns() -> String {
+        let missing = (try? missingFields()) ?? []
+        return ItemReadColumns.editorRow.selectList(
+            item: { column in
+                guard let shown = column.shown, missing.contains(column.postgresql) else {
+                    return column.postgresql
+                }
+                return "'\(shown.defaultText)'::pg_catalog.text AS \(column.postgresql)"
+            }, listName: StoredTables.listName.postgresql)
+    }
+
     /// The more shown fields the items table lacks (a schema an older binary left, read
-    /// without migrating it): they read as empty text.
-    private func missingFields() throws -> Set<String> {
+    /// without migrating it): they read as their values by default.
+    func missingFields() throws -> Set<String> {
         if schemaIsCurrent || StoredTables.moreShownItemFields.isEmpty { return [] }
         let present = Set(
             try connection.query(

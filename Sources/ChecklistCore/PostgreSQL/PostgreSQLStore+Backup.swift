@@ -14,7 +14,16 @@ extension PostgreSQLStore {
                 let state = try connection.query(
                     "SELECT last_item_id, last_change_id FROM checklist.state"
                 ).first
-                try Self.copyRows(from: connection, into: db, Self.copiedTables)
+                // A schema an older binary left (backup does not migrate it) may lack a shown
+                // field: the copy takes its value by default.
+                let missing =
+                    schemaIsCurrent
+                    ? []
+                    : try PostgreSQLReads(connection: connection, schemaIsCurrent: false)
+                        .missingFields()
+                try Self.copyRows(
+                    from: connection, into: db,
+                    Self.copiedTables.map { RowCopy(table: $0.table, missing: missing) })
                 // AUTOINCREMENT's counters, so no ID the server gave out is given again.
                 try db.execute(sql: "DELETE FROM sqlite_sequence")
                 try db.execute(
@@ -154,10 +163,18 @@ extension PostgreSQLStore {
         let table: StoredTable
         var condition: PostgreSQLQuery?
         var updating = false
+        /// Shown fields the server's tables lack (a schema an older binary left), read at
+        /// their values by default.
+        var missing: Set<String> = []
 
         /// The server's SELECT: the file's columns in order, booleans read as text `t` and `f`.
         var select: PostgreSQLQuery {
-            let columns = StoredTable.names(table.columns) { $0.postgresqlRead }
+            let columns = StoredTable.names(table.columns) { column in
+                guard let shown = column.shown, missing.contains(column.postgresql) else {
+                    return column.postgresqlRead
+                }
+                return "'\(shown.defaultText)'"
+            }
             let order = StoredTable.names(table.order, \.postgresql)
             guard let condition else {
                 return "SELECT \(sql: columns) FROM \(sql: table.postgresql) ORDER BY \(sql: order)"
@@ -187,9 +204,11 @@ extension PostgreSQLStore.RowCopy {
         case StoredTables.items.sqlite:
             let list = index(StoredTables.listID)
             let title = index(StoredTables.title)
+            let fields = StoredTables.moreShownItemFields.map(index)
             return { row in
                 screen.admitsItem(
-                    id: try row.int64(id), listID: try row.int64(list), title: row.bytes(title))
+                    id: try row.int64(id), listID: try row.int64(list), title: row.bytes(title),
+                    fields: fields.map { row.bytes($0) })
             }
         default:
             return { _ in true }

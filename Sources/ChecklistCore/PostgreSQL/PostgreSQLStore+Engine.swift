@@ -23,7 +23,9 @@ extension PostgreSQLStore: StoreEngine {
     }
 
     func editorRead<T>(_ body: (any EditorReads) throws -> T) throws -> T {
-        try read { try body(PostgreSQLEditorReads(connection: $0)) } ?? body(EmptyEditorReads())
+        try read {
+            try body(PostgreSQLEditorReads(connection: $0, schemaIsCurrent: schemaIsCurrent))
+        } ?? body(EmptyEditorReads())
     }
 
     func undo(by author: String?, onlyIn list: Int64?) throws -> Change {

@@ -15,9 +15,14 @@ extension PostgreSQLSync {
         }
     }
 
-    /// What an item made without `field` holds (no edit of today's makes one).
+    /// What an item made without `field` holds: a shown field's value by default (a quantity
+    /// of 1), else the type's empty value (no edit of today's makes one without the others).
     static func unset(_ field: MergedField) -> FieldValue {
-        switch field.column.type {
+        if let shown = field.column.shown {
+            return field.column.type == .text
+                ? .text(shown.defaultText) : .integer(Int64(shown.defaultText) ?? 0)
+        }
+        return switch field.column.type {
         case .boolean: .bool(false)
         case .integer, .ids: .integer(0)
         case .text: .text("")

@@ -40,11 +40,10 @@ extension SQLiteChange: ChangeSteps {
         throws -> Int
     {
         guard !values.isEmpty else { return 0 }
-        // A count is bound as a number, so `IS NOT` compares numbers.
+        // Bound as text: a count's column (INTEGER affinity) compares and stores it as the
+        // number it is.
         let bound = values.map { field -> (SQL, SQL) in
-            let value: any DatabaseValueConvertible =
-                field.column.type == .integer ? (Int64(field.value) ?? 0) : field.value
-            return (SQL(sql: field.column.sqlite), "\(value)")
+            (SQL(sql: field.column.sqlite), "\(field.value)")
         }
         let differs = bound.map { "\($0.0) IS NOT \($0.1)" as SQL }.joined(separator: " OR ")
         let predicate: SQL = "(\(condition)) AND (\(differs))"

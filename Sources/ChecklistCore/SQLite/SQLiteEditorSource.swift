@@ -6,27 +6,48 @@ import GRDB
 struct SQLiteEditorSource: EditorRowSource {
     let listID: Int64
     let db: Database
+    /// The row's columns, with a stand-in for a shown field a file an older binary wrote lacks
+    /// (the editor and `pick` may read one without migrating it).
+    private let selection: SQLiteColumnSelection
+    /// The searched fields' columns (`TextMatch.searchedMore`: the note), as the filter's
+    /// function takes them after the title and the state.
+    private let searched: String
 
     init(listID: Int64, filter: EditorFilter?, _ db: Database) {
         self.listID = listID
         self.db = db
+        let missing = (try? SQLiteItemsTable(db).missingShownFields()) ?? []
+        selection = missing.isEmpty ? Self.row : Self.row.lacking(missing)
+        searched = Self.searchedColumns.map {
+            ", " + (missing.contains($0.sqlite) ? "''" : $0.sqlite)
+        }.joined()
         if let filter {
             // Registered on this connection for this read only; the SQL stays fixed text.
             db.add(
-                function: DatabaseFunction("checklist_editor_matches", argumentCount: 2) {
-                    values in
+                function: DatabaseFunction(
+                    "checklist_editor_matches", argumentCount: 2 + Self.searchedColumns.count
+                ) { values in
                     guard let title = String.fromDatabaseValue(values[0]),
                         let isSelected = Bool.fromDatabaseValue(values[1])
                     else { return false }
-                    return filter.matches(title, isSelected: isSelected)
+                    var more = ItemField.defaults
+                    for (offset, index) in TextMatch.searchedMore.enumerated() {
+                        more[index] = String.fromDatabaseValue(values[2 + offset]) ?? ""
+                    }
+                    return filter.matches(title, isSelected: isSelected, more: more)
                 })
         }
+    }
+
+    private static let searchedColumns = TextMatch.searchedMore.map {
+        StoredTables.moreShownItemFields[$0]
     }
 
     private func shown(_ filter: EditorFilter?) -> SQL {
         filter == nil
             ? "listId = \(listID)"
-            : "listId = \(listID) AND checklist_editor_matches(title, isSelected)"
+            : "listId = \(listID) AND checklist_editor_matches(title, isSelected"
+                + SQL(sql: searched) + ")"
     }
 
     func listCounts(knownTotal: Int?) throws -> ItemCounts {
@@ -105,7 +126,7 @@ struct SQLiteEditorSource: EditorRowSource {
     }
 
     /// The columns an `EditorRow` is decoded from (`ItemReadColumns.editorRow`).
-    private var columns: SQL { Self.row.sql }
+    private var columns: SQL { selection.sql }
     private static let row = SQLiteColumnSelection(.editorRow)
 
     private func rows(_ sql: SQL) throws -> [EditorRow] {

@@ -78,7 +78,7 @@ extension SQLiteItemsTable {
         } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
             let missing = try missingShownFields()
             if missing.isEmpty { throw error }
-            return try statement(SQLiteColumnSelection(columns.read, lacking: missing))
+            return try statement(columns.lacking(missing))
         }
     }
 

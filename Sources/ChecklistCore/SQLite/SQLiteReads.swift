@@ -29,39 +29,18 @@ struct SQLiteReads: ReadSteps {
         try items.forEach(in: scope, filter: filter, body)
     }
 
-    /// A filter uses the `(listId, isSelected)` index: no place is counted, so the other rows
-    /// need not be read.
-    func forEachHeadline(
-        in scope: FoundScope, filter: ItemFilter, _ body: (ItemHeadline) throws -> Void
-    ) throws {
-        let columns = SQLiteItemsTable.headline
-        let rows = try items.inListOrder(
-            columns, SQLiteItemsTable.conditions(in: scope, filter: filter))
-        // Decoded by position (see `ItemReadColumns`): this loop is `list`'s whole cost.
-        let (id, list, title, isSelected) = (
-            columns.index(of: StoredTables.id), columns.listName,
-            columns.index(of: StoredTables.title), columns.index(of: StoredTables.isSelected)
-        )
-        while let row = try rows.next() {
-            try body(
-                ItemHeadline(
-                    id: try row.decode(atIndex: id), list: try row.decode(atIndex: list),
-                    title: try row.decode(atIndex: title),
-                    isSelected: try row.decode(atIndex: isSelected),
-                    more: try SQLiteItemsTable.headlineMoreIndexes.map {
-                        try row.decode(atIndex: $0)
-                    }))
-        }
-    }
-
     /// The bytes go from SQLite's buffer to the caller without being decoded, checked and
-    /// copied on the way (at 100,000 items, those steps were a third of `list`'s instructions).
+    /// copied on the way (at 100,000 items, those steps were a third of `list`'s instructions);
+    /// `forEachHeadline` decodes them. A filter uses the `(listId, isSelected)` index: no
+    /// place is counted, so the other rows need not be read. A row whose shown fields are all
+    /// at their values by default (most) is read without them, and without an array.
     func forEachHeadlineBytes(
         in scope: FoundScope, filter: ItemFilter, _ body: (HeadlineBytes) throws -> Void
     ) throws {
-        let columns = SQLiteItemsTable.headline
-        let statement = try items.inListOrderStatement(
-            columns, SQLiteItemsTable.conditions(in: scope, filter: filter))
+        let conditions = SQLiteItemsTable.conditions(in: scope, filter: filter)
+        let withFields = try items.holdsShownFields(conditions)
+        let columns = withFields ? SQLiteItemsTable.headline : SQLiteItemsTable.headlineBare
+        let statement = try items.inListOrderStatement(columns, conditions)
         // The cursor steps the statement and decodes the ID (the first column); the other
         // columns are read from the same row of the same statement.
         precondition(columns.index(of: StoredTables.id) == 0, "the ID leads the selection")
@@ -71,22 +50,50 @@ struct SQLiteReads: ReadSteps {
         )
         let row = statement.sqliteStatement
         let ids = try ItemID.fetchCursor(statement)
-        let more = SQLiteItemsTable.headlineMoreIndexes.map(Int32.init)
+        let more = withFields ? SQLiteItemsTable.headlineMoreIndexes.map(Int32.init) : []
         while let id = try ids.next() {
             try body(
                 HeadlineBytes(
                     id: id, isSelected: sqlite3_column_int64(row, isSelected) != 0,
                     list: Self.text(row, list), title: Self.text(row, title),
-                    more: more.map { Self.text(row, $0) }))
+                    more: Self.atDefaults(row, more) ? [] : more.map { Self.text(row, $0) }))
+        }
+    }
+
+    /// Whether the row's shown fields (at `columns`, in `ItemField.all`'s order, read as
+    /// stored) are all at their values by default: most rows are, and are read without them.
+    private static func atDefaults(_ row: OpaquePointer, _ columns: [Int32]) -> Bool {
+        for (index, column) in columns.enumerated() {
+            switch defaults[index] {
+            case .count(let value):
+                if sqlite3_column_int64(row, column) != value { return false }
+            case .text(let bytes):
+                if Int(sqlite3_column_bytes(row, column)) != bytes.count { return false }
+                if !bytes.isEmpty, !text(row, column).elementsEqual(bytes) { return false }
+            }
+        }
+        return true
+    }
+
+    private enum DefaultValue {
+        case count(Int64)
+        case text([UInt8])
+    }
+
+    private static let defaults: [DefaultValue] = ItemField.all.map {
+        switch $0.shown.kind {
+        case .count: .count(Int64($0.shown.defaultText) ?? 0)
+        case .text: .text(Array($0.shown.defaultText.utf8))
         }
     }
 
     func forEachItemBytes(
         in scope: FoundScope, filter: ItemFilter, _ body: (ItemBytes) throws -> Void
     ) throws {
-        let columns = SQLiteItemsTable.item
-        let statement = try items.inListOrderStatement(
-            columns, SQLiteItemsTable.conditions(in: scope, filter: .any))
+        let conditions = SQLiteItemsTable.conditions(in: scope, filter: .any)
+        let withFields = try items.holdsShownFields(conditions)
+        let columns = withFields ? SQLiteItemsTable.item : SQLiteItemsTable.itemBare
+        let statement = try items.inListOrderStatement(columns, conditions)
         precondition(columns.index(of: StoredTables.id) == 0, "the ID leads the selection")
         let (list, title, isSelected, listID, created, updated) = (
             Int32(columns.listName), Int32(columns.index(of: StoredTables.title)),
@@ -99,7 +106,7 @@ struct SQLiteReads: ReadSteps {
         let ids = try ItemID.fetchCursor(statement)
         var currentList: Int64 = 0
         var position: Int64 = 0
-        let moreIndexes = SQLiteItemsTable.moreIndexes.map(Int32.init)
+        let moreIndexes = withFields ? SQLiteItemsTable.moreIndexes.map(Int32.init) : []
         while let id = try ids.next() {
             let rowList = sqlite3_column_int64(row, listID)
             if rowList != currentList {

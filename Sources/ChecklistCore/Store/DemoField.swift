@@ -2,7 +2,8 @@
 /// same steps as every stored field of items (docs/internals/development.md, "Adding a stored
 /// field to items"): its two migrations and its declaration, nothing else. `DemoFieldTests`
 /// checks it is stored, shown, set, undone, copied and merged like the quantity and the note,
-/// so the recipe cannot drift from the code. A normal build declares nothing here.
+/// so the recipe cannot drift from the code. A normal build declares nothing here. Its
+/// migrations are numbered 9990, after any real one.
 #if CHECKLIST_DEMO_FIELD
     enum DemoField {
         static let packedBy = StoredColumn.shownField(
@@ -13,18 +14,18 @@
         static let columns = [packedBy]
         static let sqliteMigrations: [(identifier: String, bytes: [UInt8])] = [
             (
-                "0010_demo_packed_by",
+                "9990_demo_packed_by",
                 Array(
                     """
                     ALTER TABLE items ADD COLUMN packedBy TEXT NOT NULL DEFAULT '';
                     ALTER TABLE changedItems ADD COLUMN packedBy TEXT NOT NULL DEFAULT '';
-                    PRAGMA user_version = 10;
+                    PRAGMA user_version = 9990;
                     """.utf8)
             )
         ]
         static let serverMigrations: [(identifier: String, bytes: [UInt8])] = [
             (
-                "0014_demo_packed_by",
+                "9990_demo_packed_by",
                 Array(
                     """
                     ALTER TABLE checklist.items ADD COLUMN packed_by text NOT NULL DEFAULT '';

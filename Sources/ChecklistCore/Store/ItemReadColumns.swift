@@ -16,19 +16,26 @@ struct ItemReadColumns: Sendable {
 
     /// What `list` shows of an item, `StoredTables.moreShownItemFields` last.
     static let headline = ItemReadColumns(
-        columns: [
-            .item(StoredTables.id), .listName, .item(StoredTables.title),
-            .item(StoredTables.isSelected),
-        ] + StoredTables.moreShownItemFields.map { .item($0) })
+        columns: headlineBare.columns + StoredTables.moreShownItemFields.map { .item($0) })
+
+    /// `headline` without the shown fields: a read of items that are all at their values by
+    /// default there (a file's engine asks first, by an index: `SQLiteItemsTable`).
+    static let headlineBare = ItemReadColumns(columns: [
+        .item(StoredTables.id), .listName, .item(StoredTables.title),
+        .item(StoredTables.isSelected),
+    ])
 
     /// What the JSON of items and export read: `headline`'s first four, the list's ID (places
     /// are counted per list), the times, and `StoredTables.moreShownItemFields` last.
     static let item = ItemReadColumns(
-        columns: headline.columns.prefix(4)
-            + [
-                .item(StoredTables.listID), .item(StoredTables.createdAt),
-                .item(StoredTables.updatedAt),
-            ] + StoredTables.moreShownItemFields.map { .item($0) })
+        columns: itemBare.columns + StoredTables.moreShownItemFields.map { .item($0) })
+
+    /// `item` without the shown fields, as `headlineBare` is `headline`.
+    static let itemBare = ItemReadColumns(
+        columns: headlineBare.columns + [
+            .item(StoredTables.listID), .item(StoredTables.createdAt),
+            .item(StoredTables.updatedAt),
+        ])
 
     /// What the editor and the page show of a row (its place in the list is its position), and
     /// `StoredTables.moreShownItemFields` last (`EditorRow.more`).
@@ -68,4 +75,20 @@ struct ItemReadColumns: Sendable {
             }
         }.joined(separator: ", ")
     }
+
+    /// The SQL that selects items with a shown field not at its value by default
+    /// (`quantity != 1 OR note != ''`), nil when none is declared: a file's partial index
+    /// (`items_with_shown_fields`, `migrations/0009`) is on exactly this, so asking whether a
+    /// list holds such items reads the index, not the list (a test compares the two). The
+    /// defaults are the program's own constants.
+    static let shownFieldsSet: String? = {
+        let tests = StoredTables.moreShownItemFields.compactMap { column -> String? in
+            guard let shown = column.shown else { return nil }
+            return switch shown.kind {
+            case .count: column.sqlite + " != " + shown.defaultText
+            case .text: column.sqlite + " != '" + shown.defaultText + "'"
+            }
+        }
+        return tests.isEmpty ? nil : tests.joined(separator: " OR ")
+    }()
 }

@@ -38,10 +38,27 @@ final class BroughtRows {
         return false
     }
 
-    /// Whether the item row (ID, list, title) may enter the copy; else it is noted.
-    func admitsItem(id: Int64, listID: Int64, title: UnsafeRawBufferPointer) -> Bool {
+    /// Whether the item row (ID, list, title, and its shown fields in `ItemField.all`'s order,
+    /// as the server sends them) may enter the copy; else it is noted. A shown field is held
+    /// to the rule `set` holds it to (no line break in a note, a quantity from 1 to 9999).
+    func admitsItem(
+        id: Int64, listID: Int64, title: UnsafeRawBufferPointer,
+        fields: [UnsafeRawBufferPointer] = []
+    ) -> Bool {
         var problem: String?
-        if id <= 0 {
+        for (field, value) in zip(ItemField.all, fields) where value.count > 0 {
+            if value.count > Self.longestText {
+                problem = "its \(field.name) is longer than \(Self.longestText) bytes"
+                break
+            }
+            let text = String(decoding: value, as: UTF8.self)
+            if (try? field.shown.value(from: text)) != text {
+                problem = "its \(field.name) is not one checklist takes: " + Self.quoted(value)
+                break
+            }
+        }
+        if problem != nil {
+        } else if id <= 0 {
             problem = "its ID is not positive"
         } else if id > lastItemID {
             problem = "its ID is beyond every ID the server has given (\(lastItemID))"

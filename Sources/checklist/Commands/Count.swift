@@ -29,7 +29,7 @@ extension ChecklistCommand {
 
         @Option(
             help: ArgumentHelp(
-                "Count only items whose title contains this text (any case, any script).",
+                "Count only items whose title or note contains this text (any case, any script).",
                 valueName: "text"))
         var match: String?
 

@@ -28,7 +28,7 @@ extension ChecklistCommand {
 
         @Option(
             help: ArgumentHelp(
-                "Only items whose title contains this text (any case, any script).",
+                "Only items whose title or note contains this text (any case, any script).",
                 valueName: "text"))
         var match: String?
 

@@ -30,7 +30,7 @@ extension ChecklistCommand {
 
         @Option(
             help: ArgumentHelp(
-                "Show only items whose title contains this text (/ changes it).",
+                "Show only items whose title or note contains this text (/ changes it).",
                 valueName: "text"))
         var match: String?
 

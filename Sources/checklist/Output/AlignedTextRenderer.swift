@@ -71,12 +71,12 @@ struct AlignedTextRenderer {
         let id = String(item.id)
         let padding = String(repeating: " ", count: max(0, width - id.count))
         // The title and its counts wrap at the terminal's width; remarks follow, dimmed.
-        let (counts, remarks) = ShownFieldsText.parts(item.more)
+        let (counts, remarks) = ItemField.shownText(item.more)
         let title = Self.wrapped(
             TerminalText.escapingControls(item.title) + counts,
             indent: 4 + max(width, id.count) + 1, columns: columns)
         let remark = remarks.map {
-            ShownFieldsText.remarkSeparator + TerminalText.escapingControls($0)
+            ItemField.remarkSeparator + TerminalText.escapingControls($0)
         }.joined()
         if !isColored {
             output.write(

@@ -1,31 +1,26 @@
 import ChecklistCore
 
-/// How text output shows an item's fields beyond its title (`ItemField`): ` ×N` after the
-/// title where a count is not 1, then ` — ` and a remark where it is not empty. An item with
-/// every field at its value by default shows exactly its v4 line.
+/// `ItemField.shownText` for a piped `list`, on the bytes as they are stored: ` ×N` after the
+/// title for each count not at its value by default, then ` — ` and each remark that is not
+/// empty. A row whose fields are all at their values by default comes with none (`more`
+/// empty) and writes exactly its v4 line.
 enum ShownFieldsText {
-    static func parts(_ more: [String]) -> (counts: String, remarks: [String]) {
-        ItemField.shownText(more)
-    }
-
-    static let remarkSeparator = ItemField.remarkSeparator
-
-    /// The same, from the bytes a piped `list` writes as they are.
     static func write(_ more: [UnsafeRawBufferPointer], to output: inout FileOutput) {
-        for (index, field) in fields.enumerated() where index < more.count {
-            let value = more[index]
-            if value.elementsEqual(defaults[index]) || field.look != .times { continue }
-            output.write(" ×")
-            output.write(raw: value)
+        if more.isEmpty { return }
+        for (index, value) in more.enumerated() where index < isCount.count && isCount[index] {
+            if !value.elementsEqual(defaults[index]) {
+                output.write(" ×")
+                output.write(raw: value)
+            }
         }
-        for (index, field) in fields.enumerated() where index < more.count {
-            let value = more[index]
-            if value.elementsEqual(defaults[index]) || field.look != .remark { continue }
-            output.write(remarkSeparator)
-            output.write(raw: value)
+        for (index, value) in more.enumerated() where index < isCount.count && !isCount[index] {
+            if !value.elementsEqual(defaults[index]) {
+                output.write(ItemField.remarkSeparator)
+                output.write(raw: value)
+            }
         }
     }
 
-    private static let fields = ItemField.all.map(\.shown)
-    private static let defaults = fields.map { Array($0.defaultText.utf8) }
+    private static let isCount = ItemField.all.map { $0.shown.look == .times }
+    private static let defaults = ItemField.all.map { Array($0.shown.defaultText.utf8) }
 }

@@ -24,9 +24,16 @@ public struct EditorFilter: Hashable, Sendable {
         state.admits(isSelected: isSelected) && (text.isEmpty || match.matches(title))
     }
 
+    /// Whether an item with this title, state and shown fields (`Item.more`) shows: the words
+    /// of its note count, as for `--match`.
+    public func matches(_ title: String, isSelected: Bool, more: [String]) -> Bool {
+        state.admits(isSelected: isSelected)
+            && (text.isEmpty || match.matches(title: title, more: more))
+    }
+
     /// Whether the row shows.
     public func matches(_ row: EditorRow) -> Bool {
-        matches(row.title, isSelected: row.isSelected)
+        matches(row.title, isSelected: row.isSelected, more: row.more)
     }
 
     /// Whether every item this filter shows, `wider` shows too (no filter shows every item).
