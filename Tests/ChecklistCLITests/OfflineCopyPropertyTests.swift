@@ -177,39 +177,14 @@ final class OfflineCopyPropertyTests {
                             list: Field(value: list, time: time))
                     }
                 case .title(let id, let title, let time):
-                    guard let field = server[id]?.title else { continue }
-                    if let syncing, field.author != author, field.value != title {
-                        let mine = "\(author) rename to '\(title)'"
-                        let theirs = "\(field.author) rename to '\(field.value)'"
-                        if time < field.time {
-                            tell("item \(id): \(mine) lost to \(theirs)", [author, field.author])
-                        } else if field.arrival > lastSeen[syncing] {
-                            tell("item \(id): \(theirs) lost to \(mine)", [author, field.author])
-                        }
-                    }
-                    if time > field.time {
-                        server[id]?.title = Field(
-                            value: title, time: time, author: author, arrival: revision)
+                    merge(\.title, of: id, to: title, at: time, author: author, syncing) {
+                        "rename to '\($0)'"
                     }
                 case .field(let id, let name, let value, let time):
                     let path: WritableKeyPath<ModelItem, Field<String>> =
                         name == "quantity" ? \.quantity : \.note
-                    guard let field = server[id]?[keyPath: path] else { continue }
-                    let words = { (value: String) in
-                        "change of the \(name) to " + (name == "note" ? "'\(value)'" : value)
-                    }
-                    if let syncing, field.author != author, field.value != value, field.time > 0 {
-                        let mine = "\(author) \(words(value))"
-                        let theirs = "\(field.author) \(words(field.value))"
-                        if time < field.time {
-                            tell("item \(id): \(mine) lost to \(theirs)", [author, field.author])
-                        } else if field.arrival > lastSeen[syncing] {
-                            tell("item \(id): \(theirs) lost to \(mine)", [author, field.author])
-                        }
-                    }
-                    if time > field.time {
-                        server[id]?[keyPath: path] = Field(
-                            value: value, time: time, author: author, arrival: revision)
+                    merge(path, of: id, to: value, at: time, author: author, syncing) {
+                        "change of the \(name) to " + (name == "note" ? "'\($0)'" : $0)
                     }
                 case .check(let id, let value, let time):
                     if let item = server[id], time > item.checked.time {
@@ -262,6 +237,29 @@ final class OfflineCopyPropertyTests {
                 for id in checked.keys where id != keeper {
                     server[id]?.checked = Field(value: false, time: changeTime)
                 }
+            }
+        }
+
+        /// A copy's (or the server's) edit of a field merged by its latest edit (the title, a
+        /// quantity, a note): the later edit wins; an overruled one of another author's is
+        /// told, worded by `words`, as `apply` says.
+        private mutating func merge(
+            _ path: WritableKeyPath<ModelItem, Field<String>>, of id: Int64, to value: String,
+            at time: Int, author: String, _ syncing: Int?, words: (String) -> String
+        ) {
+            guard let field = server[id]?[keyPath: path] else { return }
+            if let syncing, field.author != author, field.value != value, field.time > 0 {
+                let mine = "\(author) \(words(value))"
+                let theirs = "\(field.author) \(words(field.value))"
+                if time < field.time {
+                    tell("item \(id): \(mine) lost to \(theirs)", [author, field.author])
+                } else if field.arrival > lastSeen[syncing] {
+                    tell("item \(id): \(theirs) lost to \(mine)", [author, field.author])
+                }
+            }
+            if time > field.time {
+                server[id]?[keyPath: path] = Field(
+                    value: value, time: time, author: author, arrival: revision)
             }
         }
 
