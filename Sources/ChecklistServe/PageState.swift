@@ -4,31 +4,19 @@ import Foundation
 /// What the page's script reads, as JSON: a window of the list with its counts, the lists
 /// there are, and the change mark (`/state`, a change's answer, the live updates).
 struct PageState: Codable, Equatable {
-    /// A row: its ID, sort key, title and check, and each other shown field of the item
-    /// (`EditorRow.more`) under its JSON key, where it is not at its value by default (a
-    /// count as a number, as the JSON of items writes it).
+    /// A row: the edit mode's row (`EditorRow`, which holds every declared field: a new one
+    /// reaches the page with no field of its own here), as the page's script reads it: its ID,
+    /// sort key (`key`), title and check (`checked`), and each other shown field under its
+    /// JSON key where it is not at its value by default (a count as a number, as the JSON of
+    /// items writes it).
+    @dynamicMemberLookup
     struct Row: Codable, Equatable {
-        var id: ItemID
-        var key: Int64
-        var title: String
-        var checked: Bool
-        var more: [String] = ItemField.defaults
+        var row: EditorRow
 
-        init(
-            id: ItemID, key: Int64, title: String, checked: Bool,
-            more: [String] = ItemField.defaults
-        ) {
-            self.id = id
-            self.key = key
-            self.title = title
-            self.checked = checked
-            self.more = more
-        }
+        init(_ row: EditorRow) { self.row = row }
 
-        init(_ row: EditorRow) {
-            self.init(
-                id: row.id, key: row.sortKey, title: row.title, checked: row.isSelected,
-                more: row.more)
+        subscript<Value>(dynamicMember path: KeyPath<EditorRow, Value>) -> Value {
+            row[keyPath: path]
         }
 
         private struct Key: CodingKey {
@@ -41,14 +29,14 @@ struct PageState: Codable, Equatable {
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Key.self)
-            try container.encode(id, forKey: Key("id"))
-            try container.encode(key, forKey: Key("key"))
-            try container.encode(title, forKey: Key("title"))
-            try container.encode(checked, forKey: Key("checked"))
+            try container.encode(row.id, forKey: Key("id"))
+            try container.encode(row.sortKey, forKey: Key("key"))
+            try container.encode(row.title, forKey: Key("title"))
+            try container.encode(row.isSelected, forKey: Key("checked"))
             // What the page shows after the title (` ×5 — borrow Ben's`), written once here.
-            let shown = ItemField.shownSuffix(more)
+            let shown = ItemField.shownSuffix(row.more)
             if !shown.isEmpty { try container.encode(shown, forKey: Key("shown")) }
-            for (field, value) in zip(ItemField.all, more) where !field.shown.isDefault(value) {
+            for (field, value) in zip(ItemField.all, row.more) where !field.shown.isDefault(value) {
                 switch field.shown.kind {
                 case .count: try container.encode(Int64(value) ?? 0, forKey: Key(field.name))
                 case .text: try container.encode(value, forKey: Key(field.name))
@@ -59,20 +47,21 @@ struct PageState: Codable, Equatable {
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Key.self)
             self.init(
-                id: try container.decode(ItemID.self, forKey: Key("id")),
-                key: try container.decode(Int64.self, forKey: Key("key")),
-                title: try container.decode(String.self, forKey: Key("title")),
-                checked: try container.decode(Bool.self, forKey: Key("checked")),
-                more: try ItemField.all.map { field in
-                    switch field.shown.kind {
-                    case .count:
-                        try container.decodeIfPresent(Int64.self, forKey: Key(field.name))
-                            .map(String.init) ?? field.shown.defaultText
-                    case .text:
-                        try container.decodeIfPresent(String.self, forKey: Key(field.name))
-                            ?? field.shown.defaultText
-                    }
-                })
+                EditorRow(
+                    id: try container.decode(ItemID.self, forKey: Key("id")),
+                    title: try container.decode(String.self, forKey: Key("title")),
+                    isSelected: try container.decode(Bool.self, forKey: Key("checked")),
+                    sortKey: try container.decode(Int64.self, forKey: Key("key")),
+                    more: try ItemField.all.map { field in
+                        switch field.shown.kind {
+                        case .count:
+                            try container.decodeIfPresent(Int64.self, forKey: Key(field.name))
+                                .map(String.init) ?? field.shown.defaultText
+                        case .text:
+                            try container.decodeIfPresent(String.self, forKey: Key(field.name))
+                                ?? field.shown.defaultText
+                        }
+                    }))
         }
     }
 

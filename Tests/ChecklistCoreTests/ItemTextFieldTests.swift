@@ -96,7 +96,7 @@ import Testing
             ).map { try $0.decode(String.self, atIndex: 3) }
             #expect(plan.contains { $0.contains("items_with_shown_fields") }, "\(plan)")
         }
-        let store = try ChecklistStore(queue)
+        let store = ChecklistStore(queue)
         try store.add(titles("Tent", "Stove"), to: "camping")
         let before = try queue.read {
             try SQLiteItemsTable($0).holdsShownFields(["items.listId = 1"])
@@ -129,7 +129,7 @@ import Testing
                 }
             }
         }
-        let store = try ChecklistStore(queue)
+        let store = ChecklistStore(queue)
         #expect(try store.items(in: .all).map(\.more) == [ItemField.defaults, ItemField.defaults])
         var headlines: [ItemHeadline] = []
         try store.forEachHeadline(in: .all) { headlines.append($0) }

@@ -56,6 +56,41 @@ import Testing
             ])
     }
 
+    /// A sync and a clone are conducted in `Sync/` over a copy's side and a server's
+    /// (`CopySide`, `SyncServer`): nothing there speaks SQL or imports an engine's library; the
+    /// PostgreSQL engine writes no SQLite file (a backup and a copy's pull go through the copy's
+    /// side); the store's sync and clone import no GRDB (issue 50).
+    @Test func theSyncIsConductedOverTwoSidesThatEachSpeakOneDialect() throws {
+        // The code, without its comments (which may name the sides' types).
+        let files = try Self.swiftFiles().map { file in
+            (
+                path: file.path,
+                text: file.text.split(separator: "\n").filter {
+                    !$0.drop { $0 == " " }.hasPrefix("//")
+                }.joined(separator: "\n")
+            )
+        }
+        let sync = files.filter { $0.path.hasPrefix("ChecklistCore/Sync/") }
+        #expect(sync.contains { $0.path.hasSuffix("/SyncConductor.swift") })
+        for file in sync {
+            for word in [
+                "import GRDB", "import CLibPQ", "sql:", "SELECT ", "DELETE FROM", "INSERT INTO",
+                "connection.", "Database", "PostgreSQLSync", "SQLiteCopySide(",
+            ] {
+                #expect(!file.text.contains(word), "\(file.path) holds \(word)")
+            }
+        }
+        for file in files where file.path.hasPrefix("ChecklistCore/PostgreSQL/") {
+            for word in ["import GRDB", "sqlite3_", "SQLiteCopySide", "DatabaseQueue"] {
+                #expect(!file.text.contains(word), "\(file.path) holds \(word)")
+            }
+        }
+        for name in ["ChecklistStore+Sync.swift", "ChecklistStore+Clone.swift"] {
+            let file = try #require(files.first { $0.path == "ChecklistCore/Store/" + name })
+            #expect(!file.text.contains("import GRDB"), "\(name) imports GRDB")
+        }
+    }
+
     /// Nothing in the libraries prints: the programs decide what reaches stdout and stderr.
     @Test func theLibrariesDoNotPrint() throws {
         let printing = try Self.swiftFiles().filter {

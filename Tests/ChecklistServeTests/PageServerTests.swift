@@ -110,7 +110,7 @@ import Testing
         #expect(response.status == 200)
         let state = try PageState.read(response)
         #expect(state.checked == 1 && state.total == 3)
-        #expect(state.rows.map(\.checked) == [false, true, false])
+        #expect(state.rows.map(\.isSelected) == [false, true, false])
         #expect(try checked() == [2])
         #expect(try store.history().first?.description == "checked 1 item (ID 2)")
         #expect(post("toggle", "id=2&to=unchecked&list=camping", json: true).status == 200)
@@ -760,7 +760,12 @@ import Testing
         let state = try PageState.read(pushed.json)
         #expect(state.list == "camping" && state.listId.hasPrefix("1."))
         #expect(state.mode == "multiple" && state.checked == 1 && state.total == 3)
-        #expect(state.rows[1] == PageState.Row(id: 2, key: 2, title: "Stove", checked: true))
+        #expect(
+            state.rows[1]
+                == PageState.Row(
+                    EditorRow(
+                        id: 2, title: "Stove", isSelected: true, sortKey: 2,
+                        more: ItemField.defaults)))
         #expect(state.mark == pushed.mark && !state.more && state.undone == nil)
         #expect(server.pushedState(list: "nope") == nil)
         #expect(

@@ -41,8 +41,11 @@ extension PostgreSQLStore: StoreEngine {
         try changeCount()
     }
 
-    func copy(to path: String) throws {
-        try copy(toSQLiteAt: path)
+    /// A server's rows, sent into the new file through a copy's side (`backup(into:)`).
+    func copy(
+        to path: String, newFile: (String, (any CopySide) throws -> Void) throws -> Void
+    ) throws {
+        try newFile(path) { try backup(into: $0) }
     }
 
     var filePath: String? { nil }
@@ -51,4 +54,15 @@ extension PostgreSQLStore: StoreEngine {
     func closeFile() -> Bool { false }
 
     func closeFile(thenExit exit: () -> Never) -> Never { exit() }
+}
+
+/// The server a copy syncs with and is cloned from (`SyncConductor`).
+extension PostgreSQLStore: SyncServerStore {
+    var shownAddress: String { shown }
+
+    var roundTrips: Int { connection.roundTrips }
+
+    func transaction<T>(seenRevision: Int64?, _ body: (PostgreSQLSync) throws -> T) throws -> T {
+        try write { try body(PostgreSQLSync(connection: $0, seenRevision: seenRevision)) }
+    }
 }

@@ -5,13 +5,6 @@
 /// holding the selections it changed, or none when it changed nothing. The server ends as
 /// `apply`, change by change, would leave it, row for row (`SyncTapsTests`).
 extension PostgreSQLSync {
-    /// Whether a change only checks or unchecks items (a tap, or `check` of a few).
-    static func checksAlone(_ change: CopyChange) -> Bool {
-        change.edits.allSatisfy { edit in
-            if case .set(_, .checked, _) = edit { true } else { false }
-        }
-    }
-
     /// Applies `changes` (each `checksAlone`), each stamped as given; returns the conflicts
     /// they met. Nil, having changed nothing, when one names an item gone from the server or
     /// in a single-choice list: those take `apply`, one by one (a deleted item's conflict

@@ -2,7 +2,7 @@ import GRDB
 
 extension SQLiteChange {
     /// A file keeps no stamp per field: an item's checked field was last set by the newest
-    /// journal entry whose records show it changing (`OfflineCopy.edits`), at that entry's time
+    /// journal entry whose records show it changing (`SQLiteCopySide.edits`), at that entry's time
     /// and by its author. Only items changed at `time` or later are looked up there: an item
     /// whose time of change is earlier was last checked earlier still. An item changed later
     /// whose check the journal no longer holds (it keeps the newest 50 entries) takes the
@@ -45,7 +45,7 @@ extension SQLiteChange {
         let recent = Set(updated.filter { $0.value >= time }.keys)
         if !recent.isEmpty {
             var stamps: [ItemID: Stamp] = [:]
-            for change in try OfflineCopy.edits(of: recent, in: db) {
+            for change in try SQLiteCopySide(db: db).edits(of: recent) {
                 let stamp = Stamp(time: change.entry.createdAt, author: change.entry.author ?? "")
                 for edit in change.edits {
                     switch edit {

@@ -45,7 +45,7 @@ struct SQLiteEngine: StoreEngine {
                 }
                 let change = try SQLiteUndo(db: db).undo(by: author, onlyIn: list)
                 // On an offline copy, an undo of a change the server holds is sent by sync.
-                try OfflineCopy.noteUndo(of: change, author: author, in: db)
+                try SQLiteCopySide(db: db).noteUndo(of: change, author: author)
                 return change
             }
         }
@@ -67,7 +67,9 @@ struct SQLiteEngine: StoreEngine {
         }
     }
 
-    func copy(to path: String) throws {
+    func copy(
+        to path: String, newFile: (String, (any CopySide) throws -> Void) throws -> Void
+    ) throws {
         // VACUUM INTO cannot run inside a transaction; it reads one snapshot by itself.
         try writer.writeWithoutTransaction { db in
             try db.execute(literal: "VACUUM INTO \(DatabaseOpener.plainPath(path))")

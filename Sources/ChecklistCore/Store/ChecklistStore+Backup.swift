@@ -16,7 +16,9 @@ extension ChecklistStore {
             if !overwriting { throw ChecklistError.fileExists(path: path) }
         }
         do {
-            try Self.writeNewDatabase(at: path) { temporary in try engine.copy(to: temporary) }
+            try Self.writeNewDatabase(at: path) { temporary in
+                try engine.copy(to: temporary, newFile: SQLiteCopySide.filling)
+            }
         } catch let error as DatabaseError {
             // A damaged database is the one backed up, not the backup's path.
             if [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode),
@@ -53,23 +55,6 @@ extension ChecklistStore {
             FileSystem.remove(temporary)
             throw error
         }
-    }
-
-    /// A connection that fills the new, private file `writeNewDatabase` hands its writer: no
-    /// rollback journal and no syncs while it is filled (a failure throws the file away, and the
-    /// rename follows one flush of the whole file), and a page cache that holds the fill, so
-    /// that SQLite never writes a page twice (a clone of 100,000 items: 0.70 s before, most of
-    /// it journal syncs and spilled pages).
-    static func fillingQueue(at path: String) throws -> DatabaseQueue {
-        var configuration = Configuration()
-        // The rows come whole from a database that enforced them.
-        configuration.foreignKeysEnabled = false
-        configuration.prepareDatabase { db in
-            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = OFF")
-            try db.execute(sql: "PRAGMA synchronous = OFF; PRAGMA cache_size = -131072")
-        }
-        return try DatabaseQueue(
-            path: DatabaseOpener.plainPath(path), configuration: configuration)
     }
 
     /// What a backup may not replace, even with `--force`: anything but a regular file.

@@ -73,7 +73,7 @@ extension ChecklistStore {
         for (index, tap) in taps.enumerated() {
             let time = times[index]
             let stamp = Stamp(time: time, author: author)
-            let seenStamp = Stamp(Self.seen(floors[index]))
+            let seenStamp = Stamp(Stamp.seen(floors[index]))
             let overtaken = taps[(index + 1)...].contains { $0.id == tap.id }
             let kind: SelectionKind = tap.checked ? .check : .uncheck
             let merged = try engine.recordingChange(kind.rawValue, author: author, at: time) {

@@ -28,8 +28,11 @@ protocol StoreEngine {
     /// A number that moves when another connection commits a change.
     func dataVersion() throws -> Int64
 
-    /// Copies the database into the empty SQLite file at `path`, from one snapshot.
-    func copy(to path: String) throws
+    /// Copies the database into the empty SQLite file at `path`, from one snapshot: a file by
+    /// itself; a server sends its rows into the file `newFile` opens as a copy's side.
+    func copy(
+        to path: String, newFile: (String, (any CopySide) throws -> Void) throws -> Void
+    ) throws
     /// The file a damaged database was read from (for `backup`'s error); nil on a server.
     var filePath: String? { get }
 

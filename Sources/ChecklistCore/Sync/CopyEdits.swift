@@ -237,3 +237,32 @@ enum CopyEdits {
         }
     }
 }
+
+extension CopyEdit {
+    /// The list a create puts its item in.
+    var listName: String? {
+        guard case .create(_, let list, _, _) = self else { return nil }
+        return list
+    }
+
+    /// The edit with the lists its item edits name renamed as `names` says.
+    func naming(_ names: [String: String]) -> CopyEdit {
+        switch self {
+        case .create(let id, let list, let position, let values):
+            .create(id, list: names[list] ?? list, position: position, values: values)
+        case .place(let id, let list, let position, let from):
+            .place(id, list: names[list] ?? list, position: position, from: names[from] ?? from)
+        default: self
+        }
+    }
+
+    /// The item the edit is of, if any.
+    var itemID: ItemID? {
+        switch self {
+        case .create(let id, _, _, _), .set(let id, _, _), .place(let id, _, _, _),
+            .delete(let id):
+            id
+        case .createList, .renameList, .setMode, .deleteList: nil
+        }
+    }
+}

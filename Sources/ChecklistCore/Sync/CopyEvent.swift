@@ -59,3 +59,12 @@ public struct SyncRenumbered: Equatable, Sendable {
     public var title: String
     public var isFork: Bool
 }
+
+extension CopyChange {
+    /// Whether a change only checks or unchecks items (a tap, or `check` of a few).
+    var checksAlone: Bool {
+        edits.allSatisfy { edit in
+            if case .set(_, .checked, _) = edit { true } else { false }
+        }
+    }
+}

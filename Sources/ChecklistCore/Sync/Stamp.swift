@@ -8,6 +8,10 @@ struct Stamp: Comparable, Hashable, Sendable {
 
     init(time: String, author: String) { self.text = time + " " + author }
 
+    /// The stamp's text that stands for everything seen from a server whose clock read `time`:
+    /// later than every edit it held then, whoever's.
+    static func seen(_ time: String) -> String { time + " \u{FFFF}" }
+
     /// The time, `2026-11-28T10:05:00.000Z`.
     var time: String { String(text.prefix { $0 != " " }) }
     /// The author, after the time.
