@@ -121,9 +121,10 @@ struct SQLiteItemsTable {
         guard let set = ItemReadColumns.shownFieldsSet else { return false }
         do {
             let condition = Self.whereClause(conditions + [SQL(sql: set)])
-            return try SQLRequest<Bool>(
-                literal: "SELECT EXISTS (SELECT 1 FROM items \(condition))"
-            ).fetchOne(db) ?? false
+            // A statement, not a request: a request's preparation cost a `list` about 1% more.
+            return try Bool.fetchOne(
+                try db.makeStatement(literal: "SELECT EXISTS (SELECT 1 FROM items \(condition))"))
+                ?? false
         } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
             return false
         }

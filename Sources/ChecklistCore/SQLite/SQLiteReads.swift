@@ -56,7 +56,8 @@ struct SQLiteReads: ReadSteps {
                 HeadlineBytes(
                     id: id, isSelected: sqlite3_column_int64(row, isSelected) != 0,
                     list: Self.text(row, list), title: Self.text(row, title),
-                    more: Self.atDefaults(row, more) ? [] : more.map { Self.text(row, $0) }))
+                    more: more.isEmpty || Self.atDefaults(row, more)
+                        ? [] : more.map { Self.text(row, $0) }))
         }
     }
 
