@@ -45,3 +45,21 @@ extension ChecklistError {
         }
     }
 }
+
+/// A command that failed, as a program reports it: one line for stderr (after `checklist: `)
+/// that names the problem and the fix, and the contract's exit status. `checklist` and
+/// `checklist-serve` each report every failure through this one shape, from one place.
+public struct CommandFailure: Error, Equatable, Sendable {
+    public var line: String
+    public var status: ExitStatus
+
+    public init(_ line: String, status: ExitStatus) {
+        self.line = line
+        self.status = status
+    }
+
+    /// An error of the store: its line, and its status by `ChecklistError.answer`.
+    public init(_ error: ChecklistError) {
+        self.init(error.description, status: ExitStatus(error))
+    }
+}

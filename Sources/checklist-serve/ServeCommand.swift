@@ -40,90 +40,37 @@ struct ServeCommand: ParsableCommand {
                         count: strlen(value)))
             }
         }
-        let listName: ListName
-        let store: ChecklistStore
         do {
-            listName = try ListName(
-                list ?? environment["CHECKLIST_LIST"] ?? ListName.defaultList.text)
+            try listenAndServe(environment)
         } catch {
-            FileHandle.standardError.write(Data("checklist: --list: \(error.description)\n".utf8))
-            throw ExitCode(ExitStatus.usage.rawValue)
+            // The one error edge: one line on stderr, the contract's status.
+            FileHandle.standardError.write(Data("checklist: \(RawPath.shown(error.line))\n".utf8))
+            throw ExitCode(error.status.rawValue)
         }
-        do {
-            let location = try DatabaseLocation.resolve(explicitPath: db, environment: environment)
-            // As every command that changes items: a missing database file is not created
-            // (a typo in --db would serve an empty list nobody else sees).
-            store = try DatabaseOpener.openExistingForWriting(location)
-            // A list named (-l, CHECKLIST_LIST) must exist; the default list may be empty.
-            let named = list ?? environment["CHECKLIST_LIST"]
-            if named != nil, try !store.lists().contains(where: { $0.name == listName }) {
-                throw ChecklistError.listNotFound(listName.text)
-            }
-        } catch let error as ChecklistError {
-            var line = error.description
-            if case .databaseNotFound(let path) = error {
-                line =
-                    "no database at \(path); nothing to serve (checklist add creates one, or"
-                    + " pass --db or set CHECKLIST_DB to name another)"
-            }
-            FileHandle.standardError.write(Data("checklist: \(RawPath.shown(line))\n".utf8))
-            throw ExitCode(ExitStatus(error).rawValue)
+    }
+
+    /// Sets up (`ServeSetup`), listens, prints the links, and serves until Ctrl-C or SIGTERM.
+    private func listenAndServe(_ environment: [String: String]) throws(CommandFailure) {
+        let setup = try ServeSetup(list: list, db: db, environment: environment)
+        var probe = in_addr()
+        guard inet_pton(AF_INET, serve.host, &probe) == 1 else {
+            throw ServeSetup.notAnAddress(host: serve.host)
         }
         let server: SocketServer
         do {
-            var probe = in_addr()
-            guard inet_pton(AF_INET, serve.host, &probe) == 1 else {
-                throw SocketServer.ServerError("")
-            }
-        } catch {
-            FileHandle.standardError.write(
-                Data(
-                    "checklist: --host \(serve.host) is not an IPv4 address (e.g. 127.0.0.1 or 0.0.0.0)\n"
-                        .utf8))
-            throw ExitCode(ExitStatus.usage.rawValue)
-        }
-        do {
-            // How long a silent web socket waits for its ping, then for its answer (30 s; a
-            // test sets it shorter).
-            let pingAfter = environment["CHECKLIST_SERVE_PING_SECONDS"].flatMap(Double.init)
-                .flatMap { $0 > 0 ? $0 : nil }
             server = try SocketServer(
-                host: serve.host, port: serve.port, pingAfter: pingAfter ?? 30)
+                host: serve.host, port: serve.port, pingAfter: setup.pingAfter)
         } catch {
-            FileHandle.standardError.write(
-                Data(
-                    "checklist: cannot listen on \(serve.host):\(serve.port): \(error); nothing is served\n"
-                        .utf8))
-            throw ExitCode(ExitStatus.ioError.rawValue)
+            throw ServeSetup.cannotListen(
+                host: serve.host, port: Int(serve.port), reason: "\(error)")
         }
         // A link lasts across restarts: its secret is kept (hashed) in the database, so it can
-        // be shown only when it is made, the first time or with --new-link. One link a person
-        // named, else the plain link.
-        let people = serve.person.isEmpty ? [""] : Array(Set(serve.person)).sorted()
-        var links: [(person: String, secret: String?, made: String?)] = []
-        do {
-            if !serve.person.isEmpty, try !store.mayRecordOtherAuthors() {
-                FileHandle.standardError.write(
-                    Data(
-                        ("checklist: --person needs a role that owns the schema checklist (or a"
-                            + " superuser): on this server a role records changes under its own"
-                            + " name only; nothing is served\n").utf8))
-                throw ExitCode(ExitStatus.usage.rawValue)
-            }
-            let existing = try store.pageLinks()
-            for name in people {
-                let made = existing.first { $0.person == name }?.createdAt
-                let secret = serve.newLink || made == nil ? try store.makePageLink(for: name) : nil
-                links.append((name, secret, made))
-            }
-        } catch let error as ChecklistError {
-            FileHandle.standardError.write(
-                Data("checklist: \(RawPath.shown(error.description))\n".utf8))
-            throw ExitCode(ExitStatus(error).rawValue)
-        }
+        // be shown only when it is made (the first time, or with --new-link), once listening.
+        let links = try setup.links(for: serve.person, newLink: serve.newLink)
+        let store = setup.store
         let storeThread = StoreThread()
         let pages = PageServer(
-            store: store, list: listName,
+            store: store, list: setup.list,
             allowedHosts: Self.allowedHosts(listening: serve.host),
             didChange: { storeThread.lookNow() })
         pages.refreshLinks()
@@ -134,33 +81,14 @@ struct ServeCommand: ParsableCommand {
         }
         server.webSocketClosed = { id in live.close(id) }
         let address = "http://\(Self.shownHost(serve.host)):\(server.port)"
-        for link in links {
-            // A person's line starts with their name: `ana: http://…`.
-            let name = link.person.isEmpty ? "" : link.person + ": "
-            if let secret = link.secret {
-                let url = "\(address)/\(secret)/"
-                FileHandle.standardOutput.write(Data((name + url + "\n").utf8))
-                // The QR code's escape codes only where a person looks at them.
-                if isatty(STDOUT_FILENO) == 1 { Self.printQRCode(url) }
-            } else {
-                let when = link.made.map {
-                    " (made \($0.prefix(16).replacingOccurrences(of: "T", with: " ")) UTC)"
-                }
-                let again = link.person.isEmpty ? "" : " --person '\(link.person)'"
-                FileHandle.standardOutput.write(
-                    Data(
-                        ("\(name)\(address)/: the page's link\(when ?? "") still works; it is shown"
-                            + " only when it is made: checklist serve --new-link\(again) makes a new"
-                            + " one\n").utf8))
-            }
+        for (line, url) in ServeSetup.lines(for: links, address: address) {
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            // The QR code's escape codes only where a person looks at them.
+            if let url, isatty(STDOUT_FILENO) == 1 { Self.printQRCode(url) }
         }
-        if !serve.host.hasPrefix("127.") {
+        if let notice = ServeSetup.plainHTTPNotice(host: serve.host) {
             // One line where the person who shares the list reads it.
-            FileHandle.standardError.write(
-                Data(
-                    ("checklist: the link is plain HTTP: on the network it crosses in the clear,"
-                        + " token and taps; put HTTPS in front (the manual's page for phones"
-                        + " shows Caddy)\n").utf8))
+            FileHandle.standardError.write(Data("checklist: \(notice)\n".utf8))
         }
         storeThread.start(looking: live)
         // Ctrl-C and SIGTERM from now on stop the loop, and the store is closed: SQLite then

@@ -115,20 +115,18 @@ struct ChecklistCommand: ParsableCommand {
     /// Prints one line for the error on stderr and exits with the contract's status. A usage
     /// error points to the help of the subcommand it concerns.
     private static func exit(reporting error: any Error, in commandPath: [String]) -> Never {
-        let help = helpPointer(commandPath)
+        let failure: CommandFailure
         switch error {
         case let error as ChecklistError:
-            Output.reportError(error.description)
-            Platform.exit(ExitStatus(error).rawValue)
+            failure = CommandFailure(error)
         case let error as UsageError:
-            Output.reportError(error.message + " " + helpPointer(error.command))
-            Platform.exit(ExitStatus.usage.rawValue)
+            failure = CommandFailure(
+                error.message + " " + helpPointer(error.command), status: .usage)
         case let error as OutputFailure:
-            Output.reportError("cannot write to standard output: \(error.reason)")
-            Platform.exit(ExitStatus.ioError.rawValue)
+            failure = CommandFailure(
+                "cannot write to standard output: \(error.reason)", status: .ioError)
         case let error as AddedButNotShown:
-            Output.reportError(error.message)
-            Platform.exit(ExitStatus.ioError.rawValue)
+            failure = CommandFailure(error.message, status: .ioError)
         case let error as ExitCode:
             Platform.exit(error.rawValue)
         default:
@@ -145,10 +143,13 @@ struct ChecklistCommand: ParsableCommand {
                 in: inOurWords(
                     withoutFarSuggestion(
                         String(firstParagraph.reversed().drop { $0 == "\n" }.reversed()))))
-            Output.reportError(
-                lowercasingFirst(message.replacingPrefix("Error: ", with: "")) + " " + help)
-            Platform.exit(ExitStatus.usage.rawValue)
+            failure = CommandFailure(
+                lowercasingFirst(message.replacingPrefix("Error: ", with: "")) + " "
+                    + helpPointer(commandPath), status: .usage)
         }
+        // The one error edge: one line on stderr, the contract's status.
+        Output.reportError(failure.line)
+        Platform.exit(failure.status.rawValue)
     }
 
     /// Writes a clean exit's text on stdout; exits 0, or 74 when the text could not be written.
