@@ -18,7 +18,8 @@ extension PageServer {
         // Issue 48, 5: a page says whose link it was opened with; the secret it sends may be
         // another person's (two links opened in one browser), and a change is never
         // recorded as someone it was not made by.
-        if let opened = form.value("person"), opened != person {
+        let header = try form.decode(PageForms.Change.self, for: route)
+        if let opened = header.person, opened != person {
             throw PageError(
                 "this page was opened with "
                     + (opened.isEmpty ? "the shared link" : "\(opened)'s link")
@@ -26,13 +27,13 @@ extension PageServer {
                     + (person.isEmpty ? "the shared link" : "\(person)'s")
                     + "; nothing changed (open your own link again)", status: 409)
         }
-        let name = try list(form.value("list"), identity: form.value("listid"), shared)
-        let editing = form.value("edit") == "1"
+        let name = try list(header.list, identity: header.listid, shared)
+        let editing = header.edit == true
         var undone: Change?
         var lost: [PageState.LostTap]?
         let selectionsOnly = ["toggle", "save", "none"].contains(route)
         if selectionsOnly {
-            lost = try selection(route, form, store, in: name)
+            lost = try selection(route, form, store, in: name, seen: header.seen)
         } else {
             switch try edit(route, form, store, in: name, json: json, editing: editing) {
             case .page(let response): return response
@@ -64,14 +65,15 @@ extension PageServer {
                 ).json)
         }
         return .seeOther(
-            PageHTML.pageURL(list: name, identity: form.value("listid") ?? "", editing: editing))
+            PageHTML.pageURL(list: name, identity: header.listid ?? "", editing: editing))
     }
 
     /// Taps, Save and None: what is checked. Returns the taps that lost to a later change
     /// (told on the page).
-    func selection(_ route: String, _ form: PageForm, _ store: ChecklistStore, in name: ListName)
-        throws -> [PageState.LostTap]?
-    {
+    func selection(
+        _ route: String, _ form: PageForm, _ store: ChecklistStore, in name: ListName,
+        seen: String?
+    ) throws -> [PageState.LostTap]? {
         switch route {
         case "toggle":
             // The page's taps, in the order they were made, each with its time (those it kept
@@ -80,24 +82,23 @@ extension PageServer {
             // `to=`), a check or uncheck made now, as the command's.
             if let taps = try Self.taps(form.fields) {
                 let merged = try store.mergeTaps(
-                    taps, seen: form.value("seen").flatMap { PageClock.isTime($0) ? $0 : nil })
+                    taps, seen: seen.flatMap { PageClock.isTime($0) ? $0 : nil })
                 return merged.compactMap { outcome in
                     outcome.lostTo.map { PageState.LostTap(outcome, winner: $0) }
                 }
             }
-            let id = try form.id(for: "toggle")
-            switch form.value("to") {
-            case "checked": try store.check(.ids(IDSet(ids: [id])))
-            case "unchecked": try store.uncheck(.ids(IDSet(ids: [id])))
+            let toggle = try form.decode(PageForms.Toggle.self, for: route)
+            switch toggle.to {
+            case "checked": try store.check(.ids(IDSet(ids: [toggle.id.id])))
+            case "unchecked": try store.uncheck(.ids(IDSet(ids: [toggle.id.id])))
             default: throw PageError("toggle needs to=checked or to=unchecked")
             }
         case "save":
             // The form without a script: the boxes shown, which were checked when the page
             // was made (`was`), and which are checked now. Only the boxes the person changed
             // change: another phone's checks since the page was made stay.
-            let shown = try form.ids("shown")
-            let was = try form.ids("was")
-            let checked = try form.ids("checked")
+            let save = try form.decode(PageForms.Save.self, for: route)
+            let (shown, was, checked) = (save.shown.ids, save.was.ids, save.checked.ids)
             guard checked.isSubset(of: shown), was.isSubset(of: shown) else {
                 throw PageError("checked= or was= names an item the page did not show")
             }
@@ -127,32 +128,29 @@ extension PageServer {
     ) throws -> EditOutcome {
         switch route {
         case "add":
-            try store.add([try form.title(for: "add")], to: name)
+            try store.add([try form.decode(PageForms.Add.self, for: route).title.title], to: name)
         case "rename":
             // Edit mode's Rename: the item's new title (the terminal's `r`), and its declared
             // fields where the form holds them (the terminal's `#` and `N`), as one change.
-            let id = try form.id(for: "rename")
+            let rename = try form.decode(PageForms.Rename.self, for: route)
             try store.edit(
-                id, title: try form.title(for: "rename"), fields: try form.fieldValues(),
+                rename.id.id, title: rename.title.title, fields: try form.fieldValues(),
                 namedList: name)
         case "move":
             // Edit mode's up and down, and a row dragged: "ID before OTHER" or "ID after
             // OTHER", OTHER the row the page showed above or below where it goes (the
             // terminal's `K` and `J`).
-            let words = (form.value("move") ?? "").split(separator: " ")
-            guard words.count == 3, let id = ItemID(words[0]), let other = ItemID(words[2]),
-                id > 0, other > 0, words[1] == "before" || words[1] == "after"
-            else { throw PageError("move needs move=ID before OTHER or move=ID after OTHER") }
-            try store.move(
-                id, to: words[1] == "before" ? .before(other) : .after(other), inList: name)
+            let order = try form.decode(PageForms.Move.self, for: route).move
+            try store.move(order.id, to: order.target, inList: name)
         case "undo":
             // The person's own newest change (the plain link's: the serving user's), wherever it
             // was made; another author's later change to the same items refuses it (409), as
             // `checklist undo` exits 75.
             return .undone(try store.undo())
         default:  // delete
-            let counted = try form.ids("ids")
-            guard form.value("confirm") == "yes" else {
+            let delete = try form.decode(PageForms.Delete.self, for: route)
+            let counted = delete.ids.ids
+            guard delete.confirm == "yes" else {
                 if json { throw PageError("delete needs confirm=yes") }
                 return .page(
                     .html(
@@ -163,57 +161,6 @@ extension PageServer {
             if !counted.isEmpty { try store.delete(.checkedAmong(IDSet(ids: counted), in: name)) }
         }
         return .done
-    }
-}
-
-/// A change's form as the page sent it, its fields read by name (the last of a name wins).
-struct PageForm {
-    let fields: [(String, String)]
-
-    func value(_ name: String) -> String? { fields.last { $0.0 == name }?.1 }
-
-    /// Single IDs, comma-separated or repeated (no ranges: a page names what it shows).
-    func ids(_ name: String) throws -> Set<ItemID> {
-        var set = Set<ItemID>()
-        for (field, text) in fields where field == name {
-            for part in text.split(separator: ",") {
-                guard let id = ItemID(part), id > 0 else {
-                    throw PageError("\(name)= holds something that is not an item's ID")
-                }
-                set.insert(id)
-            }
-        }
-        return set
-    }
-
-    /// The item `id=` names, for `action`.
-    func id(for action: String) throws -> ItemID {
-        guard let text = value("id"), let id = ItemID(text), id > 0 else {
-            throw PageError("\(action) needs id=, an item's ID")
-        }
-        return id
-    }
-
-    /// The declared fields of items (`ItemField`) the form holds, each validated by its rule.
-    func fieldValues() throws -> [ItemFieldValue] {
-        try ItemField.all.compactMap { field -> ItemFieldValue? in
-            guard let text = value(field.name) else { return nil }
-            do throws(ChecklistError) {
-                return try ItemFieldValue(field, text)
-            } catch {
-                throw PageError(error.description)
-            }
-        }
-    }
-
-    /// The title `title=` holds, for `action`.
-    func title(for action: String) throws -> Title {
-        guard let text = value("title") else { throw PageError("\(action) needs title=") }
-        do {
-            return try Title(text)
-        } catch {
-            throw PageError(error.description)
-        }
     }
 }
 
