@@ -30,6 +30,8 @@ let package = Package(
         .executable(name: "checklist-serve", targets: ["checklist-serve"]),
         .library(name: "ChecklistCore", targets: ["ChecklistCore"]),
         .library(name: "ChecklistEditor", targets: ["ChecklistEditor"]),
+        // For experiments/hummingbird-serve (issue 51's test of another HTTP stack).
+        .library(name: "ChecklistServe", targets: ["ChecklistServe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -67,7 +69,8 @@ let package = Package(
         // socket, and the binary that serves it. A binary of its own, which `checklist serve`
         // runs, so that the command-line program's start-up does not pay for a server library.
         // The server is its own (Sources/checklist-serve/SocketServer.swift): FlyingFox could
-        // neither bound a request's head nor survive EMFILE (issue 32).
+        // neither bound a request's head nor survive EMFILE (issue 32), and Hummingbird 2 failed
+        // the hostile suite (experiments/hummingbird-serve/README.md, issue 51).
         // Its page's HTML, CSS and JavaScript are files (Sources/ChecklistServe/Page/), compiled
         // in as the migrations are.
         .target(

@@ -146,9 +146,21 @@ class Monitor(threading.Thread):
             time.sleep(0.2)
 
 
+# With --keep-going (for trying another server: experiments/hummingbird-serve), a failed
+# expectation is printed and counted, and the checks go on.
+KEPT_GOING = []
+
+
 def expect(condition, message):
     if not condition:
+        if KEEP_GOING:
+            KEPT_GOING.append(message)
+            print("FAILED (going on): %s" % message)
+            return
         raise AssertionError(message)
+
+
+KEEP_GOING = False
 
 
 def half_open_connections(served, count=1100):
@@ -611,7 +623,10 @@ def check_framing_hosts_and_origins(served):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "debug"))
+    parser.add_argument("--keep-going", action="store_true")
     arguments = parser.parse_args()
+    global KEEP_GOING
+    KEEP_GOING = arguments.keep_going
     for check in (check_hostile_clients, check_held_connections, check_silent_sockets, check_too_few_files,
                   check_framing_hosts_and_origins, check_websocket_rules):
         environment = {"CHECKLIST_SERVE_PING_SECONDS": "1"} if check is check_silent_sockets else None
@@ -621,9 +636,17 @@ def main():
         except AssertionError as failure:
             print("FAILED: %s" % failure, file=sys.stderr)
             sys.exit(1)
+        except Exception as error:
+            if not KEEP_GOING:
+                raise
+            KEPT_GOING.append(repr(error))
+            print("FAILED (stopped %s): %r" % (check.__name__, error))
         finally:
             if served.alive():
                 served.stop()
+    if KEPT_GOING:
+        print("%d expectations failed" % len(KEPT_GOING), file=sys.stderr)
+        sys.exit(1)
 
 
 if __name__ == "__main__":
