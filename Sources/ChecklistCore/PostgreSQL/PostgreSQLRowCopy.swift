@@ -7,7 +7,7 @@ extension PostgreSQLStore {
         _ = try read { connection in
             let state = try connection.query(
                 "SELECT last_item_id, last_change_id FROM checklist.state"
-            ).first
+            ).onlyRow()
             // A schema an older binary left (backup does not migrate it) may lack a shown
             // field: the copy takes its value by default.
             let missing =
@@ -19,8 +19,7 @@ extension PostgreSQLStore {
                 Self.copiedTables.map { RowCopy(table: $0.table, missing: missing) },
                 from: connection, to: file)
             // The counters, so no ID the server gave out is given again.
-            try file.setCounters(
-                items: Int64(state?[0] ?? "0") ?? 0, changes: Int64(state?[1] ?? "0") ?? 0)
+            try file.setCounters(items: try state.int64(0), changes: try state.int64(1))
         }
     }
 

@@ -98,31 +98,16 @@ extension SQLiteCopySide {
         try queue.write { try body(SQLiteCopySide(db: $0)) }
         try queue.close()
     }
-
-    /// `body`'s SQLite errors as the program's, naming `path`.
-    static func translatingErrors<T>(path: String, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as DatabaseError {
-            throw ChecklistError(error, path: path)
-        } catch is RowDecodingError {
-            throw ChecklistError.corruptDatabase(path: path)
-        }
-    }
 }
 
 extension SQLiteEngine {
     /// Runs `body` on this file as an offline copy's side, in one write transaction.
     func asCopy<T>(_ body: (SQLiteCopySide) throws -> T) throws -> T {
-        try SQLiteCopySide.translatingErrors(path: writer.path) {
-            try writer.write { try body(SQLiteCopySide(db: $0)) }
-        }
+        try translatingErrors { try writer.write { try body(SQLiteCopySide(db: $0)) } }
     }
 
-    /// The server this file syncs with, when it is an offline copy (its state's address).
+    /// Where this file's last sync left it, when it is an offline copy; nil otherwise.
     func copyState() throws -> OfflineCopy.State? {
-        try SQLiteCopySide.translatingErrors(path: writer.path) {
-            try writer.read { try SQLiteCopySide(db: $0).state() }
-        }
+        try translatingErrors { try writer.read { try SQLiteCopySide(db: $0).state() } }
     }
 }

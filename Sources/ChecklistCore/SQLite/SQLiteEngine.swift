@@ -111,7 +111,7 @@ struct SQLiteEngine: StoreEngine {
         exit()  // not reached: the access above ends the process
     }
 
-    private func translatingErrors<T>(_ body: () throws -> T) throws -> T {
+    func translatingErrors<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as DatabaseError {

@@ -36,9 +36,9 @@ struct Pages: HTTPResponder {
     func respond(to request: Request, context: Context) async throws -> Response {
         // As checklist-serve's own limit on a change's body (64 KiB).
         let body = try await request.body.collect(upTo: 64 * 1024)
-        var head = "GET \(request.uri.string) HTTP/1.1\r\nHost: h\r\n\r\n"
+        // The target's path and query, read as checklist-serve reads them.
+        let head = "GET \(request.uri.string) HTTP/1.1\r\nHost: h\r\n\r\n"
         let parsed = try? HTTPHead.parse(ArraySlice(head.utf8))
-        head = ""
         guard let (path, query) = parsed?.pathAndQuery else {
             return Response(status: .badRequest)
         }
