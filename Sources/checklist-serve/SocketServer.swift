@@ -13,7 +13,8 @@ import Foundation
 ///   `idleTimeout` without a request.
 /// - Connections are capped below the file limit (read again at each accept, so `prlimit` on a
 ///   running server counts): at the cap, the oldest connection makes room for the new one,
-///   whatever it is doing (one that is closing first, a web socket last). An `accept` that
+///   whatever it is doing (one that is closing first, then one the client holds up, then one
+///   whose answer is in the works, a web socket last). An `accept` that
 ///   fails for want of files (EMFILE and the rest) closes that oldest connection and tries
 ///   again; nothing a client does ends the server, and the newest client is the last to go.
 /// - A connection with output unsent is not read (back-pressure): it holds at most one answer
@@ -103,12 +104,16 @@ final class SocketServer {
             return false
         }
 
-        /// The order in which connections make room at the cap: closing ones first, web
-        /// sockets last, the oldest first within each.
+        /// The order in which connections make room at the cap, the oldest first within each
+        /// rank: closing ones; those the client holds up (a head or body not yet whole, an
+        /// answer not yet read); those whose answer is in the works (the handler's time is
+        /// bounded, and a burst of new connections must not close a request already read);
+        /// web sockets last.
         var evictionOrder: (Int, Double) {
             switch state {
             case .draining: (0, openedAt)
-            case .webSocket: (2, openedAt)
+            case .busy where !hasOutput: (2, openedAt)
+            case .webSocket: (3, openedAt)
             default: (1, openedAt)
             }
         }

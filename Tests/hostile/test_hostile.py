@@ -359,6 +359,39 @@ def check_hostile_clients(served):
           % (monitor.count, monitor.slowest * 1000, monitor.largest / 1024))
 
 
+def check_answers_in_the_works(served):
+    """A request whose answer is in the works (a tap waiting on a locked database) is not the
+    one that makes room when a burst of 1,100 connections passes the cap: the clients that
+    hold things up go first (the CI of fbe032c saw a page request made just before the burst
+    closed unanswered)."""
+    resource.setrlimit(resource.RLIMIT_NOFILE, (4096, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+    subprocess.run(["prlimit", "--pid", str(served.process.pid), "--nofile=1024:1024"], check=True)
+    holder = sqlite3.connect(served.db, timeout=1)
+    holder.execute("BEGIN EXCLUSIVE")
+    answer = []
+    tap = threading.Thread(target=lambda: answer.append(request(
+        served, "POST", served.path + "toggle",
+        {"Origin": "http://" + served.host, "Content-Type": "application/x-www-form-urlencoded"},
+        b"id=1&to=checked", timeout=15)))
+    try:
+        tap.start()
+        time.sleep(0.5)  # the tap is read and waits on the lock
+        held = half_open_connections(served)
+        time.sleep(1.5)  # every connection accepted: 1,100 is past the cap of 960
+    finally:
+        holder.rollback()
+        holder.close()
+    tap.join(15)
+    for sock in held:
+        sock.close()
+    status = answer[0][0] if answer else None
+    expect(status == 303, "a tap waiting on the database was closed by a burst of connections: %r" % status)
+    listed = subprocess.run([served.bin, "--db", served.db, "list", "-l", "camping"],
+                            capture_output=True, text=True).stdout
+    expect(listed.startswith("[x] 1 Tent"), "the tap was not stored: %r" % listed)
+    print("ok: a tap waiting on a locked database outlived a burst of 1,100 connections and was stored")
+
+
 def held_bodies(served, count):
     """Connections that send a head announcing a body, then hold the body back."""
     head = ("POST %stoggle HTTP/1.1\r\nHost: %s\r\nOrigin: http://%s\r\n"
@@ -627,7 +660,8 @@ def main():
     arguments = parser.parse_args()
     global KEEP_GOING
     KEEP_GOING = arguments.keep_going
-    for check in (check_hostile_clients, check_held_connections, check_silent_sockets, check_too_few_files,
+    for check in (check_answers_in_the_works, check_hostile_clients, check_held_connections, check_silent_sockets,
+                  check_too_few_files,
                   check_framing_hosts_and_origins, check_websocket_rules):
         environment = {"CHECKLIST_SERVE_PING_SECONDS": "1"} if check is check_silent_sockets else None
         served = Served(arguments.bin, environment)
