@@ -28,6 +28,7 @@ let package = Package(
     products: [
         .executable(name: "checklist", targets: ["checklist"]),
         .executable(name: "checklist-serve", targets: ["checklist-serve"]),
+        .library(name: "ChecklistModel", targets: ["ChecklistModel"]),
         .library(name: "ChecklistCore", targets: ["ChecklistCore"]),
         .library(name: "ChecklistEditor", targets: ["ChecklistEditor"]),
         // For experiments/hummingbird-serve (issue 51's test of another HTTP stack).
@@ -41,10 +42,19 @@ let package = Package(
         // The model, the repository layer (the only code that speaks SQL) and the migration
         // runner. The migrations are compiled into the binary: an installed binary needs no
         // files beside it.
+        // The values: IDs, names, titles, items, the changes a command reports, the text rules,
+        // the errors and their exit statuses, and the declaration of the stored fields. No
+        // storage, no dialect, no I/O.
+        .target(name: "ChecklistModel"),
+        // Lists as text: Markdown and JSON read and written, leniently where people write them.
+        .target(name: "ChecklistTransfer", dependencies: ["ChecklistModel"]),
+        // The offline copies' sync: the order of its steps and its decisions, over a copy's
+        // side and a server's (protocols each engine conforms to). No SQL of either dialect.
+        .target(name: "ChecklistSync", dependencies: ["ChecklistModel"]),
         .target(
             name: "ChecklistCore",
             dependencies: [
-                "CSQLiteDefensive",
+                "ChecklistModel", "ChecklistTransfer", "ChecklistSync", "CSQLiteDefensive",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
@@ -56,11 +66,13 @@ let package = Package(
         // The edit mode's pure parts: its state machine, renderer and key decoder, and the
         // engine that turns its effects into store calls. No terminal I/O: that is the
         // executable's driver.
-        .target(name: "ChecklistEditor", dependencies: ["ChecklistCore"]),
+        .target(name: "ChecklistEditor", dependencies: ["ChecklistModel", "ChecklistCore"]),
         .executableTarget(
             name: "checklist",
             dependencies: [
-                "ChecklistCore", "ChecklistEditor", "ChecklistServeOptions",
+                "ChecklistModel", "ChecklistTransfer", "ChecklistSync", "ChecklistCore",
+                "ChecklistEditor",
+                "ChecklistServeOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: releaseLink
@@ -74,7 +86,8 @@ let package = Package(
         // Its page's HTML, CSS and JavaScript are files (Sources/ChecklistServe/Page/), compiled
         // in as the migrations are.
         .target(
-            name: "ChecklistServe", dependencies: ["ChecklistCore"],
+            name: "ChecklistServe",
+            dependencies: ["ChecklistModel", "ChecklistSync", "ChecklistCore"],
             resources: [.embedInCode("Page")]),
         // `serve`'s options, declared once for both binaries.
         .target(
@@ -83,7 +96,7 @@ let package = Package(
         .executableTarget(
             name: "checklist-serve",
             dependencies: [
-                "ChecklistCore", "ChecklistServe", "ChecklistServeOptions",
+                "ChecklistModel", "ChecklistCore", "ChecklistServe", "ChecklistServeOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: releaseLink
@@ -91,24 +104,29 @@ let package = Package(
         // What several test targets share: the seedable generator of their random tests.
         .target(name: "ChecklistTestSupport", path: "Tests/ChecklistTestSupport"),
         .testTarget(
-            name: "ChecklistServeTests", dependencies: ["ChecklistServe", "ChecklistCore"]
+            name: "ChecklistServeTests",
+            dependencies: ["ChecklistServe", "ChecklistModel", "ChecklistCore"]
         ),
         .testTarget(
             name: "ChecklistCoreTests",
             dependencies: [
-                "ChecklistCore", "ChecklistTestSupport",
+                "ChecklistModel", "ChecklistTransfer", "ChecklistSync", "ChecklistCore",
+                "ChecklistTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
             name: "ChecklistEditorTests",
-            dependencies: ["ChecklistEditor", "ChecklistCore", "ChecklistTestSupport"]
+            dependencies: [
+                "ChecklistEditor", "ChecklistModel", "ChecklistCore", "ChecklistTestSupport",
+            ]
         ),
         .testTarget(
             name: "ChecklistCLITests",
             // Depending on the executable makes `swift test` build it first.
             dependencies: [
-                "checklist", "checklist-serve", "ChecklistCore", "ChecklistTestSupport",
+                "checklist", "checklist-serve", "ChecklistModel", "ChecklistCore",
+                "ChecklistTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// Performs the editor's effects against the store and turns their results into events.
 /// Each write is one store call, the same one the equivalent command makes, so it is one

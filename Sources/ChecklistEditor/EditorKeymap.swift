@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// What a key does in the editor, outside a prompt.
 public enum EditorAction: Hashable, Sendable {

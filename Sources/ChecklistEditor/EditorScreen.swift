@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// How a piece of a screen line is drawn.
 public enum TextStyle: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// The state machine wired to the engine: an event goes in, every effect it causes is
 /// performed and its result fed back, until nothing is left to do. The terminal driver and

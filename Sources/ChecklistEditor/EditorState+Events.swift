@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 extension EditorState {
     /// Applies an event; returns the effects to perform, in order.

@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// A filter typed a letter further reuses what the last one found. Every title the new filter
 /// shows, the old one showed (`EditorFilter.narrows`), so the window's rows that still match

@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// The picker: the edit mode's screen, movement and filter, where `space` marks rows instead
 /// of checking them and `Enter` chooses the marked items (the cursor's item when none is). It

@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// A filter over a long list, read a bounded part at a time: the first window as a key is
 /// typed, the rest of the window and the count between keys. Each answer is taken only while

@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// What the editor asks the outside world to do. The state machine never does I/O: the
 /// driver performs each effect (see `EditorEngine`) and feeds its result back as an event.

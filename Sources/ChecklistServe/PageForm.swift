@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// A change's form as the page sent it: its fields in order, read by name (the last of a name
 /// wins), and decoded into the `Decodable` value of its action (`PageForms`), each field

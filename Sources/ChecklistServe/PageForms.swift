@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// The values a page's changes decode into (`PageForm.decode`), one for each action, and the
 /// fields they are made of, each refused in one line that names it.

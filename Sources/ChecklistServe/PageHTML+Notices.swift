@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// The pages that are not a list: a deletion to confirm, a list gone, a refusal.
 extension PageHTML {

@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// A row of the page, with its tools in edit mode and its fields' inputs.
 extension PageHTML {

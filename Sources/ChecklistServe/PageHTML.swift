@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// The page as HTML (complete without a script: plain forms, and the page reloads), from the
 /// files in `Page/`. Every text from the lists is escaped. (Its state for the script that keeps

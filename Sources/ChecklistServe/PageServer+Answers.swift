@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// How a handler's outcome becomes an answer: the store's errors as 4xx and 5xx, in the
 /// page's words, as JSON for the script or a page for a browser without it.

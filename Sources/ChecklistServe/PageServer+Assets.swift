@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// The public assets: the same bytes for every request, needing no link.
 extension PageServer {

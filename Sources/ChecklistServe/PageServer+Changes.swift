@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// The changes a page sends: taps, and edit mode's actions.
 extension PageServer {

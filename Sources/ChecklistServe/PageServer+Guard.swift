@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// The rules applied before any handler: the `Host` a request names, the site it comes
 /// from, and a change's body.

@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// The page and its state: a window of a list's rows.
 extension PageServer {

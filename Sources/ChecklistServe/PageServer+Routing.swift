@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// Which link a request holds, and what it asks for after it.
 extension PageServer {

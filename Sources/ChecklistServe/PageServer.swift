@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 import Synchronization
 
 /// The page's HTTP surface, without a socket: `respond(to:)` answers one request through

@@ -1,4 +1,6 @@
 import ChecklistCore
+import ChecklistModel
+import ChecklistSync
 import Foundation
 
 /// What the page's script reads, as JSON: a window of the list with its counts, the lists

@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// What `checklist serve` sets up, as values, with no socket, signal or terminal: the list the
 /// page opens on and the store, before it listens; the links to show, once it listens (a new

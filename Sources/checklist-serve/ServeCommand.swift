@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChecklistCore
+import ChecklistModel
 import ChecklistServe
 import ChecklistServeOptions
 import Foundation

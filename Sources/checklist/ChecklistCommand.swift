@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChecklistCore
+import ChecklistModel
 
 /// The root command, and the one place where errors become exit statuses.
 @main

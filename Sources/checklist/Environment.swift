@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// The environment variables the program reads.
 enum Environment {

@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// Standard input, read whole (it feeds one transaction anyway).
 enum StandardInput {

@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// A usage error found before ArgumentParser reads the command line.
 enum UsageError: Error, Equatable {

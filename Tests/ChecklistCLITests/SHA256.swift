@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 import Foundation
 
 /// SHA-256, for telling whether a file is the one a test's expectations were written for: the

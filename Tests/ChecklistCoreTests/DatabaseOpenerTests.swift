@@ -3,6 +3,7 @@ import GRDB
 import Testing
 
 @testable import ChecklistCore
+@testable import ChecklistModel
 
 /// Behaviours about files: creating, looking without writing, refusing, WAL.
 @Suite final class DatabaseOpenerTests {

@@ -1,6 +1,9 @@
 import Testing
 
 @testable import ChecklistCore
+@testable import ChecklistModel
+@testable import ChecklistSync
+@testable import ChecklistTransfer
 
 /// The demo field (`DemoField`, built with `-DCHECKLIST_DEMO_FIELD` in CI): declared through
 /// the recipe of docs/internals/development.md and nothing else, it is stored, shown in the

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ChecklistCore
+@testable import ChecklistModel
 
 /// The count behind the editor's `row 120 of 100000`, on every engine: the items of the list
 /// before a place in its order, whatever their IDs, and none of another list.

@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 import Testing
 
 /// A database with nothing in it reads the same on every engine: a new SQLite file, and a

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 
 @testable import ChecklistCore
+@testable import ChecklistModel
 
 /// The engines the store's tests run on: one set of test bodies, with the engine as their
 /// parameter. A SQLite database always; a database of the PostgreSQL server that

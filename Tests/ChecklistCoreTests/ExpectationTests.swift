@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 import GRDB
 import Testing
 

@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 import ChecklistTestSupport
 import Testing
 

@@ -2,6 +2,8 @@ import GRDB
 import Testing
 
 @testable import ChecklistCore
+@testable import ChecklistModel
+@testable import ChecklistTransfer
 
 /// `ChecklistStore.setText`: a declared text field of an item set through one step on either
 /// engine, journalled and undone like any change (the path a new stored field takes).

@@ -1,4 +1,6 @@
 import ChecklistCore
+import ChecklistModel
+import ChecklistTransfer
 import Testing
 
 /// Small files, one rule each. Where a test names a real file, it reproduces, in words of its

@@ -1,4 +1,6 @@
 import ChecklistCore
+import ChecklistModel
+import ChecklistTransfer
 import GRDB
 import Testing
 

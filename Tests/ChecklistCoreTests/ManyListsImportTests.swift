@@ -2,6 +2,8 @@ import GRDB
 import Testing
 
 @testable import ChecklistCore
+@testable import ChecklistModel
+@testable import ChecklistTransfer
 
 /// An import of many lists (issue 29, 25): its summary names a few, and the lists it creates
 /// take IDs no list the journal remembers had.

@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 import Foundation
 import GRDB
 import Testing

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 
 @testable import ChecklistCore
+@testable import ChecklistModel
 
 /// The page's links (`checklist serve`): kept across restarts as their secrets' SHA-256, one
 /// a person, replaced at once; on every engine.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ChecklistCore
+@testable import ChecklistModel
 
 /// The store's reads behind the picker, on every engine: the state filter of `pick --checked`
 /// and `--unchecked` (with and without text), and which marked IDs are still items of a list.

@@ -2,6 +2,7 @@ import ChecklistTestSupport
 import Testing
 
 @testable import ChecklistCore
+@testable import ChecklistModel
 
 /// `RawPath`: a path's bytes through a `String` and back, unchanged, however it is joined.
 @Suite struct RawPathTests {

@@ -1,4 +1,6 @@
 import ChecklistCore
+import ChecklistModel
+import ChecklistTransfer
 import Testing
 
 /// Inputs written for these tests, each reproducing the structure of a real public checklist

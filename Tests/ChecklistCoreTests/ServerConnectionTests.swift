@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChecklistCore
+@testable import ChecklistModel
 
 /// Which `--db` values name a PostgreSQL server, and how messages show them.
 @Suite struct ServerURITests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChecklistCore
+@testable import ChecklistModel
 
 /// The server's migrations are embedded as the file engine's are: every file of
 /// `migrations/postgresql/` is registered, byte for byte.

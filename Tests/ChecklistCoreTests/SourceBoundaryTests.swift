@@ -1,3 +1,4 @@
+import ChecklistSync
 import Foundation
 import Testing
 
@@ -56,10 +57,12 @@ import Testing
             ])
     }
 
-    /// A sync and a clone are conducted in `Sync/` over a copy's side and a server's
-    /// (`CopySide`, `SyncServer`): nothing there speaks SQL or imports an engine's library; the
-    /// PostgreSQL engine writes no SQLite file (a backup and a copy's pull go through the copy's
-    /// side); the store's sync and clone import no GRDB (issue 50).
+    /// A sync and a clone are conducted in `ChecklistSync` over a copy's side and a server's
+    /// (`CopySide`, `SyncServer`). That target depends on `ChecklistModel` alone, so the
+    /// compiler keeps it from the engines and their libraries (issue 51); what the compiler
+    /// cannot see is SQL in its strings, checked here. The PostgreSQL engine writes no SQLite
+    /// file (a backup and a copy's pull go through the copy's side); the store's sync and clone
+    /// import no GRDB (issue 50).
     @Test func theSyncIsConductedOverTwoSidesThatEachSpeakOneDialect() throws {
         // The code, without its comments (which may name the sides' types).
         let files = try Self.swiftFiles().map { file in
@@ -70,13 +73,10 @@ import Testing
                 }.joined(separator: "\n")
             )
         }
-        let sync = files.filter { $0.path.hasPrefix("ChecklistCore/Sync/") }
+        let sync = files.filter { $0.path.hasPrefix("ChecklistSync/") }
         #expect(sync.contains { $0.path.hasSuffix("/SyncConductor.swift") })
         for file in sync {
-            for word in [
-                "import GRDB", "import CLibPQ", "sql:", "SELECT ", "DELETE FROM", "INSERT INTO",
-                "connection.", "Database", "PostgreSQLSync", "SQLiteCopySide(",
-            ] {
+            for word in ["sql:", "SELECT ", "DELETE FROM", "INSERT INTO", "UPDATE "] {
                 #expect(!file.text.contains(word), "\(file.path) holds \(word)")
             }
         }

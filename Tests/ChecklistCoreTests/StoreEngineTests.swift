@@ -4,6 +4,8 @@ import GRDB
 import Testing
 
 @testable import ChecklistCore
+@testable import ChecklistModel
+@testable import ChecklistTransfer
 
 /// One store API, two engines: the same calls on a SQLite database and on a PostgreSQL
 /// server's give the same results and errors, and leave the same lists, items and history

@@ -3,6 +3,9 @@ import GRDB
 import Testing
 
 @testable import ChecklistCore
+@testable import ChecklistModel
+@testable import ChecklistSync
+@testable import ChecklistTransfer
 
 /// `StoredTables` is the one declaration the row copies are built from (the journal's copy of
 /// an item, undo's restore, a list's copy, backup's copy of a server): it must name every

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import ChecklistCore
+@testable import ChecklistModel
+@testable import ChecklistSync
 
 /// The merge rules of offline copies as plain values (issue 31, 5): what a copy's journal
 /// says it did, and which of its edits a server takes.

@@ -3,6 +3,8 @@ import GRDB
 import Testing
 
 @testable import ChecklistCore
+@testable import ChecklistModel
+@testable import ChecklistSync
 
 /// Issue 47, part 3: a day of taps (one-item checks and unchecks, one command each) is sent in
 /// a few round trips, not five a change, and leaves the server exactly as sending them one by

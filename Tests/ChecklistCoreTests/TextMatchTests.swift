@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ChecklistCore
+@testable import ChecklistModel
 
 @Suite struct TextMatchTests {
     @Test(arguments: [

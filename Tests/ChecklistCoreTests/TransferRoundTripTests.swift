@@ -1,5 +1,7 @@
 import ChecklistCore
+import ChecklistModel
 import ChecklistTestSupport
+import ChecklistTransfer
 import Foundation
 import Testing
 

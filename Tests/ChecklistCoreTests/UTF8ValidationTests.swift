@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ChecklistCore
+@testable import ChecklistModel
 
 /// The byte-level checks `list` makes in a pipe agree with the standard library's.
 @Suite struct UTF8ValidationTests {

@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 import Testing
 
 /// Authors: every change records who made it, `undo` reverts the newest change of its own

@@ -1,4 +1,6 @@
 import ChecklistCore
+import ChecklistModel
+import ChecklistTransfer
 import Testing
 
 /// Undo restores the exact rows of `lists` and `items` that a change touched, whatever it was.

@@ -1,5 +1,6 @@
 import ChecklistCore
 import ChecklistEditor
+import ChecklistModel
 import Testing
 
 /// The edit mode and the picker show and change an item's declared fields (`ItemField`: its

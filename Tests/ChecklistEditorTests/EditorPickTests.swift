@@ -1,5 +1,6 @@
 import ChecklistCore
 import ChecklistEditor
+import ChecklistModel
 import Testing
 
 /// The picker (`checklist pick`, `--pick`) as a state machine over an in-memory store: keys

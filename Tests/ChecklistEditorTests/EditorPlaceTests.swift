@@ -1,5 +1,6 @@
 import ChecklistCore
 import ChecklistEditor
+import ChecklistModel
 import Testing
 
 /// Issue 29, 21: a long list shows where the cursor is (`row 120 of 1000`), known without a

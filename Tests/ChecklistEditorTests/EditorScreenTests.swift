@@ -1,5 +1,6 @@
 import ChecklistCore
 import ChecklistEditor
+import ChecklistModel
 import Testing
 
 /// The renderer as text at several terminal sizes, and the bytes that draw it.

@@ -1,5 +1,6 @@
 import ChecklistCore
 import ChecklistEditor
+import ChecklistModel
 import Testing
 
 /// The state machine with the engine over an in-memory store: keys in, the database and the

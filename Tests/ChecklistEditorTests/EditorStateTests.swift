@@ -1,5 +1,6 @@
 import ChecklistCore
 import ChecklistEditor
+import ChecklistModel
 import Testing
 
 /// The state machine alone: a key in, the effects out, no store.

@@ -1,5 +1,6 @@
 import ChecklistCore
 import ChecklistEditor
+import ChecklistModel
 
 /// A session over an in-memory store at 80x24, driven by keys as a person types them.
 struct TestEditor {

@@ -1,5 +1,6 @@
 import ChecklistCore
 import ChecklistEditor
+import ChecklistModel
 import Foundation
 import Testing
 

@@ -21,6 +21,7 @@ let package = Package(
         .executableTarget(
             name: "HummingbirdServe",
             dependencies: [
+                .product(name: "ChecklistModel", package: checkout),
                 .product(name: "ChecklistCore", package: checkout),
                 .product(name: "ChecklistServe", package: checkout),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,3 +1,5 @@
+import ChecklistModel
+
 extension DatabaseOpener {
     /// A PostgreSQL URI: one connection for the command, made as `psql` makes it. A wrong
     /// address, login, password or database is reported with libpq's reason (exit 74).

@@ -1,3 +1,4 @@
+import ChecklistModel
 import Glibc
 import Synchronization
 

@@ -1,3 +1,6 @@
+import ChecklistModel
+import ChecklistTransfer
+
 extension PostgreSQLChange {
     /// `import` on a server, in a few statements for the whole document, where a group at a
     /// time cost about seven round trips a list (issue 29, 25). The rule is

@@ -1,3 +1,6 @@
+import ChecklistModel
+import ChecklistSync
+
 /// The steps of `ChangeSteps` that `PostgreSQLChange.swift` does not take, in PostgreSQL's SQL.
 extension PostgreSQLChange: ChangeSteps {
     var reads: PostgreSQLReads { PostgreSQLReads(connection: connection) }

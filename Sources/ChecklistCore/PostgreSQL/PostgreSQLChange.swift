@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// One recorded write on a server, as `SQLiteChange` is on a file: the connection inside
 /// the write's transaction (holding the write lock), the journal entry's ID, its clock and its
 /// author. Every step records the rows it touches before it touches them.

@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// One connection to a PostgreSQL server, through libpq. Every failure is a `ChecklistError`
 /// whose one line names the server (its URI without a password) and libpq's reason.
 final class PostgreSQLConnection {

@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// The editor's reads of lists on a server.
 struct PostgreSQLEditorReads: EditorReads {
     let connection: PostgreSQLConnection

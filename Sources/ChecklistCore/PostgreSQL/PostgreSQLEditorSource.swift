@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// An editor window's reads on a server: the same keyset reads on `(position, id)`; a filter
 /// (the `--match` rule, in Swift) is matched here over the rows read, in batches.
 struct PostgreSQLEditorSource: EditorRowSource {

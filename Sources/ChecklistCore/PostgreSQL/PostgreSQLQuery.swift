@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// A statement for the server whose values are all bound as parameters: written as a string
 /// with interpolations, each interpolated value (an ID, a count, a text, a truth value, an
 /// array of IDs) becomes the next `$n` and its text goes beside the statement, never into it.

@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// The steps of `ReadSteps`, in PostgreSQL's SQL, over a connection inside a read's or a
 /// change's transaction. Every value is a parameter (`PostgreSQLQuery`), IDs included.
 struct PostgreSQLReads: ReadSteps {

@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// One row of a query's result, its values read in place (see `PostgreSQLConnection.forEachRow`).
 /// Made and moved only by the connection's reads.
 struct PostgreSQLRow {

@@ -1,3 +1,6 @@
+import ChecklistModel
+import ChecklistSync
+
 extension PostgreSQLStore {
     /// `backup` of a server's lists: into `file`, a new SQLite checklist database that
     /// `--db PATH` opens, the same lists, items, IDs, history and authors, read from one

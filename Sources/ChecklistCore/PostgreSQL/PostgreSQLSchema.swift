@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// The `checklist` schema's migrations (`migrations/postgresql/`), applied in order, each once,
 /// recorded in `checklist.migrations`.
 enum PostgreSQLSchema {

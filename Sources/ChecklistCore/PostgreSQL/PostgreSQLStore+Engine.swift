@@ -1,3 +1,6 @@
+import ChecklistModel
+import ChecklistSync
+
 /// `StoreEngine` on a server: transactions on the one connection, the steps in PostgreSQL's
 /// SQL. A database without the schema reads as an empty one (`EmptyReads`); its first write
 /// creates the schema.

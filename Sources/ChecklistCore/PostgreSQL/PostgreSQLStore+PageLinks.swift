@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// The page's links on a server: `ChecklistStore+PageLinks`, in PostgreSQL's SQL.
 extension PostgreSQLStore {
     /// Whether the role is exempt from the journal's row-level security; true while there is

@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// The PostgreSQL engine behind `ChecklistStore`: the same lists, in the schema `checklist` of
 /// a server's database, written in PostgreSQL's own SQL. Every public operation is one
 /// transaction. A write holds one lock, as `BEGIN IMMEDIATE` does on a file: it waits up to

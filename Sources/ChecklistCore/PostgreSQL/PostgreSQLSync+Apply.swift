@@ -1,3 +1,6 @@
+import ChecklistModel
+import ChecklistSync
+
 /// A copy's change applied on the server: its list edits by name or identity, its item edits
 /// as `SyncMerge` decides them, made through the change's steps.
 extension PostgreSQLSync {

@@ -1,3 +1,6 @@
+import ChecklistModel
+import ChecklistSync
+
 /// A day of taps: a run of a copy's changes that only check or uncheck items, applied in two
 /// round trips rather than five a change (1,000 one-item checks took 5,000). Each change is
 /// still decided by `SyncMerge` in its turn, against the items as the changes before it left

@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// The copies a server keeps (`checklist copies`, `copies forget N`).
 extension PostgreSQLSync {
     /// Notes who the copy's changes are by and when it last synced (and, the first time, when

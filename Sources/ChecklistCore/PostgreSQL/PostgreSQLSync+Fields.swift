@@ -1,3 +1,6 @@
+import ChecklistModel
+import ChecklistSync
+
 /// The merged fields (`MergedField`) as the server's sync reads and writes them: their
 /// values as arrays of their types, their stamps in an item's `stamps`, and a copy's edits
 /// with the server's list names.

@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// The item IDs a server sets aside for each copy, and the new IDs it gave a copy's adds that
 /// could not keep theirs (`checklist.copy_ranges`, `checklist.copy_renumbered`).
 extension PostgreSQLSync {

@@ -1,3 +1,6 @@
+import ChecklistModel
+import ChecklistSync
+
 extension PostgreSQLSync {
     /// How the copy `copyID`, at `generation`, whose last sync ended at the server's
     /// `revision` and journal entry `lastChange`, holding its unsent changes and undos `held`

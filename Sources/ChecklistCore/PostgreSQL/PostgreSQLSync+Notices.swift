@@ -1,3 +1,6 @@
+import ChecklistModel
+import ChecklistSync
+
 /// What each side of an overruled edit is told, and when: the syncing copy now, the other copy
 /// at its next sync, each kept until the copy is known to have heard it
 /// (`checklist.copy_notices`, `migrations/postgresql/0008`).

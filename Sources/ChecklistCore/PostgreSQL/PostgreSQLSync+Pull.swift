@@ -1,3 +1,6 @@
+import ChecklistModel
+import ChecklistSync
+
 /// The server's rows for a copy (`SyncServer`): what `SyncConductor.pull` brings.
 extension PostgreSQLSync: SyncServer {
     /// The revision a copy must have synced at, or after, to bring only what changed since

@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// A server that went back in time, given back what it lost (`sync --restore-server`), and
 /// what a copy holds that a server forgot.
 extension PostgreSQLSync {

@@ -1,3 +1,6 @@
+import ChecklistModel
+import ChecklistSync
+
 /// A copy's changes applied on a server, inside one write transaction (holding the write
 /// lock): each change becomes a server change under its author and time, its edits decided by
 /// `SyncMerge` and made through the same steps as any change (`ChangeSteps`), so the server's

@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// Who the `checklist` schema trusts, as PostgreSQL defines it (its manual, "Function
 /// Security"): code put in the database by an object's owner runs as whoever uses the object,
 /// so a role writes only where the owners are trusted and nobody else may create. The schema's

@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// A PostgreSQL connection URI, `postgresql://…` or `postgres://…`, as libpq reads it
 /// (`postgresql://ana@db.example/trips`, `postgresql:///trips?host=/run/postgresql`).
 /// Anything else given as a database is a SQLite path (`./postgres:x` is a file).

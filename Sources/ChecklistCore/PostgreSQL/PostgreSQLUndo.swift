@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// The steps of `undo` (`UndoSteps`) on a server, in PostgreSQL's SQL over the server's
 /// journal.
 struct PostgreSQLUndo: UndoSteps {

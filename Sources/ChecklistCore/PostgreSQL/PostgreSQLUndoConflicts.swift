@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// `UndoConflicts` on a server.
 struct PostgreSQLUndoConflicts: UndoConflictChecks {
     let connection: PostgreSQLConnection

@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// The server's values read as their columns' types. A value that is not what its column
 /// holds (a row edited outside checklist) is `malformedServerValue`, never a default: a list's
 /// mode read as "multiple" for anything unknown, or an ID read as 0, would act on the wrong

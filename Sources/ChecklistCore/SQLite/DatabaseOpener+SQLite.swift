@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// The opener's look at the file itself, without SQLite: its kind and header, a truncated copy
 /// told from a live database, and the creation of a new file and its folders.
 extension DatabaseOpener {

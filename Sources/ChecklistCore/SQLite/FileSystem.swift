@@ -1,3 +1,4 @@
+import ChecklistModel
 import Glibc
 
 /// The system calls the store makes itself, beside SQLite's: looking at a database file before
@@ -142,15 +143,6 @@ enum FileSystem {
             written += count
         }
         return nil
-    }
-
-    /// `bytes` random bytes as lowercase hexadecimal (the system's generator).
-    static func randomHex(_ bytes: Int) -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<bytes).map { _ in
-            let byte = UInt8.random(in: 0...255, using: &generator)
-            return String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)
-        }.joined()
     }
 
     /// Who runs the program, as the changes record it on SQLite: `LOGNAME` or `USER` when set

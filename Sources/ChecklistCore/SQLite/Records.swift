@@ -1,3 +1,4 @@
+import ChecklistModel
 import GRDB
 
 // How model values come out of rows and go into statements. Rows are decoded by column name,

@@ -1,3 +1,5 @@
+import ChecklistModel
+import ChecklistTransfer
 import GRDB
 import GRDBSQLite
 

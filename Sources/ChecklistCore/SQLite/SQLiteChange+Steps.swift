@@ -1,3 +1,4 @@
+import ChecklistModel
 import GRDB
 
 /// The steps of `ChangeSteps`, in SQLite's SQL.

@@ -1,3 +1,5 @@
+import ChecklistModel
+import ChecklistSync
 import GRDB
 
 /// One recorded write: the database inside the write's IMMEDIATE transaction, the undo

@@ -1,3 +1,4 @@
+import ChecklistModel
 import GRDB
 
 /// An item read (`ItemReadColumns`) as SQLite selects it: the items table's columns by their

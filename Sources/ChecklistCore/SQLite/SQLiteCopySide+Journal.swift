@@ -1,3 +1,5 @@
+import ChecklistModel
+import ChecklistSync
 import GRDB
 
 /// What a sync reads of a copy's journal and items (`SQLiteCopySide`).

@@ -1,3 +1,4 @@
+import ChecklistModel
 import GRDB
 
 /// The editor's reads of lists on a SQLite file.

@@ -1,3 +1,4 @@
+import ChecklistModel
 import GRDB
 
 /// An editor window's reads on a SQLite file: keyset reads on `(position, id)` through

@@ -1,3 +1,5 @@
+import ChecklistModel
+import ChecklistSync
 import GRDB
 import GRDBSQLite
 

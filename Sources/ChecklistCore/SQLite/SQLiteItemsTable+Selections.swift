@@ -1,3 +1,4 @@
+import ChecklistModel
 import GRDB
 
 extension SQLiteItemsTable {

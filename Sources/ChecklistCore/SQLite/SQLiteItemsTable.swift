@@ -1,3 +1,4 @@
+import ChecklistModel
 import GRDB
 
 import struct Foundation.Data  // a blob to bind (GRDB links Foundation already)

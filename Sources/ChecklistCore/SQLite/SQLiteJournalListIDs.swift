@@ -1,3 +1,4 @@
+import ChecklistModel
 import GRDB
 
 /// The highest list ID in `changedLists`, kept by one change once read: every row this change

@@ -1,3 +1,4 @@
+import ChecklistModel
 import GRDB
 
 /// The `lists` table's lookups, over a `Database` (a read's or a change's): the one place

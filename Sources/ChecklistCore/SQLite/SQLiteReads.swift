@@ -1,3 +1,4 @@
+import ChecklistModel
 import GRDB
 import GRDBSQLite
 

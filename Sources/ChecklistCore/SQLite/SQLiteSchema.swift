@@ -1,3 +1,4 @@
+import ChecklistModel
 import GRDB
 
 /// Applies the numbered `.sql` files of the top-level `migrations/` folder, which are compiled

@@ -1,3 +1,4 @@
+import ChecklistModel
 import GRDB
 
 /// The steps of `undo` on a file, in SQLite's SQL.

@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// check, uncheck, toggle, delete and rename: their rules, once, over an engine's steps.
 extension ChangeSteps {
     /// Sets, clears or flips the selection of the items a selection covers. In a

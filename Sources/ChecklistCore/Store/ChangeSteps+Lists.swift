@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// `lists add|rename|delete|copy`: their rules, once, over an engine's steps.
 extension ChangeSteps {
     /// A name no list has yet.

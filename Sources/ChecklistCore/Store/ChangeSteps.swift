@@ -1,3 +1,7 @@
+import ChecklistModel
+import ChecklistSync
+import ChecklistTransfer
+
 /// The steps a change is made of, each taken by an engine in its own SQL: `SQLiteChange`
 /// on a file, `PostgreSQLChange` on a server. Every step that changes rows records them in the
 /// undo journal first.

@@ -1,3 +1,6 @@
+import ChecklistModel
+import ChecklistSync
+
 extension ChecklistStore {
     /// `checklist clone URI FILE`: makes FILE, a SQLite copy of every list of the server's
     /// database, with IDs, history and authors, that remembers the URI without its password,

@@ -1,3 +1,5 @@
+import ChecklistModel
+
 extension ChecklistStore {
     /// `checklist copies`: the offline copies the server keeps, oldest first (none on a server
     /// without the schema yet).

@@ -1,3 +1,5 @@
+import ChecklistModel
+
 extension ChecklistStore {
     // MARK: - Reads for the edit mode
 

@@ -1,3 +1,6 @@
+import ChecklistModel
+import ChecklistTransfer
+
 extension ChecklistStore {
     // MARK: - Import
 

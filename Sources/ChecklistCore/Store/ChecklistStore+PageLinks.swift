@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// The page's links (`checklist serve`): kept in the database so that a link lasts across
 /// restarts, each as its secret's SHA-256. Not changes to the lists: no history, no undo.
 extension ChecklistStore {

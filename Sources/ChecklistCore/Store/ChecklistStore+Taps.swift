@@ -1,3 +1,6 @@
+import ChecklistModel
+import ChecklistSync
+
 /// A tap on a list's page: an item checked or unchecked, at the time it was made on the phone.
 /// A page keeps its taps while the server cannot be reached and sends them, in order, when it
 /// is back: each is merged as an offline copy's check is (`SyncMerge`).

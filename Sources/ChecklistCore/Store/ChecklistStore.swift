@@ -1,3 +1,4 @@
+import ChecklistModel
 import GRDB
 
 /// The repository: the only public way to the lists. Each public method is one transaction,

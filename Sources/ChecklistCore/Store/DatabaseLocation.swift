@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// Where the database lives: `--db`, else `CHECKLIST_DB`, else
 /// `$XDG_DATA_HOME/checklist/checklist.db`, else `~/.local/share/checklist/checklist.db`. A
 /// PostgreSQL URI names a server; anything else is a SQLite file's path.

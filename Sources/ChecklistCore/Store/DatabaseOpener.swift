@@ -1,4 +1,5 @@
 import CSQLiteDefensive
+import ChecklistModel
 import GRDB
 
 /// Opens the database file for a command, after a look that never writes.

@@ -1,3 +1,4 @@
+import ChecklistModel
 import GRDB
 
 /// A list as the editor finds it.

@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// The few reads an editor window makes of one list, in one engine's SQL: the window's rules
 /// (`EditorWindow`) are written once, above them.
 protocol EditorRowSource {

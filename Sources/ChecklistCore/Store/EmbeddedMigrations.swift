@@ -1,3 +1,5 @@
+import ChecklistModel
+
 // The migrations compiled into the binary. SwiftPM's `.embedInCode` turns each file of
 // `migrations/` into a byte array with a mangled name, and gives no way to enumerate them, so
 // a new migration file is added here too; `MigrationFileTests` fails while one is missing.

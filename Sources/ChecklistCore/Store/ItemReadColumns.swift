@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// What a hot read selects of an item, in order: columns of the items table as `StoredTables`
 /// declares them, and the name of the item's list. Each engine writes the list into its SELECT
 /// from the declared names (`selectList`) and decodes each row by `index(of:)`, so the

@@ -1,3 +1,4 @@
+import ChecklistModel
 import GRDB
 
 /// A list's row, for the steps that need its name and mode.

@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// The reads a command is made of, each taken by an engine in its own SQL inside one read
 /// (one snapshot): `SQLiteReads` on a file, `PostgreSQLReads` on a server, `EmptyReads` on a
 /// server's database that has no schema yet. A change reads through the same steps

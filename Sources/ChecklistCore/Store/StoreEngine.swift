@@ -1,3 +1,6 @@
+import ChecklistModel
+import ChecklistSync
+
 /// Where the lists are kept, behind `ChecklistStore`: `SQLiteEngine` (a file) or
 /// `PostgreSQLStore` (a server). An engine supplies transactions and its own SQL for the
 /// primitive steps (`ReadSteps`, `ChangeSteps`, `EditorReads`, `UndoSteps`); every rule is

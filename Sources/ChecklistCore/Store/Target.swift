@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// The items a resolved selection covers: conditions over an engine's items table (lone IDs in
 /// one, each run of IDs in its own), plus the counts a summary needs.
 struct Target<Condition> {

@@ -1,3 +1,4 @@
+import ChecklistModel
 import GRDB
 
 /// Whether undoing one change (the target) would overwrite what another author did after it.
@@ -11,10 +12,7 @@ import GRDB
 /// belong to (list IDs of deleted lists are given out again). A later change to other items,
 /// even in the same list, does not.
 public struct UndoConflicts: UndoConflictChecks {
-    /// What the later change did that the undo would overwrite.
-    public enum Reason: Sendable, Equatable {
-        case sameItems, sameLists, singleChoice
-    }
+    public typealias Reason = UndoConflictReason
 
     let db: Database
     let target: Int64

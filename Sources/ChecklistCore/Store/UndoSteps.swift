@@ -1,3 +1,5 @@
+import ChecklistModel
+
 /// The steps `undo` is made of, each taken by an engine in its own SQL over its journal (a
 /// file's `SQLiteUndo`, a server's `PostgreSQLUndo`), inside one write transaction. What undo reverts,
 /// what it refuses and in which order are written once, in the extension below.

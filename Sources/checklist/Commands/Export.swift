@@ -1,5 +1,7 @@
 import ArgumentParser
 import ChecklistCore
+import ChecklistModel
+import ChecklistTransfer
 
 extension TransferFormat: ExpressibleByArgument {}
 

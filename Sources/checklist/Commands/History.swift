@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChecklistCore
+import ChecklistModel
 
 extension ChecklistCommand {
     struct History: ParsableCommand {

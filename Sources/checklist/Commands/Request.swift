@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChecklistCore
+import ChecklistModel
 
 /// What the hottest command lines ask for (`check`, `uncheck`, `toggle`, `count`, `list`), as
 /// plain values; each request, and what it does, lives in its command's file

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChecklistCore
 import ChecklistEditor
+import ChecklistModel
 
 /// The IDS grammar, and an example of the command it is the help of.
 func idsDiscussion(example: String) -> String {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChecklistCore
+import ChecklistModel
 import ChecklistServeOptions
 
 extension ChecklistCommand {

@@ -1,5 +1,7 @@
 import ArgumentParser
 import ChecklistCore
+import ChecklistModel
+import ChecklistSync
 import Synchronization
 
 extension ChecklistCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChecklistCore
 import ChecklistEditor
+import ChecklistModel
 
 extension ChecklistCommand {
     struct Edit: ParsableCommand {

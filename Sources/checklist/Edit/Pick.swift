@@ -1,6 +1,8 @@
 import ArgumentParser
 import ChecklistCore
 import ChecklistEditor
+import ChecklistModel
+import ChecklistTransfer
 
 extension ChecklistCommand {
     struct Pick: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChecklistCore
+import ChecklistModel
 
 /// The IDS arguments of the bulk commands, and `--ignore-missing`.
 struct IDArguments: ParsableArguments {

@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 extension ItemID {
     /// One ID, for commands that take exactly one.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChecklistCore
+import ChecklistModel
 
 /// Shell completion of list names: the lists of the database the command line names (its
 /// `--db`, else the usual places), read without creating anything; nothing when there is no

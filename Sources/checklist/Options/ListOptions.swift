@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChecklistCore
+import ChecklistModel
 
 /// `--list` / `-l`: which list; the flag wins over `CHECKLIST_LIST`, then `default`.
 struct ListOptions: ParsableArguments {

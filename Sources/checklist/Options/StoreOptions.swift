@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChecklistCore
+import ChecklistModel
 
 /// `--db`: where the database lives.
 struct StoreOptions: ParsableArguments {

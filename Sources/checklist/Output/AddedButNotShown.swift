@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// `add` committed its items but could not write their IDs to standard output.
 struct AddedButNotShown: Error {

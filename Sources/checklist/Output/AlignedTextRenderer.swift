@@ -1,4 +1,6 @@
 import ChecklistCore
+import ChecklistModel
+import ChecklistTransfer
 
 /// `list` for a person at a terminal: titles in one column (IDs right-aligned to the widest ID
 /// shown); with colour, checked items dimmed behind a green mark and list names in bold.

@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// The question before a big delete. It is asked only when a person can answer (stdin and
 /// stderr are terminals), so scripts and pipes never meet a prompt.

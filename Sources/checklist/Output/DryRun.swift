@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 extension Output {
     /// `import --dry-run`: a line a list with its item count, then the totals and what was

@@ -1,3 +1,5 @@
 import ChecklistCore
+import ChecklistModel
+import ChecklistTransfer
 
 extension FileOutput: ByteOutput {}

@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// A `TextOutputStream` over a file descriptor, with a buffer of its own. The first failed
 /// write is kept in `failure` (and later writes are dropped), so the command can report it

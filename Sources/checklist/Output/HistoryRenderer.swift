@@ -1,4 +1,6 @@
 import ChecklistCore
+import ChecklistModel
+import ChecklistTransfer
 
 /// `history`: one change a line, newest first.
 struct HistoryRenderer {

@@ -1,4 +1,6 @@
 import ChecklistCore
+import ChecklistModel
+import ChecklistTransfer
 
 /// Writes the lists with their counts.
 struct ListsRenderer {

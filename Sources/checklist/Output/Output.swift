@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// stdout carries data, stderr carries summaries and errors; nothing else in the executable
 /// writes.

@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// `list` in a pipe or a file, as text or IDs: the v1 bytes (`[x] 12 Tent`, a `name:` heading
 /// before each list with `--all`), written from SQLite's row buffer into the output buffer.

@@ -1,4 +1,5 @@
 import ChecklistCore
+import ChecklistModel
 
 /// `ItemField.shownText` for a piped `list`, on the bytes as they are stored: ` ×N` after the
 /// title for each count not at its value by default, then ` — ` and each remark that is not

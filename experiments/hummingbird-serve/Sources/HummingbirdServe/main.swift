@@ -1,3 +1,4 @@
+import ChecklistModel
 import ChecklistCore
 import ChecklistServe
 import Foundation
