@@ -39,9 +39,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // The model, the repository layer (the only code that speaks SQL) and the migration
-        // runner. The migrations are compiled into the binary: an installed binary needs no
-        // files beside it.
         // The values: IDs, names, titles, items, the changes a command reports, the text rules,
         // the errors and their exit statuses, and the declaration of the stored fields. No
         // storage, no dialect, no I/O.
@@ -51,14 +48,40 @@ let package = Package(
         // The offline copies' sync: the order of its steps and its decisions, over a copy's
         // side and a server's (protocols each engine conforms to). No SQL of either dialect.
         .target(name: "ChecklistSync", dependencies: ["ChecklistModel"]),
+        // The store: `ChecklistStore`, the only public way to the lists, with every rule once,
+        // over an engine's protocols (`StoreEngine` and its steps). It speaks no SQL.
         .target(
-            name: "ChecklistCore",
+            name: "ChecklistStore",
+            dependencies: ["ChecklistModel", "ChecklistTransfer", "ChecklistSync"]),
+        // The schema's migrations, both dialects (`migrations/`), compiled in: an installed binary
+        // needs no files beside it.
+        .target(name: "ChecklistMigrations", resources: [.embedInCode("Migrations")]),
+        // The engines, each in its own SQL: a file over GRDB, and a server over libpq, which it
+        // opens on first use.
+        .target(
+            name: "ChecklistSQLite",
             dependencies: [
-                "ChecklistModel", "ChecklistTransfer", "ChecklistSync", "CSQLiteDefensive",
+                "ChecklistModel", "ChecklistTransfer", "ChecklistSync", "ChecklistStore",
+                "ChecklistMigrations", "CSQLiteDefensive",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
-            resources: [.embedInCode("Migrations")]
+        ),
+        .target(
+            name: "ChecklistPostgres",
+            dependencies: [
+                "ChecklistModel", "ChecklistTransfer", "ChecklistSync", "ChecklistStore",
+                "ChecklistMigrations",
+            ]
+        ),
+        // What needs both engines: opening the database a command names, and a copy's clone
+        // and sync (a file on one side, a server on the other).
+        .target(
+            name: "ChecklistCore",
+            dependencies: [
+                "ChecklistModel", "ChecklistSync", "ChecklistStore", "ChecklistSQLite",
+                "ChecklistPostgres",
+            ]
         ),
         // sqlite3_db_config, which takes variable arguments (Swift cannot call them): defensive
         // mode and an untrusted schema on every connection.
@@ -66,13 +89,14 @@ let package = Package(
         // The edit mode's pure parts: its state machine, renderer and key decoder, and the
         // engine that turns its effects into store calls. No terminal I/O: that is the
         // executable's driver.
-        .target(name: "ChecklistEditor", dependencies: ["ChecklistModel", "ChecklistCore"]),
+        .target(
+            name: "ChecklistEditor",
+            dependencies: ["ChecklistModel", "ChecklistStore", "ChecklistCore"]),
         .executableTarget(
             name: "checklist",
             dependencies: [
-                "ChecklistModel", "ChecklistTransfer", "ChecklistSync", "ChecklistCore",
-                "ChecklistEditor",
-                "ChecklistServeOptions",
+                "ChecklistModel", "ChecklistTransfer", "ChecklistSync", "ChecklistStore",
+                "ChecklistPostgres", "ChecklistCore", "ChecklistEditor", "ChecklistServeOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: releaseLink
@@ -87,7 +111,7 @@ let package = Package(
         // in as the migrations are.
         .target(
             name: "ChecklistServe",
-            dependencies: ["ChecklistModel", "ChecklistSync", "ChecklistCore"],
+            dependencies: ["ChecklistModel", "ChecklistSync", "ChecklistStore", "ChecklistCore"],
             resources: [.embedInCode("Page")]),
         // `serve`'s options, declared once for both binaries.
         .target(
@@ -105,20 +129,24 @@ let package = Package(
         .target(name: "ChecklistTestSupport", path: "Tests/ChecklistTestSupport"),
         .testTarget(
             name: "ChecklistServeTests",
-            dependencies: ["ChecklistServe", "ChecklistModel", "ChecklistCore"]
+            dependencies: [
+                "ChecklistServe", "ChecklistModel", "ChecklistStore", "ChecklistSQLite",
+                "ChecklistCore",
+            ]
         ),
         .testTarget(
             name: "ChecklistCoreTests",
             dependencies: [
-                "ChecklistModel", "ChecklistTransfer", "ChecklistSync", "ChecklistCore",
-                "ChecklistTestSupport",
+                "ChecklistModel", "ChecklistTransfer", "ChecklistSync", "ChecklistStore",
+                "ChecklistSQLite", "ChecklistPostgres", "ChecklistCore", "ChecklistTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
             name: "ChecklistEditorTests",
             dependencies: [
-                "ChecklistEditor", "ChecklistModel", "ChecklistCore", "ChecklistTestSupport",
+                "ChecklistEditor", "ChecklistModel", "ChecklistStore", "ChecklistSQLite",
+                "ChecklistCore", "ChecklistTestSupport",
             ]
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import ChecklistCore
 import ChecklistModel
+import ChecklistStore
 
 /// Performs the editor's effects against the store and turns their results into events.
 /// Each write is one store call, the same one the equivalent command makes, so it is one

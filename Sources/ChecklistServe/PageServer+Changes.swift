@@ -1,5 +1,6 @@
 import ChecklistCore
 import ChecklistModel
+import ChecklistStore
 
 /// The changes a page sends: taps, and edit mode's actions.
 extension PageServer {

@@ -1,5 +1,6 @@
 import ChecklistCore
 import ChecklistModel
+import ChecklistStore
 import Synchronization
 
 /// The page's HTTP surface, without a socket: `respond(to:)` answers one request through

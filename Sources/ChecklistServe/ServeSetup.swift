@@ -1,5 +1,6 @@
 import ChecklistCore
 import ChecklistModel
+import ChecklistStore
 
 /// What `checklist serve` sets up, as values, with no socket, signal or terminal: the list the
 /// page opens on and the store, before it listens; the links to show, once it listens (a new

@@ -4,6 +4,7 @@ import Testing
 
 @testable import ChecklistCore
 @testable import ChecklistModel
+@testable import ChecklistSQLite
 
 /// Behaviours about files: creating, looking without writing, refusing, WAL.
 @Suite final class DatabaseOpenerTests {
@@ -222,7 +223,7 @@ func titles(count: Int) throws -> [Title] {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("c.db").path
         let queue = try DatabaseQueue(
-            path: path, configuration: DatabaseOpener.configuration(readonly: false))
+            path: path, configuration: SQLiteOpener.configuration(readonly: false))
         try SQLiteSchema.migrate(queue)
         let trusted = try queue.read { try Int.fetchOne($0, sql: "PRAGMA trusted_schema") }
         #expect(trusted == 0)

@@ -4,6 +4,9 @@ import Testing
 
 @testable import ChecklistCore
 @testable import ChecklistModel
+@testable import ChecklistPostgres
+@testable import ChecklistSQLite
+@testable import ChecklistStore
 
 /// The engines the store's tests run on: one set of test bodies, with the engine as their
 /// parameter. A SQLite database always; a database of the PostgreSQL server that

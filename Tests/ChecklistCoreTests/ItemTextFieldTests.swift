@@ -3,6 +3,8 @@ import Testing
 
 @testable import ChecklistCore
 @testable import ChecklistModel
+@testable import ChecklistSQLite
+@testable import ChecklistStore
 @testable import ChecklistTransfer
 
 /// `ChecklistStore.setText`: a declared text field of an item set through one step on either

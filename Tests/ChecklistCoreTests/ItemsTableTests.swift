@@ -3,6 +3,7 @@ import Testing
 
 @testable import ChecklistCore
 @testable import ChecklistModel
+@testable import ChecklistSQLite
 
 /// One list of columns drives every statement that copies whole item rows (issue 16): with a
 /// column added to a scratch schema and to the list, the journal records it, undo's restore

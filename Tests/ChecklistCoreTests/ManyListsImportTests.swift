@@ -3,6 +3,8 @@ import Testing
 
 @testable import ChecklistCore
 @testable import ChecklistModel
+@testable import ChecklistPostgres
+@testable import ChecklistStore
 @testable import ChecklistTransfer
 
 /// An import of many lists (issue 29, 25): its summary names a few, and the lists it creates

@@ -1,5 +1,7 @@
 import ChecklistCore
 import ChecklistModel
+import ChecklistSQLite
+import ChecklistStore
 import Foundation
 import GRDB
 import Testing

@@ -1,5 +1,6 @@
 import ChecklistCore
 import ChecklistModel
+import ChecklistStore
 import Testing
 
 @Suite struct MoveTests {

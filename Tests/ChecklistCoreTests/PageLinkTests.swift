@@ -4,6 +4,8 @@ import Testing
 
 @testable import ChecklistCore
 @testable import ChecklistModel
+@testable import ChecklistSQLite
+@testable import ChecklistStore
 
 /// The page's links (`checklist serve`): kept across restarts as their secrets' SHA-256, one
 /// a person, replaced at once; on every engine.

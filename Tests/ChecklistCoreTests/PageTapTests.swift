@@ -4,6 +4,7 @@ import Testing
 
 @testable import ChecklistCore
 @testable import ChecklistModel
+@testable import ChecklistStore
 
 /// Issue 32, 12: a page's taps, kept while the server could not be reached and sent later with
 /// the times they were made, merge by the offline copies' rules, on every engine: a tap holds

@@ -2,6 +2,7 @@ import Testing
 
 @testable import ChecklistCore
 @testable import ChecklistModel
+@testable import ChecklistPostgres
 
 /// Every value of a server statement is a parameter: `PostgreSQLQuery` numbers them in order,
 /// across nested fragments, and keeps the program's own SQL (`sql:`) in the text.

@@ -2,6 +2,7 @@ import Testing
 
 @testable import ChecklistCore
 @testable import ChecklistModel
+@testable import ChecklistPostgres
 
 /// What the schema's code knows from the migrations' bytes: the tables they create, and those
 /// they turn row-level security on for (which the trust check requires on).

@@ -3,6 +3,8 @@ import Testing
 
 @testable import ChecklistCore
 @testable import ChecklistModel
+@testable import ChecklistPostgres
+@testable import ChecklistStore
 
 /// Which `--db` values name a PostgreSQL server, and how messages show them.
 @Suite struct ServerURITests {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import ChecklistCore
 @testable import ChecklistModel
+@testable import ChecklistPostgres
 
 /// The server's migrations are embedded as the file engine's are: every file of
 /// `migrations/postgresql/` is registered, byte for byte.

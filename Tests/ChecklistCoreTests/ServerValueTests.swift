@@ -2,6 +2,7 @@ import Testing
 
 @testable import ChecklistCore
 @testable import ChecklistModel
+@testable import ChecklistPostgres
 
 /// A server's values are read as their columns' types, and a value a column cannot hold for
 /// this program is an error (exit 65), never a default (issue 30, 2).

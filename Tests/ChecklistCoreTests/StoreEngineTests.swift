@@ -5,6 +5,9 @@ import Testing
 
 @testable import ChecklistCore
 @testable import ChecklistModel
+@testable import ChecklistPostgres
+@testable import ChecklistSQLite
+@testable import ChecklistStore
 @testable import ChecklistTransfer
 
 /// One store API, two engines: the same calls on a SQLite database and on a PostgreSQL

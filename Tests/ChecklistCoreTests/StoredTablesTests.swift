@@ -4,6 +4,9 @@ import Testing
 
 @testable import ChecklistCore
 @testable import ChecklistModel
+@testable import ChecklistPostgres
+@testable import ChecklistSQLite
+@testable import ChecklistStore
 @testable import ChecklistSync
 @testable import ChecklistTransfer
 

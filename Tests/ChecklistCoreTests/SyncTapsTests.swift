@@ -4,6 +4,8 @@ import Testing
 
 @testable import ChecklistCore
 @testable import ChecklistModel
+@testable import ChecklistPostgres
+@testable import ChecklistStore
 @testable import ChecklistSync
 
 /// Issue 47, part 3: a day of taps (one-item checks and unchecks, one command each) is sent in

@@ -1,5 +1,6 @@
 import ChecklistCore
 import ChecklistModel
+import ChecklistStore
 import Testing
 
 /// Authors: every change records who made it, `undo` reverts the newest change of its own

@@ -2,6 +2,7 @@ import Testing
 
 @testable import ChecklistCore
 @testable import ChecklistModel
+@testable import ChecklistStore
 
 /// The editor's `u` (`undo(onlyIn:)`), on every engine: it undoes the author's newest change
 /// when that change touched the list on screen, and otherwise changes nothing and names the

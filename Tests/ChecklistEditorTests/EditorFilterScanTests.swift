@@ -1,6 +1,7 @@
 import ChecklistCore
 import ChecklistEditor
 import ChecklistModel
+import ChecklistStore
 import ChecklistTestSupport
 import Foundation
 import Testing

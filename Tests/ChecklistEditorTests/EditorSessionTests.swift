@@ -1,6 +1,8 @@
 import ChecklistCore
 import ChecklistEditor
 import ChecklistModel
+import ChecklistSQLite
+import ChecklistStore
 import Testing
 
 /// The state machine with the engine over an in-memory store: keys in, the database and the

@@ -1,6 +1,8 @@
 import ChecklistCore
 import ChecklistEditor
 import ChecklistModel
+import ChecklistSQLite
+import ChecklistStore
 
 /// A session over an in-memory store at 80x24, driven by keys as a person types them.
 struct TestEditor {

@@ -1,9 +1,11 @@
 import ChecklistCore
 import ChecklistModel
+import ChecklistSQLite
 import Foundation
 import Testing
 
 @testable import ChecklistServe
+@testable import ChecklistStore
 
 /// The page's HTTP surface, without a socket: the token, the methods, the limits, the forms
 /// with and without the script. A refused request changes nothing.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChecklistCore
 import ChecklistModel
+import ChecklistPostgres
 import ChecklistTransfer
 
 extension ChecklistCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import ChecklistCore
 import ChecklistModel
+import ChecklistPostgres
+import ChecklistStore
 import ChecklistSync
 import Synchronization
 

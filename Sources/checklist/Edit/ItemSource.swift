@@ -1,6 +1,7 @@
 import ChecklistCore
 import ChecklistEditor
 import ChecklistModel
+import ChecklistStore
 
 /// Where a change's items come from: the picker on the terminal (`--pick`, the terminal taken
 /// before the database is opened) or the IDs given (read before it is opened too).

@@ -2,6 +2,7 @@ import ArgumentParser
 import ChecklistCore
 import ChecklistEditor
 import ChecklistModel
+import ChecklistStore
 import ChecklistTransfer
 
 extension ChecklistCommand {

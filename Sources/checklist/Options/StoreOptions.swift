@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChecklistCore
 import ChecklistModel
+import ChecklistStore
 
 /// `--db`: where the database lives.
 struct StoreOptions: ParsableArguments {
