@@ -65,7 +65,7 @@ let package = Package(
                 "ChecklistMigrations", "CSQLiteDefensive",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            ],
+            ]
         ),
         .target(
             name: "ChecklistPostgres",
@@ -91,12 +91,12 @@ let package = Package(
         // executable's driver.
         .target(
             name: "ChecklistEditor",
-            dependencies: ["ChecklistModel", "ChecklistStore", "ChecklistCore"]),
+            dependencies: ["ChecklistModel", "ChecklistStore"]),
         .executableTarget(
             name: "checklist",
             dependencies: [
                 "ChecklistModel", "ChecklistTransfer", "ChecklistSync", "ChecklistStore",
-                "ChecklistPostgres", "ChecklistCore", "ChecklistEditor", "ChecklistServeOptions",
+                "ChecklistCore", "ChecklistEditor", "ChecklistServeOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: releaseLink

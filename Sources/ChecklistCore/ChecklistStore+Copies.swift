@@ -2,6 +2,7 @@ import ChecklistModel
 import ChecklistPostgres
 import ChecklistSQLite
 import ChecklistStore
+import ChecklistSync
 
 extension ChecklistStore {
     /// `checklist copies`: the offline copies the server keeps, oldest first (none on a server

@@ -1,4 +1,3 @@
-import ChecklistCore
 import ChecklistModel
 
 /// Text as the editor's screen shows it: escaped as `list` escapes it on a terminal, and

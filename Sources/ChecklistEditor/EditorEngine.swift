@@ -1,4 +1,3 @@
-import ChecklistCore
 import ChecklistModel
 import ChecklistStore
 

@@ -1,4 +1,3 @@
-import ChecklistCore
 import ChecklistModel
 
 /// What a key does in the editor, outside a prompt.

@@ -1,4 +1,3 @@
-import ChecklistCore
 import ChecklistModel
 
 /// How a piece of a screen line is drawn.

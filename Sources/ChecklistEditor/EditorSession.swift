@@ -1,4 +1,3 @@
-import ChecklistCore
 import ChecklistModel
 
 /// The state machine wired to the engine: an event goes in, every effect it causes is

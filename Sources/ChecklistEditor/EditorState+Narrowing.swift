@@ -1,4 +1,3 @@
-import ChecklistCore
 import ChecklistModel
 
 /// A filter typed a letter further reuses what the last one found. Every title the new filter

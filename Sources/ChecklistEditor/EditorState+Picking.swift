@@ -1,4 +1,3 @@
-import ChecklistCore
 import ChecklistModel
 
 /// The picker: the edit mode's screen, movement and filter, where `space` marks rows instead

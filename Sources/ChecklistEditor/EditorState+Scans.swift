@@ -1,4 +1,3 @@
-import ChecklistCore
 import ChecklistModel
 
 /// A filter over a long list, read a bounded part at a time: the first window as a key is

@@ -1,4 +1,3 @@
-import ChecklistCore
 import ChecklistModel
 
 /// What the editor asks the outside world to do. The state machine never does I/O: the

@@ -1,4 +1,5 @@
 import ChecklistModel
+import ChecklistSync
 
 /// The copies a server keeps (`checklist copies`, `copies forget N`).
 extension PostgreSQLSync {
@@ -47,19 +48,12 @@ extension PostgreSQLSync {
     }
 }
 
-/// A copy a server keeps (`checklist copies`): its number there, the author of its changes,
-/// when it was made and when it last synced (ISO 8601 UTC; nil: not since it was made).
-public struct ServerCopy: Equatable, Sendable {
-    public var number: Int64
-    public var author: String
-    public var madeAt: String
-    public var syncedAt: String?
-
+extension ServerCopy {
+    /// A row of the server's `copies`: number, author, made, synced (empty when never).
     init(row: [String?]) throws {
-        number = try row.int64(0)
-        author = try row.text(1)
-        madeAt = try row.text(2)
         let synced = try row.text(3)
-        syncedAt = synced.isEmpty ? nil : synced
+        self.init(
+            number: try row.int64(0), author: try row.text(1), madeAt: try row.text(2),
+            syncedAt: synced.isEmpty ? nil : synced)
     }
 }

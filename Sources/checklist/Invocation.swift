@@ -1,7 +1,6 @@
 import ArgumentParser
 import ChecklistCore
 import ChecklistModel
-import ChecklistPostgres
 
 /// The command line as typed, put into the shape ArgumentParser reads, before it reads it:
 /// - `--db PATH` and `-l/--list NAME` before the subcommand's name move to just after it, so

@@ -1,7 +1,7 @@
 import ArgumentParser
 import ChecklistCore
 import ChecklistModel
-import ChecklistPostgres
+import ChecklistSync
 import ChecklistTransfer
 
 extension ChecklistCommand {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import ChecklistCore
 import ChecklistModel
-import ChecklistPostgres
 import ChecklistStore
 import ChecklistSync
 import Synchronization

@@ -1,11 +1,9 @@
-import ChecklistModel
-
 /// A PostgreSQL connection URI, `postgresql://…` or `postgres://…`, as libpq reads it
 /// (`postgresql://ana@db.example/trips`, `postgresql:///trips?host=/run/postgresql`).
 /// Anything else given as a database is a SQLite path (`./postgres:x` is a file).
 public struct PostgreSQLURI: Hashable, Sendable, CustomStringConvertible {
     /// The URI as given, password included: only libpq sees it.
-    let text: String
+    package let text: String
 
     /// The URI, when `text` is one (the two prefixes libpq takes, as it spells them).
     public init?(_ text: String) {
@@ -31,7 +29,7 @@ public struct PostgreSQLURI: Hashable, Sendable, CustomStringConvertible {
 
     /// The passwords the URI carries, as written and as libpq decodes them, to be kept out of
     /// any text that quotes it.
-    var passwords: [String] {
+    package var passwords: [String] {
         let parts = self.parts
         var found: [String] = []
         if let (_, password) = parts.credentials, let password { found.append(password) }
@@ -50,7 +48,7 @@ public struct PostgreSQLURI: Hashable, Sendable, CustomStringConvertible {
     /// `ben:Xy7@kq/L?m9@db`). libpq ends the credentials
     /// at the first `@` or `/`, and could then quote a piece of the password as a host, a port
     /// or a database. Such a URI is refused before libpq reads it, and shown as `postgresql://…`.
-    var isAmbiguous: Bool {
+    package var isAmbiguous: Bool {
         let rest = text.dropFirst(text.hasPrefix("postgresql://") ? 13 : 11)
         let slash = rest.firstIndex(of: "/") ?? rest.endIndex
         if rest[..<slash].filter({ $0 == "@" }).count > 1 { return true }

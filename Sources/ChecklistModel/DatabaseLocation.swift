@@ -1,6 +1,3 @@
-import ChecklistModel
-import ChecklistPostgres
-
 /// Where the database lives: `--db`, else `CHECKLIST_DB`, else
 /// `$XDG_DATA_HOME/checklist/checklist.db`, else `~/.local/share/checklist/checklist.db`. A
 /// PostgreSQL URI names a server; anything else is a SQLite file's path.
