@@ -40,8 +40,9 @@ let package = Package(
     ],
     targets: [
         // The values: IDs, names, titles, items, the changes a command reports, the text rules,
-        // the errors and their exit statuses, and the declaration of the stored fields. No
-        // storage, no dialect, no I/O.
+        // the errors and their exit statuses, where the database lives, and the declaration of
+        // the stored fields (with each dialect's column names). It runs no statement and does
+        // no I/O.
         .target(name: "ChecklistModel"),
         // Lists as text: Markdown and JSON read and written, leniently where people write them.
         .target(name: "ChecklistTransfer", dependencies: ["ChecklistModel"]),
@@ -74,8 +75,8 @@ let package = Package(
                 "ChecklistMigrations",
             ]
         ),
-        // What needs both engines: opening the database a command names, and a copy's clone
-        // and sync (a file on one side, a server on the other).
+        // What needs both engines: opening the database a command names, a copy's clone and
+        // sync (a file on one side, a server on the other), a backup, and a server's copies.
         .target(
             name: "ChecklistCore",
             dependencies: [

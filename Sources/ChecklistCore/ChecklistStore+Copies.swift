@@ -22,7 +22,7 @@ extension ChecklistStore {
 
     private func server() throws -> PostgreSQLStore {
         guard let server = engine as? PostgreSQLStore else {
-            throw ChecklistError.notAServer(path: (engine as? SQLiteEngine)?.writer.path ?? "")
+            throw ChecklistError.notAServer(path: engine.filePath ?? "")
         }
         return server
     }

@@ -34,7 +34,7 @@ extension ChecklistStore {
         guard let file = engine as? SQLiteEngine else {
             throw ChecklistError.notAnOfflineCopy(path: "a PostgreSQL server")
         }
-        let path = file.writer.path
+        let path = file.filePath ?? ""
         return try file.asCopy { copy in
             try SyncConductor(copy: copy, path: path).sync(
                 restoringServer: restoringServer, tapsInBulk: tapsInBulk

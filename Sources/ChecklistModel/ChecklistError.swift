@@ -1,4 +1,4 @@
-/// The one error type of ChecklistCore: each case carries the facts a user needs, and its
+/// The one error type of the libraries: each case carries the facts a user needs, and its
 /// `description` is one line naming the problem and, where there is one, the fix.
 public enum ChecklistError: Error, Equatable, CustomStringConvertible {
     /// Some IDs name no item; nothing changed.

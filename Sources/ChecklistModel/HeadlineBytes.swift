@@ -9,7 +9,7 @@ public struct HeadlineBytes {
     /// `ItemHeadline.more`'s values as bytes.
     public let more: [UnsafeRawBufferPointer]
 
-    /// Makes one from its parts.
+    /// Makes one from its parts: buffers valid only during the call that gives it.
     package init(
         id: ItemID, isSelected: Bool, list: UnsafeRawBufferPointer, title: UnsafeRawBufferPointer,
         more: [UnsafeRawBufferPointer]

@@ -10,7 +10,7 @@ public struct ItemBytes {
     public let createdAt: UnsafeRawBufferPointer
     public let updatedAt: UnsafeRawBufferPointer
 
-    /// Makes one from its parts.
+    /// Makes one from its parts: buffers valid only during the call that gives it.
     package init(
         id: ItemID, isSelected: Bool, position: Int64, list: UnsafeRawBufferPointer,
         title: UnsafeRawBufferPointer, createdAt: UnsafeRawBufferPointer,

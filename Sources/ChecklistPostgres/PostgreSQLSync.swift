@@ -20,7 +20,7 @@ package struct PostgreSQLSync {
     /// it is one the copy had not seen (`ServerItem.unseenFields`). Nil outside a copy's sync.
     var seenRevision: Int64? = nil
 
-    /// Makes one from its parts.
+    /// A sync's server side over `connection`; `seenRevision` only within a copy's sync.
     package init(connection: PostgreSQLConnection, seenRevision: Int64? = nil) {
         self.connection = connection
         self.seenRevision = seenRevision

@@ -1,7 +1,7 @@
 import ChecklistModel
 import ChecklistStore
 
-/// `SQLiteUndoConflicts` on a server.
+/// `UndoConflictChecks` on a server (`SQLiteUndoConflicts` on a file).
 struct PostgreSQLUndoConflicts: UndoConflictChecks {
     let connection: PostgreSQLConnection
     let target: Int64

@@ -7,7 +7,7 @@ extension ChecklistStore {
     /// reads one snapshot, so the copy is whole even while other processes write (WAL lets
     /// them go on). The copy is written to a private temporary file beside `path`, flushed to
     /// disk, then renamed over it: `path` never holds a partial copy.
-    public func backup(to path: String, overwriting: Bool) throws {
+    package func writeBackup(to path: String, overwriting: Bool) throws {
         // lstat: a symbolic link is judged as itself, never as what it points to.
         if case .success(let status) = FileSystem.status(of: path, ofLinkItself: true) {
             if let kind = Self.irreplaceableKind(status.kind) {

@@ -15,7 +15,8 @@ package protocol UndoSteps {
     func changes(after id: Int64) throws -> [Change]
     /// The checks of what undoing `target` would overwrite.
     func conflicts(undoing target: Int64) -> Conflicts
-    /// Writes back what change `id` recorded (see `SQLiteUndoConflicts` for `keepingUnchangedLists`).
+    /// Writes back what change `id` recorded (see the engines' `revertRecords`, such as
+    /// `SQLiteUndo`'s, for `keepingUnchangedLists`).
     /// Returns false, having changed nothing, when a list name it would restore is taken.
     func revert(_ id: Int64, keepingUnchangedLists: Bool) throws -> Bool
     /// Removes the change from the journal (and tells the editors, on a server).
@@ -26,8 +27,9 @@ package protocol UndoSteps {
     func listsTouched(by id: Int64) throws -> [(id: Int64, name: String)]
 }
 
-/// What undoing one change (the target) would overwrite of later changes by other authors; see
-/// `SQLiteUndoConflicts` for the rules, which each engine asks in its own SQL.
+/// What undoing one change (the target) would overwrite of later changes by other authors; the
+/// rules are written out on the file engine's `SQLiteUndoConflicts`, and each engine asks them
+/// in its own SQL.
 package protocol UndoConflictChecks {
     /// Whether the later change touched an item the target recorded or added.
     func sharesItems(with later: Int64) throws -> Bool

@@ -3,14 +3,14 @@ import ChecklistModel
 /// `checklist sync` and `checklist clone`, over a copy's side (`CopySide`) and a server's
 /// (`SyncServerStore`, `SyncServer`): the order of a sync's steps and its decisions, in the
 /// copy's and the server's own terms. Neither side's SQL is here; each side's is in its
-/// engine's folder (`SQLiteCopySide`, `PostgreSQLSync`).
+/// engine's target (`SQLiteCopySide`, `PostgreSQLSync`).
 package struct SyncConductor<Copy: CopySide> {
     /// The copy, inside the transaction that holds it throughout.
     let copy: Copy
     /// Where the copy is, for the errors that name it.
     let path: String
 
-    /// Makes one from its parts.
+    /// A conductor over `copy` (inside its transaction); `path` names the copy in errors.
     package init(copy: Copy, path: String) {
         self.copy = copy
         self.path = path

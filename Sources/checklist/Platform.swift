@@ -3,8 +3,8 @@ import ChecklistModel
 import Glibc
 import Synchronization
 
-/// The system calls the command line makes itself (the store makes its own through
-/// ChecklistCore's `FileSystem`, and SQLite its own): Linux with glibc, the only system this
+/// The system calls the command line makes itself (the file engine makes its own through
+/// `FileSystem`, and SQLite its own): Linux with glibc, the only system this
 /// program is built and tested on. Only `Platform`'s files import Glibc; the rest of the
 /// target sees Swift values and `errno` numbers it passes back here to describe.
 enum Platform {

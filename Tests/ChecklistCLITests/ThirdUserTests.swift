@@ -324,7 +324,7 @@ import Testing
     }
 }
 
-/// Display columns, as a terminal counts them (ChecklistCore's rule).
+/// Display columns, as a terminal counts them (the model's `TerminalText` rule).
 enum TerminalWidth {
     static func of(_ text: String) -> Int { TerminalText.width(of: text) }
 }
