@@ -12,6 +12,9 @@
 #   bench/server.sh --uri URI         an existing server (a database bench_N is made in it)
 #   bench/server.sh --n 1000 --runs 3 a quick run
 #   bench/server.sh --only sync-taps  the rows named (commas between), the others skipped
+#   bench/server.sh --delay 5         check-one, check-many and list over a network whose round
+#                                     trip is 10 ms (bench/delay_proxy.py), psql sending each
+#                                     transaction as one message (-c), as checklist does
 #   CHECKLIST_BIN=path bench/server.sh   that binary (default .build/release/checklist)
 set -euo pipefail
 
@@ -19,14 +22,15 @@ BENCH_SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(dirname "$BENCH_SRC")
 BIN=${CHECKLIST_BIN:-$REPO/.build/release/checklist}
 OUT=${BENCH_DIR:-$BENCH_SRC/results}
-URI="" N=100000 RUNS=20 OWN="" ONLY=""
+URI="" N=100000 RUNS=20 OWN="" ONLY="" DELAY=""
 while [ $# -gt 0 ]; do
     case $1 in
         --uri) URI=$2; shift 2 ;;
         --n) N=$2; shift 2 ;;
         --runs) RUNS=$2; shift 2 ;;
         --only) ONLY=,$2,; shift 2 ;;
-        -h | --help) sed -n 2,13p "$0"; exit 0 ;;
+        --delay) DELAY=$2; ONLY=${ONLY:-,check-one,check-many,list,}; shift 2 ;;
+        -h | --help) sed -n 2,16p "$0"; exit 0 ;;
         *) echo "bench/server.sh: unknown argument $1" >&2; exit 64 ;;
     esac
 done
@@ -116,6 +120,26 @@ RESET_SYNC=$(reset_sync pending.db sending.db)
 RESET_TAPS=$(reset_sync taps.db tapping.db)
 [ -f "$WORK/taps10k.db" ] && RESET_TAPS10K=$(reset_sync taps10k.db tapping10k.db)
 CL="CHECKLIST_DB='$TARGET' '$BIN'"
+SQL=-f  # psql reads the file: a statement, a round trip
+if [ -n "$DELAY" ]; then
+    # The timed commands reach the server through the delaying proxy, over TCP; the resets and
+    # the set-up do not. psql sends each transaction's statements as one message (-c): one
+    # round trip, its best.
+    SOCKET=$(echo "$TARGET" | sed -n 's/.*host=\([^&]*\).*/\1/p')/.s.PGSQL.5432
+    python3 "$BENCH_SRC/delay_proxy.py" "$SOCKET" "$WORK/port" "$DELAY" &
+    PROXY=$!
+    trap 'kill $PROXY 2>/dev/null; [ -z "$OWN" ] || bash "$REPO/.ci/postgres.sh" stop "$OWN"' EXIT
+    while [ ! -f "$WORK/port" ]; do sleep 0.1; done
+    USER_NAME=$(echo "$TARGET" | sed -n 's/.*user=\([^&]*\).*/\1/p')
+    THROUGH="postgresql://${USER_NAME:-$USER}@127.0.0.1:$(cat "$WORK/port")/$DB"
+    CL="CHECKLIST_DB='$THROUGH' '$BIN'"
+    PSQL="'$PSQL_BIN' '$THROUGH' -X -q -A -t"
+    SQL=-c
+    echo "bench/server.sh: through a network of ${DELAY} ms each way ($THROUGH)" >&2
+fi
+sql() { # the psql arguments that run a file of SQL: -f FILE, or -c with its text
+    if [ "$SQL" = -f ]; then echo "-f '$WORK/$1'"; else echo "-c \"\$(cat '$WORK/$1')\""; fi
+}
 
 row() { # name, prepare, checklist command, psql command
     [ -z "$ONLY" ] || [[ $ONLY == *,$1,* ]] || return 0
@@ -134,13 +158,13 @@ PY
 {
     echo "| step at $N items | checklist | psql, same SQL | ratio |"
     echo "| --- | --- | --- | --- |"
-    row check-one "$RESET_ONE" "$CL check $ONE -q" "$PSQL -f '$WORK/check-one.sql'"
-    row check-many "$RESET_MANY" "$CL check - -q < '$WORK/ids'" "$PSQL -f '$WORK/check-many.sql'"
+    row check-one "$RESET_ONE" "$CL check $ONE -q" "$PSQL $(sql check-one.sql)"
+    row check-many "$RESET_MANY" "$CL check - -q < '$WORK/ids'" "$PSQL $(sql check-many.sql)"
     # A compact table for the reads: check-many's runs leave 200,000 dead rows behind, and
     # how far autovacuum had got through them swung list's times (both programs') by 3x
     # between runs, and its plans with them.
     psql "$TARGET" -X -q -c 'VACUUM FULL ANALYZE checklist.items' >/dev/null
-    row list true "$CL list > /dev/null" "$PSQL -f '$WORK/list.sql' > /dev/null"
+    row list true "$CL list > /dev/null" "$PSQL $(sql list.sql) > /dev/null"
     # Offline copies (issue 31): clone against pg_dump of the schema's data; a sync with
     # nothing to do against psql's one-row write transaction; a sync sending 10,000 offline
     # checks (one `check -` of 10,000 IDs on the copy) against psql's same update.
@@ -155,5 +179,5 @@ PY
     [ ! -f "$WORK/taps10k.db" ] ||
         row sync-taps-10000 "$RESET_TAPS10K" "CHECKLIST_DB='$WORK/tapping10k.db' '$BIN' sync -q" \
             "$PSQL -f '$WORK/check-taps10k.db.sql'"
-} | tee "$OUT/server-$N.md"
+} | tee "$OUT/server-$N${DELAY:+-delay$DELAY}.md"
 rm -rf "$WORK" "$INSTALLED"

@@ -19,6 +19,11 @@ extension PostgreSQLChange: ChangeSteps {
 
     func deleteItems(where condition: PostgreSQLQuery) throws -> Int {
         try recordItems(where: condition)
+        if let prediction = connection.prediction {
+            // Every named item goes (`checkPrediction` counts those recorded).
+            connection.queue("DELETE FROM checklist.items WHERE \(condition)")
+            return prediction.report(.items)
+        }
         return try connection.run("DELETE FROM checklist.items WHERE \(condition)")
     }
 

@@ -43,19 +43,7 @@ struct PostgreSQLChange {
         self.connection = connection
         self.author = author
         // The entry, numbered from the counter, and the change's time, in one round trip.
-        let row = try connection.query(
-            """
-            INSERT INTO checklist.changes (id, command, description, item_count, created_at, author)
-            SELECT last_change_id + 1, '', '', 0,
-                   coalesce($2, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
-                   $1
-            FROM checklist.state
-            RETURNING id, created_at,
-                EXISTS (SELECT 1 FROM checklist.lists WHERE mode = 'single'),
-                pg_catalog.set_config('checklist.stamp'::pg_catalog.text,
-                    coalesce($3, created_at || ' ' || $1), true)
-            """, [author, time, stamp]
-        ).first
+        let row = try connection.query(Self.entry, [author, time, stamp]).first
         guard let row else {
             throw ChecklistError.databaseUnavailable(
                 path: connection.uri.shown, reason: "the schema's state row is missing")
@@ -64,6 +52,73 @@ struct PostgreSQLChange {
         listWritesAtStart = connection.listWrites
         changeID = try row.int64(0)
         now = try row.text(1)
+        isPredicted = false
+    }
+
+    /// A change whose answers are predicted (`PostgreSQLConnection.Prediction`): its entry is
+    /// queued; its ID and time are the server's, which the statements that write them read
+    /// where the entry left them (`changeRef`, `time`); no list is predicted single choice
+    /// (`hasSingleChoiceLists` checks it when asked). (`changeID` and `now` are not known here:
+    /// the steps that would use them ask the server first, which ends the prediction.)
+    init(predicting connection: PostgreSQLConnection, author: String) {
+        self.connection = connection
+        self.author = author
+        connection.queue(Self.entry, [author, nil, nil])
+        singleChoiceAtStart = false
+        listWritesAtStart = connection.listWrites
+        changeID = 0
+        now = ""
+        isPredicted = true
+    }
+
+    /// The journal's entry, numbered from the counter: the author ($1), the time ($2, or the
+    /// server's now), the stamp of its edits ($3, or the time and the author). Returns the ID,
+    /// the time, and whether a list is single choice.
+    private static let entry = """
+        INSERT INTO checklist.changes (id, command, description, item_count, created_at, author)
+        SELECT last_change_id + 1, '', '', 0,
+               coalesce($2, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+               $1
+        FROM checklist.state
+        RETURNING id, created_at,
+            EXISTS (SELECT 1 FROM checklist.lists WHERE mode = 'single'),
+            pg_catalog.set_config('checklist.stamp'::pg_catalog.text,
+                coalesce($3, created_at || ' ' || $1), true),
+            pg_catalog.set_config('checklist.change'::pg_catalog.text, id::pg_catalog.text, true),
+            pg_catalog.set_config('checklist.time'::pg_catalog.text, created_at, true)
+        """
+
+    /// Whether the change's answers are predicted (`init(predicting:)`).
+    private let isPredicted: Bool
+
+    /// The entry's ID, as a value in a statement: `changeID`, or, predicted, the server's (the
+    /// transaction's setting the entry made).
+    private var changeRef: PostgreSQLQuery {
+        isPredicted
+            ? "pg_catalog.current_setting('checklist.change')::pg_catalog.int8"
+            : "\(changeID)::pg_catalog.int8"
+    }
+
+    /// The change's time, as a value in a statement: `now`, or, predicted, the server's.
+    private var time: PostgreSQLQuery {
+        isPredicted ? "pg_catalog.current_setting('checklist.time')" : "\(text: now)"
+    }
+
+    /// Queues the last check of a predicted change: its updates changed every item named (as
+    /// many as the journal recorded), as `setSelection` reported.
+    func checkPrediction() {
+        guard let prediction = connection.prediction else { return }
+        let recorded: PostgreSQLQuery =
+            switch prediction.journal {
+            case .selections:
+                """
+                SELECT coalesce(sum(pg_catalog.cardinality(item_ids)), 0)
+                FROM checklist.changed_selections WHERE change_id = \(changeRef)
+                """
+            case .items:
+                "SELECT count(*) FROM checklist.changed_items WHERE change_id = \(changeRef)"
+            }
+        connection.queueCheck("(\(recorded)) = \(prediction.named)")
     }
 
     /// Completes the entry when the change recorded something, else removes it (a change that
@@ -73,37 +128,35 @@ struct PostgreSQLChange {
     /// server decides, from the journal's rows (asking cost a one-item check about 0.5 ms of
     /// the server's time on a new connection: the other journal tables' first reads).
     func finish(_ command: String, _ change: some ChangeDescribing) {
-        let id = String(changeID)
-        let kept: String
+        let id = changeRef
+        let kept: PostgreSQLQuery
         if !recordedSelections.keepsEntry, recordedSelections.arrays.isEmpty {
-            let recorded = """
-                (EXISTS (SELECT 1 FROM checklist.changed_items WHERE change_id = $1)
-                    OR EXISTS (SELECT 1 FROM checklist.changed_selections WHERE change_id = $1)
-                    OR EXISTS (SELECT 1 FROM checklist.added_items WHERE change_id = $1)
-                    OR EXISTS (SELECT 1 FROM checklist.changed_lists WHERE change_id = $1))
+            let recorded: PostgreSQLQuery = """
+                (EXISTS (SELECT 1 FROM checklist.changed_items WHERE change_id = \(id))
+                    OR EXISTS (SELECT 1 FROM checklist.changed_selections WHERE change_id = \(id))
+                    OR EXISTS (SELECT 1 FROM checklist.added_items WHERE change_id = \(id))
+                    OR EXISTS (SELECT 1 FROM checklist.changed_lists WHERE change_id = \(id)))
                 """
-            connection.queue(
-                "DELETE FROM checklist.changes WHERE id = $1 AND NOT \(recorded)",
-                [id])
-            kept = " WHERE EXISTS (SELECT 1 FROM checklist.changes WHERE id = $1)"
+            connection.queue("DELETE FROM checklist.changes WHERE id = \(id) AND NOT \(recorded)")
+            kept = " WHERE EXISTS (SELECT 1 FROM checklist.changes WHERE id = \(id))"
         } else {
-            kept = " WHERE $1::pg_catalog.int8 IS NOT NULL"
+            kept = " WHERE \(id) IS NOT NULL"
         }
         connection.queue(
             """
-            UPDATE checklist.changes SET command = $2, description = $3, item_count = $4
-            WHERE id = $1
-            """, [id, command, change.historyLine, String(change.itemCount)])
+            UPDATE checklist.changes SET command = \(text: command),
+                description = \(text: change.historyLine), item_count = \(change.itemCount)
+            WHERE id = \(id)
+            """)
         // The counter, the revision and the editors' notification, when the entry stayed; the
         // journal's oldest entries go.
         connection.queue(
-            "UPDATE checklist.state SET last_change_id = $1, revision = revision + 1\(kept)",
-            [id])
+            "UPDATE checklist.state SET last_change_id = \(id), revision = revision + 1\(kept)")
         connection.queue(
             """
             SELECT pg_catalog.pg_notify('checklist_changes'::pg_catalog.text, ''::pg_catalog.text)
             \(kept)
-            """, [id])
+            """)
         connection.queue(
             """
             DELETE FROM checklist.changes WHERE id <= (
@@ -115,7 +168,14 @@ struct PostgreSQLChange {
     /// Whether any list is a single-choice one: known from the entry's row until the change
     /// writes a list (a `ChangeSteps` step).
     func hasSingleChoiceLists() throws -> Bool {
-        if connection.listWrites == listWritesAtStart { return singleChoiceAtStart }
+        if connection.listWrites == listWritesAtStart {
+            if let prediction = connection.prediction, !prediction.singleChoiceChecked {
+                prediction.singleChoiceChecked = true
+                connection.queueCheck(
+                    "NOT EXISTS (SELECT 1 FROM checklist.lists WHERE mode = 'single')")
+            }
+            return singleChoiceAtStart
+        }
         return try connection.query(
             "SELECT EXISTS (SELECT 1 FROM checklist.lists WHERE mode = 'single')"
         ).onlyRow().bool(0)
@@ -129,13 +189,15 @@ struct PostgreSQLChange {
     /// Records the items `condition` selects as they are now; an item this change recorded
     /// already keeps its first record.
     func recordItems(where condition: PostgreSQLQuery) throws {
-        _ = try connection.run(
-            """
+        let statement: PostgreSQLQuery = """
             INSERT INTO checklist.changed_items (change_id, item_id, \(sql: Self.itemFields))
-            SELECT \(changeID), id, \(sql: Self.itemFields) FROM checklist.items
+            SELECT \(changeRef), id, \(sql: Self.itemFields) FROM checklist.items
             WHERE \(condition)
             ON CONFLICT (change_id, item_id) DO NOTHING
-            """)
+            """
+        // Predicted, nothing waits for it (`checkPrediction` counts what it recorded).
+        if connection.prediction != nil { return connection.queue(statement) }
+        _ = try connection.run(statement)
     }
 
     /// Records the selection (is_selected and updated_at) of the items `condition` selects,
@@ -313,21 +375,27 @@ struct PostgreSQLChange {
     func setSelection(_ assignment: String, recordingWhere condition: PostgreSQLQuery) throws
         -> Int
     {
-        let row = try connection.query(
-            """
+        let statement: PostgreSQLQuery = """
             WITH recorded AS (
                 INSERT INTO checklist.changed_selections
                     (change_id, is_selected, updated_at, item_ids)
-                SELECT \(changeID), is_selected, updated_at, array_agg(id ORDER BY id)
+                SELECT \(changeRef), is_selected, updated_at, array_agg(id ORDER BY id)
                 FROM checklist.items WHERE \(condition) GROUP BY is_selected, updated_at
                 RETURNING item_ids),
             changed AS (
-                UPDATE checklist.items SET \(sql: assignment), updated_at = \(text: now)
+                UPDATE checklist.items SET \(sql: assignment), updated_at = \(time)
                 WHERE \(condition) RETURNING 1)
             SELECT (SELECT count(*) FROM changed),
                 (SELECT pg_catalog.string_agg(item_ids::pg_catalog.text, ';') FROM recorded)
             """
-        ).onlyRow()
+        if let prediction = connection.prediction {
+            // Every named item changes (`checkPrediction` checks it): the first update reports
+            // them all.
+            connection.queue(statement)
+            recordedSelections.keepsEntry = true
+            return prediction.report(.selections)
+        }
+        let row = try connection.query(statement).onlyRow()
         if let recorded = row[1] {
             recordedSelections.arrays += recorded.split(separator: ";").map(String.init)
         }

@@ -148,6 +148,69 @@ package final class PostgreSQLConnection {
         queued.append((sql, parameters))
     }
 
+    // MARK: - A write whose answers are predicted
+
+    /// A write sent whole, with `COMMIT`, in one round trip (`PostgreSQLStore.predictedChange`):
+    /// what its steps would have asked the server is predicted, and each prediction is a check
+    /// queued in the transaction (`queueCheck`) that fails it, rolled back, where the prediction
+    /// was wrong. While it is set nothing is sent: a step that needs an answer ends it
+    /// (`isAbandoned`), and the write is made the usual way.
+    final class Prediction {
+        /// How many items the named IDs hold (every one predicted to exist), and how many of
+        /// them the selection's updates have reported changed so far (every one predicted to
+        /// change).
+        var named = 0
+        var reported = 0
+        /// The journal the change records its items in: what `checkPrediction` counts.
+        var journal = Journal.selections
+        enum Journal { case selections, items }
+        /// Whether the single-choice question was answered (no list is single choice), its
+        /// check queued.
+        var singleChoiceChecked = false
+        /// Whether a step needed an answer, so nothing was sent.
+        fileprivate(set) var isAbandoned = false
+
+        /// What an update of the named items reports changed (`journal` records them): those
+        /// not reported yet, every one predicted to change.
+        func report(_ journal: Journal) -> Int {
+            self.journal = journal
+            defer { reported = named }
+            return named - reported
+        }
+    }
+
+    /// The write being predicted, while its statements are queued.
+    var prediction: Prediction?
+
+    /// The SQLSTATE of a prediction's failed check (`queueCheck`: division by zero).
+    static let predictionFailed = "22012"
+
+    /// Queues a check that fails the transaction (division by zero, `predictionFailed`) unless
+    /// `condition` holds.
+    func queueCheck(_ condition: PostgreSQLQuery) {
+        queue("SELECT 1 / CASE WHEN \(condition) THEN 1 ELSE 0 END")
+    }
+
+    /// Drops what is queued and the failure last seen, before a predicted write is sent or
+    /// after it was abandoned.
+    func startAfresh() {
+        queued = []
+        lastFailure = nil
+    }
+
+    /// A statement that waits for an answer, while a write is predicted: the prediction ends,
+    /// and what it queued is dropped (nothing was sent).
+    private func refuseIfPredicting() throws(ChecklistError) {
+        guard let prediction else { return }
+        prediction.isAbandoned = true
+        self.prediction = nil
+        queued = []
+        throw .databaseUnavailable(path: uri.shown, reason: "a predicted write needs an answer")
+    }
+
+    /// Whether libpq sends several statements before their answers (pipeline mode, 14 on).
+    var pipelines: Bool { library.pipeline != nil }
+
     /// How many statements sent on this connection wrote `checklist.lists` (an answer about the
     /// lists read before the latest of them may be out of date).
     private(set) var listWrites = 0
@@ -187,6 +250,7 @@ package final class PostgreSQLConnection {
         -> LibPQ.Result?
     {
         try refuseIfStalled()
+        try refuseIfPredicting()
         roundTrips += 1
         noteListWrite(sql)
         isCommitting = sql == "COMMIT" || queued.contains { $0.sql == "COMMIT" }
@@ -476,6 +540,7 @@ package final class PostgreSQLConnection {
     ) throws {
         guard let pipeline = library.pipeline else { return try forEachRow(sql, parameters, body) }
         try refuseIfStalled()
+        try refuseIfPredicting()
         // The queued statements (a read's BEGIN) go first, in the same round trip: in a
         // pipeline, whose next query is put in single-row mode once their results are read.
         var before = queued
@@ -566,6 +631,7 @@ package final class PostgreSQLConnection {
     func execute(_ script: String) throws(ChecklistError) {
         try sendQueued()
         try refuseIfStalled()
+        try refuseIfPredicting()
         roundTrips += 1
         noteListWrite(script)
         let result: LibPQ.Result?

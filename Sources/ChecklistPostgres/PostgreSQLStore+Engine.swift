@@ -18,7 +18,10 @@ extension PostgreSQLStore: StoreEngine {
         _ command: String, author: String, at time: String?,
         _ body: (any ChangeSteps) throws -> Change
     ) throws -> Change {
-        try write { connection in
+        if time == nil, let change = try predictedChange(command, author: author, body) {
+            return change
+        }
+        return try write { connection in
             let change = try PostgreSQLChange(connection, author: author, at: time, stamp: nil)
             let result = try body(change)
             change.finish(command, result)

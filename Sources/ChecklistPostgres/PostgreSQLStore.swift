@@ -1,4 +1,5 @@
 import ChecklistModel
+import ChecklistStore
 
 /// The PostgreSQL engine behind `ChecklistStore`: the same lists, in the schema `checklist` of
 /// a server's database, written in PostgreSQL's own SQL. Every public operation is one
@@ -80,6 +81,9 @@ package final class PostgreSQLStore {
     package var revisionAtOpening: Int64?
     /// The generation the server held for the syncing copy when the connection was opened.
     package var copyGenerationAtOpening: String?
+    /// Whether a write's prediction failed on this connection (`predictedChange`): its later
+    /// writes are made the usual way (a list that is single choice, say, would fail each one).
+    private var predictionFailed = false
 
     /// Runs `body` in one read-only transaction over one snapshot; nil when the database has no
     /// `checklist` schema yet (it reads as empty, and nothing is created). A schema recorded at
@@ -123,13 +127,16 @@ package final class PostgreSQLStore {
     /// Set when a write failed because another first writer created the schema meanwhile.
     private var isSchemaRace = false
 
+    /// A write's transaction begins so; then it takes the write lock (`lock`).
+    private static let begin = [
+        "BEGIN", "SET LOCAL lock_timeout = '5s'",
+        "SET LOCAL idle_in_transaction_session_timeout = '10s'",
+    ]
+    private static let lock = "SELECT revision FROM checklist.state FOR UPDATE"
+
     private func writeOnce<T>(_ body: (PostgreSQLConnection) throws -> T) throws -> T {
         isSchemaRace = false
-        let begin = [
-            "BEGIN", "SET LOCAL lock_timeout = '5s'",
-            "SET LOCAL idle_in_transaction_session_timeout = '10s'",
-        ]
-        let lock = "SELECT revision FROM checklist.state FOR UPDATE"
+        let (begin, lock) = (Self.begin, Self.lock)
         // A current schema: the transaction, its settings and the lock go with the write's
         // first statement.
         let result = try transaction(schemaIsCurrent ? begin + [lock] : begin) {
@@ -155,6 +162,52 @@ package final class PostgreSQLStore {
         // Committed: the schema is there now, at this program's version.
         hasSchema = true
         schemaIsCurrent = true
+        return result
+    }
+
+    /// A change recorded in one round trip: the transaction, the lock, the journal's entry, the
+    /// change's statements, the journal's end and `COMMIT` sent at once, what the steps would
+    /// have asked the server predicted (`PostgreSQLConnection.Prediction`: every named item
+    /// there and changed, no list single choice), each prediction a check in the transaction.
+    /// Nil, and the change is made the usual way, when a step needed an answer (nothing was
+    /// sent) or a check failed (the transaction rolled back).
+    func predictedChange<Change: ChangeDescribing>(
+        _ command: String, author: String, _ body: (any ChangeSteps) throws -> Change
+    ) throws -> Change? {
+        guard schemaIsCurrent, !predictionFailed, !isInTransaction, connection.pipelines else {
+            return nil
+        }
+        let prediction = PostgreSQLConnection.Prediction()
+        connection.startAfresh()
+        connection.prediction = prediction
+        for statement in Self.begin + [Self.lock, "SET LOCAL row_security = on"] {
+            connection.queue(statement, [])
+        }
+        let change = PostgreSQLChange(predicting: connection, author: author)
+        let result: Change
+        do {
+            result = try body(change)
+        } catch {
+            // Nothing was sent: the usual way finds what this found, or the answer it needed.
+            connection.prediction = nil
+            connection.startAfresh()
+            return nil
+        }
+        change.checkPrediction()
+        change.finish(command, result)
+        connection.prediction = nil
+        isInTransaction = true
+        defer { isInTransaction = false }
+        do {
+            _ = try connection.query("COMMIT")
+        } catch {
+            let failure = connection.lastFailure
+            _ = try? connection.query("ROLLBACK")
+            guard failure == PostgreSQLConnection.predictionFailed else { throw error }
+            predictionFailed = true
+            return nil
+        }
+        hasSchema = true
         return result
     }
 

@@ -38,10 +38,14 @@ final class ServerNetworkTests {
         let port = try String(contentsOfFile: portFile, encoding: .utf8)
         defer { Self.removeDropRules(port: port) }  // whatever happened to the proxy
 
+        // `rename` reads the title under the lock before it writes, so the silent session holds
+        // the lock. (A one-item `check` or `delete` sends its COMMIT with the lock, in one round
+        // trip: the server commits it, and the command says the outcome is unknown; see
+        // `aCommitLeftUnansweredSaysTheOutcomeIsUnknown`.)
         // `timeout` only guards the test against a hang (it would exit 124).
         let silent = try cli.pipeline(
             "CHECKLIST_DB='postgresql://postgres@127.0.0.1:\(port)/\(database)'"
-                + " timeout 100 \"$CHECKLIST\" check 1")
+                + " timeout 100 \"$CHECKLIST\" rename 1 Tarp")
         #expect(
             FileManager.default.fileExists(atPath: portFile + ".silent"),
             "the network went silent (packets dropped) during the command")
@@ -232,11 +236,15 @@ final class ServerDeadlineTests {
         return counts
     }
 
+    /// (`rename` asks the server before it writes: its lock's answer is the one that never
+    /// comes. A one-item `check` sends its `COMMIT` with the lock: see the next tests.)
     @Test func anAnswerThatNeverComesEndsTheCommandWith74() throws {
-        let (result, seconds) = try throughStallingProxy(["check", "1"], trigger: "FOR UPDATE")
+        let (result, seconds) = try throughStallingProxy(
+            ["rename", "1", "Tarp"], trigger: "FOR UPDATE")
         expectOneLine74(result, seconds, saying: "the server stopped answering (nothing for 2 s)")
         #expect(result.stderr.contains("nothing changed"), "\(result)")
         #expect(try counts() == "0 2\n")
+        #expect(try !cli.run(["list"], stdin: Data(), environment: direct).stdout.contains("Tarp"))
     }
 
     /// A long write into a proxy that stops reading: the send itself stalls, and ends.
@@ -249,8 +257,11 @@ final class ServerDeadlineTests {
     }
 
     /// The commit sent and no answer: the outcome is unknown, and the line says how to look.
-    @Test func aCommitLeftUnansweredSaysTheOutcomeIsUnknown() throws {
-        let (result, seconds) = try throughStallingProxy(["check", "1"], trigger: "COMMIT")
+    /// A one-item `check` sends its whole transaction in one round trip, `COMMIT` included, so
+    /// a stall anywhere in it leaves the outcome unknown.
+    @Test(arguments: ["COMMIT", "FOR UPDATE"])
+    func aCommitLeftUnansweredSaysTheOutcomeIsUnknown(_ trigger: String) throws {
+        let (result, seconds) = try throughStallingProxy(["check", "1"], trigger: trigger)
         expectOneLine74(result, seconds, saying: "whether the change was made is unknown")
         #expect(result.stderr.contains("checklist history"), "\(result)")
         #expect(try counts() == "0 2\n", "the server never had the commit: rolled back")

@@ -342,17 +342,98 @@ struct ServerRoundTripTests {
         #expect(connection.roundTrips == 1)
     }
 
-    @Test func aOneItemCheckWaitsForTheServerFourTimes() throws {
+    @Test func aOneItemCheckIsOneRoundTripAfterTheOpening() throws {
         let store = try TestServer.freshStore()
         _ = try store.add(titles("Tent", "Stove", "Map"), to: ListName.defaultList)
         let (again, connection) = try reopened(store)
         let checked = try again.check(.ids(IDSet(ids: [2])))
         #expect(checked.counts.changed == 1)
-        // Open 1; then the lock with the journal's entry (which answers the single-choice
-        // question too), the IDs' count, the selections' record with the update (one
-        // statement), and the journal's end with COMMIT.
-        #expect(connection.roundTrips == 1 + 4)
-        #expect(try again.history().first?.description == "checked 1 item (ID 2)")
+        // Open 1; then the transaction, the lock, the journal's entry, the IDs' check, the
+        // update with its record, the journal's end and COMMIT, sent at once.
+        #expect(connection.roundTrips == 1 + 1)
+        // Another connection writes meanwhile: the entry's number is the server's, read there.
+        _ = try store.add(titles("Rope"), to: ListName.defaultList)
+        let toggled = try again.toggle(.ids(IDSet(ids: [1, 3])))
+        #expect(toggled.counts.changed == 2)
+        #expect(connection.roundTrips == 1 + 1 + 1)
+        #expect(
+            try again.history().map(\.description) == [
+                "toggled 2 items (IDs 1, 3)", "added 1 item to 'default' (ID 4)",
+                "checked 1 item (ID 2)", "added 3 items to 'default' (IDs 1-3)",
+            ])
+    }
+
+    @Test func aDeleteOfNamedItemsIsOneRoundTripAfterTheOpening() throws {
+        let store = try TestServer.freshStore()
+        _ = try store.add(titles("Tent", "Stove", "Map", "Rope"), to: ListName.defaultList)
+        let (again, connection) = try reopened(store)
+        let deleted = try again.delete(.ids(IDSet(ids: [2, 3])))
+        #expect(deleted.counts.changed == 2)
+        #expect(connection.roundTrips == 1 + 1)
+        #expect(try again.items(in: .all).map(\.id) == [1, 4])
+        // Its journal holds the items: undo brings them back.
+        _ = try again.undo()
+        #expect(try again.items(in: .all).map(\.id) == [1, 2, 3, 4])
+        // An ID that is gone: the prediction fails, and the usual way refuses it.
+        _ = try again.delete(.ids(IDSet(ids: [2])))
+        #expect(throws: ChecklistError.itemsNotFound(IDSet(ids: [2]))) {
+            try again.delete(.ids(IDSet(ids: [2, 3])))
+        }
+        #expect(try again.items(in: .all).map(\.id) == [1, 3, 4])
+    }
+
+    /// A predicted write whose prediction was wrong rolls back and is made the usual way: the
+    /// same result, history and rows as without the prediction, and no entry lost or doubled.
+    @Test(arguments: PredictionMiss.allCases)
+    func aWrongPredictionIsRolledBackAndTheChangeMadeAsUsual(_ miss: PredictionMiss) throws {
+        let store = try TestServer.freshStore()
+        _ = try store.add(titles("Tent", "Stove", "Map"), to: ListName.defaultList)
+        _ = try store.check(.ids(IDSet(ids: [1])))
+        if miss == .singleChoice { try store.setMode(.single, ofList: ListName.defaultList) }
+        let (again, connection) = try reopened(store)
+        let entries = try store.history().count
+        let newest = try store.history().first?.description
+        let selection: ItemSelection =
+            switch miss {
+            case .alreadyChecked: .ids(IDSet(ids: [1, 2]))
+            case .missing: .ids(IDSet(ids: [2, 9]))
+            case .singleChoice: .ids(IDSet(ids: [2]))
+            }
+        let result = try again.check(selection, ignoringMissing: miss == .missing)
+        #expect(result.counts.changed == 1)
+        #expect(connection.roundTrips > 1 + 1, "the prediction failed, then the usual way")
+        let checked = try again.items(in: .all, filter: .checked).map(\.id)
+        #expect(checked == (miss == .singleChoice ? [2] : [1, 2]))
+        let history = try again.history()
+        #expect(history.count == entries + 1)
+        #expect(history.first?.id == (history.dropFirst().first?.id ?? 0) + 1)
+        #expect(history.first?.description.hasPrefix("checked 1 item") == true)
+        #expect(history.dropFirst().first?.description == newest, "the entry before kept its words")
+        // A prediction failed on this connection: its next write is made the usual way.
+        let trips = connection.roundTrips
+        _ = try again.toggle(.ids(IDSet(ids: [3])))
+        #expect(connection.roundTrips - trips >= 4, "\(connection.roundTrips - trips)")
+    }
+
+    enum PredictionMiss: CaseIterable {
+        /// An item named was checked already: fewer changed than named.
+        case alreadyChecked
+        /// An ID named is not there (`--ignore-missing`).
+        case missing
+        /// The list is single choice: checking one unchecks the other.
+        case singleChoice
+    }
+
+    /// A missing ID without `--ignore-missing` is refused as without the prediction.
+    @Test func aPredictedWriteOfAMissingIDChangesNothing() throws {
+        let store = try TestServer.freshStore()
+        _ = try store.add(titles("Tent"), to: ListName.defaultList)
+        let (again, _) = try reopened(store)
+        #expect(throws: ChecklistError.itemsNotFound(IDSet(ids: [7]))) {
+            try again.check(.ids(IDSet(ids: [1, 7])))
+        }
+        #expect(try again.items(in: .all, filter: .checked).isEmpty)
+        #expect(try again.history().count == 1)
     }
 
     @Test func anAddToAListWaitsForTheServerAsOftenAsItNeedsAnAnswer() throws {
