@@ -251,6 +251,7 @@ package final class PostgreSQLConnection {
     {
         try refuseIfStalled()
         try refuseIfPredicting()
+        try settleAhead()
         roundTrips += 1
         noteListWrite(sql)
         isCommitting = sql == "COMMIT" || queued.contains { $0.sql == "COMMIT" }
@@ -464,6 +465,7 @@ package final class PostgreSQLConnection {
     /// Takes the notifications the server sent since the last look, without waiting and
     /// without a round trip; returns how many. A connection that broke throws.
     func takeNotifications() throws(ChecklistError) -> Int {
+        try settleAhead()
         guard library.consumeInput(connection) != 0 else {
             throw .databaseUnavailable(
                 path: uri.shown,
@@ -493,6 +495,7 @@ package final class PostgreSQLConnection {
     /// Connects again with the same parameters (after the server or the network went away).
     func reconnect() throws(ChecklistError) {
         queued = []
+        answerAhead = false
         isStalled = false
         library.reset(connection)
         if timeout != nil { _ = library.waiting?.setNonblocking(connection, 1) }
@@ -541,6 +544,7 @@ package final class PostgreSQLConnection {
         guard let pipeline = library.pipeline else { return try forEachRow(sql, parameters, body) }
         try refuseIfStalled()
         try refuseIfPredicting()
+        try settleAhead()
         // The queued statements (a read's BEGIN) go first, in the same round trip: in a
         // pipeline, whose next query is put in single-row mode once their results are read.
         var before = queued
@@ -600,6 +604,62 @@ package final class PostgreSQLConnection {
         if let failure { throw failure }
     }
 
+    // MARK: - A statement not waited for
+
+    /// Whether a statement was sent and its answer not read yet (`sendAhead`).
+    private var answerAhead = false
+
+    /// Sends `sql` (a read-only transaction's `COMMIT`: no rows, no parameters, nothing that
+    /// can fail but the connection) and does not wait for its answer, which is read before the
+    /// next statement goes (`settleAhead`), or never, when the connection closes first: a
+    /// command that ends with a read does not wait a round trip for its `COMMIT`. Sent at once,
+    /// so the server ends the transaction then (a listening connection gets its notifications;
+    /// no snapshot is held). Without pipeline mode, or with statements queued, it is waited for.
+    func sendAhead(_ sql: String) throws(ChecklistError) {
+        try refuseIfStalled()
+        try refuseIfPredicting()
+        try settleAhead()
+        guard queued.isEmpty, let pipeline = library.pipeline, pipeline.enter(connection) == 1
+        else {
+            _ = try query(sql, [])
+            return
+        }
+        noteListWrite(sql)
+        isCommitting = false
+        guard pipeline.sendQueryParams(connection, sql, 0, nil, nil, nil, nil, 0) == 1,
+            pipeline.sync(connection) == 1
+        else {
+            _ = pipeline.exit(connection)
+            throw lost()
+        }
+        answerAhead = true
+        try flushAll()
+    }
+
+    /// Reads the answer `sendAhead` did not wait for (by now it has mostly come), and leaves
+    /// pipeline mode; throws its failure.
+    private func settleAhead() throws(ChecklistError) {
+        guard answerAhead, let pipeline = library.pipeline else { return }
+        answerAhead = false
+        var failure: ChecklistError?
+        // The statement's result, then nil; then the batch's end. A broken connection gives
+        // nil from then on, and the loop ends.
+        var ends = 0
+        while ends <= 1 {
+            guard let result = try nextResult() else {
+                ends += 1
+                continue
+            }
+            defer { library.clear(result) }
+            if library.resultStatus(result) == LibPQ.pipelineSync { break }
+            if failure == nil {
+                do throws(ChecklistError) { try check(result) } catch { failure = error }
+            }
+        }
+        _ = pipeline.exit(connection)
+        if let failure { throw failure }
+    }
+
     /// How many rows came one result each (single-row mode), for the tests.
     private(set) var streamedRows = 0
 
@@ -632,6 +692,7 @@ package final class PostgreSQLConnection {
         try sendQueued()
         try refuseIfStalled()
         try refuseIfPredicting()
+        try settleAhead()
         roundTrips += 1
         noteListWrite(script)
         let result: LibPQ.Result?

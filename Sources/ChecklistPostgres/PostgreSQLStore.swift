@@ -89,7 +89,7 @@ package final class PostgreSQLStore {
     /// `checklist` schema yet (it reads as empty, and nothing is created). A schema recorded at
     /// a newer version than this program knows is refused.
     package func read<T>(_ body: (PostgreSQLConnection) throws -> T) throws -> T? {
-        try transaction(["BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"]) {
+        try transaction([Self.readBegin]) {
             if !hasSchema {
                 switch try PostgreSQLSchema.state(connection) {
                 case .missing: return nil
@@ -126,6 +126,9 @@ package final class PostgreSQLStore {
 
     /// Set when a write failed because another first writer created the schema meanwhile.
     private var isSchemaRace = false
+
+    /// A read's transaction begins so: one snapshot, read only.
+    private static let readBegin = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
 
     /// A write's transaction begins so; then it takes the write lock (`lock`).
     private static let begin = [
@@ -233,7 +236,13 @@ package final class PostgreSQLStore {
         defer { isInTransaction = false }
         do {
             let result = try body()
-            _ = try connection.query("COMMIT")
+            // A read's end is not waited for (nothing of it can fail but the connection): a
+            // command that ends with a read saves the round trip.
+            if begin == [Self.readBegin] {
+                try connection.sendAhead("COMMIT")
+            } else {
+                _ = try connection.query("COMMIT")
+            }
             return result
         } catch {
             // A lost connection rolls back by itself; the first error is the one to report.

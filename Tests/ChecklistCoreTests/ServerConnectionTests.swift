@@ -363,6 +363,21 @@ struct ServerRoundTripTests {
             ])
     }
 
+    @Test func aReadDoesNotWaitForItsCommit() throws {
+        let store = try TestServer.freshStore()
+        _ = try store.add(titles("Tent", "Stove"), to: ListName.defaultList)
+        let (again, connection) = try reopened(store)
+        let items = try again.items(in: .list(ListName.defaultList))
+        #expect(items.map(\.title) == ["Tent", "Stove"])
+        // Open 1; the transaction's start with the list's ID, then the items; the COMMIT is
+        // sent and not waited for.
+        #expect(connection.roundTrips == 1 + 2)
+        // The next statement reads its answer first: the connection goes on as before.
+        _ = try again.check(.ids(IDSet(ids: [1])))
+        #expect(try again.items(in: .all, filter: .checked).map(\.id) == [1])
+        #expect(connection.roundTrips == 1 + 2 + 1 + 1)
+    }
+
     @Test func aDeleteOfNamedItemsIsOneRoundTripAfterTheOpening() throws {
         let store = try TestServer.freshStore()
         _ = try store.add(titles("Tent", "Stove", "Map", "Rope"), to: ListName.defaultList)
