@@ -60,11 +60,12 @@ struct PostgreSQLChange {
     /// where the entry left them (`changeRef`, `time`); no list is predicted single choice
     /// (`hasSingleChoiceLists` checks it when asked). (`changeID` and `now` are not known here:
     /// the steps that would use them ask the server first, which ends the prediction.)
-    init(predicting connection: PostgreSQLConnection, author: String) {
+    init(predicting connection: PostgreSQLConnection, author: String, singleChoiceLikely: Bool) {
         self.connection = connection
         self.author = author
         connection.queue(Self.entry, [author, nil, nil])
         singleChoiceAtStart = false
+        self.singleChoiceLikely = singleChoiceLikely
         listWritesAtStart = connection.listWrites
         changeID = 0
         now = ""
@@ -90,6 +91,9 @@ struct PostgreSQLChange {
 
     /// Whether the change's answers are predicted (`init(predicting:)`).
     private let isPredicted: Bool
+    /// Whether a list was single choice when the connection opened: the single-choice question
+    /// is then asked (which ends a prediction) rather than predicted.
+    private var singleChoiceLikely = false
 
     /// The entry's ID, as a value in a statement: `changeID`, or, predicted, the server's (the
     /// transaction's setting the entry made).
@@ -165,10 +169,16 @@ struct PostgreSQLChange {
             """)
     }
 
+    private static let anySingleChoice: PostgreSQLQuery =
+        "SELECT EXISTS (SELECT 1 FROM checklist.lists WHERE mode = 'single')"
+
     /// Whether any list is a single-choice one: known from the entry's row until the change
     /// writes a list (a `ChangeSteps` step).
     func hasSingleChoiceLists() throws -> Bool {
         if connection.listWrites == listWritesAtStart {
+            if connection.prediction != nil, singleChoiceLikely {
+                return try connection.query(Self.anySingleChoice).onlyRow().bool(0)
+            }
             if let prediction = connection.prediction, !prediction.singleChoiceChecked {
                 prediction.singleChoiceChecked = true
                 connection.queueCheck(
@@ -176,9 +186,7 @@ struct PostgreSQLChange {
             }
             return singleChoiceAtStart
         }
-        return try connection.query(
-            "SELECT EXISTS (SELECT 1 FROM checklist.lists WHERE mode = 'single')"
-        ).onlyRow().bool(0)
+        return try connection.query(Self.anySingleChoice).onlyRow().bool(0)
     }
 
     // MARK: - Journal records

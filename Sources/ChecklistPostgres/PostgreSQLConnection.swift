@@ -167,7 +167,9 @@ package final class PostgreSQLConnection {
         /// Whether the single-choice question was answered (no list is single choice), its
         /// check queued.
         var singleChoiceChecked = false
-        /// Whether a step needed an answer, so nothing was sent.
+        /// Whether a step needed an answer, so nothing was sent. It stays so: every statement is
+        /// refused until `predictedChange` ends the prediction (a step that went on past the
+        /// refusal, with `try?`, would otherwise send its statements outside the transaction).
         fileprivate(set) var isAbandoned = false
 
         /// What an update of the named items reports changed (`journal` records them): those
@@ -198,15 +200,18 @@ package final class PostgreSQLConnection {
         lastFailure = nil
     }
 
-    /// A statement that waits for an answer, while a write is predicted: the prediction ends,
-    /// and what it queued is dropped (nothing was sent).
+    /// A statement that waits for an answer, while a write is predicted: the prediction is
+    /// abandoned, and what it queued is dropped (nothing was sent).
     private func refuseIfPredicting() throws(ChecklistError) {
         guard let prediction else { return }
         prediction.isAbandoned = true
-        self.prediction = nil
         queued = []
         throw .databaseUnavailable(path: uri.shown, reason: "a predicted write needs an answer")
     }
+
+    /// Said when the connection broke after the `COMMIT` was sent.
+    private static let outcomeUnknown =
+        "; whether the change was made is unknown; look with checklist history"
 
     /// Whether libpq sends several statements before their answers (pipeline mode, 14 on).
     var pipelines: Bool { library.pipeline != nil }
@@ -413,10 +418,13 @@ package final class PostgreSQLConnection {
             path: uri.shown, reason: "the server stopped answering; nothing changed")
     }
 
-    /// libpq's reason for a connection that broke.
+    /// libpq's reason for a connection that broke (and, when the statements sent held the
+    /// `COMMIT`, that whether the change was made is unknown).
     private func lost() -> ChecklistError {
         .databaseUnavailable(
-            path: uri.shown, reason: Self.oneLine(library.errorMessage(connection), hiding: secrets)
+            path: uri.shown,
+            reason: Self.oneLine(library.errorMessage(connection), hiding: secrets)
+                + (isCommitting ? Self.outcomeUnknown : "")
         )
     }
 
@@ -431,6 +439,9 @@ package final class PostgreSQLConnection {
             let message =
                 result.flatMap(library.resultErrorMessage) ?? library.errorMessage(connection)
             var reason = Self.oneLine(message, hiding: secrets)
+            // No SQLSTATE: the connection broke, not the statement. With the COMMIT sent (a
+            // predicted write sends it with everything), the server may have made the change.
+            if state == nil, isCommitting { reason += Self.outcomeUnknown }
             // insufficient_privilege: the role may not create or use the schema, or write a
             // change under another's name.
             if state == "42501" {
@@ -464,6 +475,7 @@ package final class PostgreSQLConnection {
 
     /// Takes the notifications the server sent since the last look, without waiting and
     /// without a round trip; returns how many. A connection that broke throws.
+    /// (A read's `COMMIT` sent ahead is settled first: its answer has mostly come by then.)
     func takeNotifications() throws(ChecklistError) -> Int {
         try settleAhead()
         guard library.consumeInput(connection) != 0 else {
@@ -486,6 +498,7 @@ package final class PostgreSQLConnection {
 
     /// Connects again, as after a dropped connection (for the tests).
     func reconnectForTesting() {
+        answerAhead = false
         library.reset(connection)
     }
 
@@ -557,6 +570,7 @@ package final class PostgreSQLConnection {
         let piped = !before.isEmpty
         defer { if piped { _ = pipeline.exit(connection) } }
         roundTrips += 1
+        isCommitting = before.contains { $0.sql == "COMMIT" }
         let sent = (before + [(sql, parameters)]).allSatisfy { statement in
             withParameters(statement.parameters) { values in
                 pipeline.sendQueryParams(
@@ -657,7 +671,10 @@ package final class PostgreSQLConnection {
             }
         }
         _ = pipeline.exit(connection)
-        if let failure { throw failure }
+        if let failure {
+            queued = []
+            throw failure
+        }
     }
 
     /// How many rows came one result each (single-row mode), for the tests.
@@ -694,6 +711,7 @@ package final class PostgreSQLConnection {
         try refuseIfPredicting()
         try settleAhead()
         roundTrips += 1
+        isCommitting = false
         noteListWrite(script)
         let result: LibPQ.Result?
         if let waiting = library.waiting, timeout != nil {

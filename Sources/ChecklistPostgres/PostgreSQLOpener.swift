@@ -39,6 +39,7 @@ package enum PostgreSQLOpener {
             server.hasSchema = true
             server.schemaIsCurrent = opening.state == .current
             server.revisionAtOpening = opening.revision
+            server.singleChoiceAtOpening = opening.singleChoice
             server.copyGenerationAtOpening = opening.generation
         }
         return (server, opening.state)

@@ -105,8 +105,8 @@ package enum PostgreSQLSchema {
 
     /// What opening needs, in one round trip: whether the schema lets another role's code in
     /// (`trustGuard`, refused), then the schema's state, the role this connection writes as,
-    /// the revision and, for an offline copy's sync (`copy`), the generation the server holds
-    /// for it. Without `checklist.migrations` the statement fails and `state`'s own answers.
+    /// the revision, whether a list is single choice (a predicted write's question) and, for an
+    /// offline copy's sync (`copy`), the generation the server holds for it. Without `checklist.migrations` the statement fails and `state`'s own answers.
     static func opening(_ connection: PostgreSQLConnection, copy: String? = nil) throws
         -> Opening
     {
@@ -127,7 +127,8 @@ package enum PostgreSQLSchema {
                     """
                     SELECT current_user::pg_catalog.text,
                         (SELECT pg_catalog.string_agg(identifier, ' ') FROM checklist.migrations),
-                        (SELECT revision FROM checklist.state), \(sql: PostgreSQLTrust.rowSecurityOff)\(generation)
+                        (SELECT revision FROM checklist.state), \(sql: PostgreSQLTrust.rowSecurityOff),
+                        EXISTS (SELECT 1 FROM checklist.lists WHERE mode = 'single')\(generation)
                     """)
             }
         } catch {
@@ -140,7 +141,7 @@ package enum PostgreSQLSchema {
         try PostgreSQLTrust.refuse(off.isEmpty ? nil : off.joined(separator: "; "), connection)
         return Opening(
             state: state(applied: applied), role: row[0], revision: row[2].flatMap { Int64($0) },
-            generation: row.count > 4 ? row[4] : nil)
+            singleChoice: row[4] == "t", generation: row.count > 5 ? row[5] : nil)
     }
 
     /// What `opening` found.
@@ -148,6 +149,8 @@ package enum PostgreSQLSchema {
         var state: State
         package var role: String?
         var revision: Int64?
+        /// Whether a list is single choice.
+        var singleChoice = false
         /// The generation of the syncing copy's last sync, as the server holds it.
         var generation: String?
     }

@@ -81,6 +81,9 @@ package final class PostgreSQLStore {
     package var revisionAtOpening: Int64?
     /// The generation the server held for the syncing copy when the connection was opened.
     package var copyGenerationAtOpening: String?
+    /// Whether a list was single choice at the opening: a `check` or `toggle` then asks, as
+    /// its rule does, rather than predict that none is (and roll back each time).
+    var singleChoiceAtOpening = false
     /// Whether a write's prediction failed on this connection (`predictedChange`): its later
     /// writes are made the usual way (a list that is single choice, say, would fail each one).
     private var predictionFailed = false
@@ -186,12 +189,18 @@ package final class PostgreSQLStore {
         for statement in Self.begin + [Self.lock, "SET LOCAL row_security = on"] {
             connection.queue(statement, [])
         }
-        let change = PostgreSQLChange(predicting: connection, author: author)
+        let change = PostgreSQLChange(
+            predicting: connection, author: author, singleChoiceLikely: singleChoiceAtOpening)
         let result: Change
         do {
             result = try body(change)
         } catch {
             // Nothing was sent: the usual way finds what this found, or the answer it needed.
+            connection.prediction = nil
+            connection.startAfresh()
+            return nil
+        }
+        guard !prediction.isAbandoned else {
             connection.prediction = nil
             connection.startAfresh()
             return nil
@@ -205,8 +214,12 @@ package final class PostgreSQLStore {
             _ = try connection.query("COMMIT")
         } catch {
             let failure = connection.lastFailure
-            _ = try? connection.query("ROLLBACK")
-            guard failure == PostgreSQLConnection.predictionFailed else { throw error }
+            guard failure == PostgreSQLConnection.predictionFailed else {
+                _ = try? connection.query("ROLLBACK")
+                throw error
+            }
+            // The failed transaction ends with the usual way's first statements.
+            connection.queue("ROLLBACK", [])
             predictionFailed = true
             return nil
         }

@@ -96,6 +96,24 @@ extension OfflineCopyTests {
         }
     }
 
+    /// A one-item check sends its COMMIT with everything (issue 49): a connection cut as the
+    /// server committed leaves the outcome unknown, and the line says so and how to look
+    /// (contract v5, "Waiting for a server"), where libpq's reason alone said nothing of it.
+    @Test(.needs(.python3)) func aWriteCutAsTheServerCommittedSaysTheOutcomeIsUnknown() throws {
+        try throughCuttingProxy { proxied, _, modeFile in
+            #expect(try on(uri, "add", "-q", "Tent", "Stove").status == 0)
+            try "commit".write(toFile: modeFile, atomically: true, encoding: .utf8)
+            let cut = try on(proxied, "check", "2")
+            try "pass".write(toFile: modeFile, atomically: true, encoding: .utf8)
+            #expect(cut.status == 74, "\(cut)")
+            #expect(cut.stderr.split(separator: "\n").count == 1, "\(cut)")
+            #expect(cut.stderr.contains("whether the change was made is unknown"), "\(cut)")
+            #expect(cut.stderr.contains("checklist history"), "\(cut)")
+            // It was: the server committed.
+            #expect(try on(uri, "list").stdout == "[ ] 1 Tent\n[x] 2 Stove\n")
+        }
+    }
+
     /// Issue 47's review: two syncs in a row cut as the server committed are the same copy
     /// again, not an older state of it (its adds keep their IDs, nothing is told); and an add
     /// given a new ID by a cut sync is followed by the copy's later edits of it.

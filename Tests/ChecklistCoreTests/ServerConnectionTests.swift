@@ -378,6 +378,35 @@ struct ServerRoundTripTests {
         #expect(connection.roundTrips == 1 + 2 + 1 + 1)
     }
 
+    /// A read's COMMIT is sent at once, though not waited for: the reader's transaction ends
+    /// on the server then, so a listening connection that read last is told of a write.
+    @Test func aWatcherThatReadLastIsToldOfAPredictedWrite() throws {
+        let store = try TestServer.freshStore()
+        _ = try store.add(titles("Tent"), to: ListName.defaultList)
+        let (watcher, _) = try reopened(store)
+        let version = try watcher.dataVersion()
+        _ = try watcher.items(in: .all)
+        let (writer, connection) = try reopened(store)
+        _ = try writer.check(.ids(IDSet(ids: [1])))
+        #expect(connection.roundTrips == 1 + 1)
+        usleep(200_000)
+        #expect(try watcher.dataVersion() != version)
+    }
+
+    /// Where a list is single choice at the opening, a `check` asks as its rule does (the
+    /// usual way, no batch rolled back); an `uncheck`, which never asks, is still predicted.
+    @Test func aSingleChoiceListMakesACheckAskAndAnUncheckStillPredicted() throws {
+        let store = try TestServer.freshStore()
+        _ = try store.add(titles("Tent", "Stove"), to: ListName.defaultList)
+        try store.setMode(.single, ofList: ListName.defaultList)
+        let (again, connection) = try reopened(store)
+        _ = try again.check(.ids(IDSet(ids: [1])))
+        #expect(connection.roundTrips == 1 + 6, "the usual way, with the single-choice look")
+        _ = try again.uncheck(.ids(IDSet(ids: [1])))
+        #expect(connection.roundTrips == 1 + 6 + 1)
+        #expect(try again.items(in: .all, filter: .checked).isEmpty)
+    }
+
     @Test func aDeleteOfNamedItemsIsOneRoundTripAfterTheOpening() throws {
         let store = try TestServer.freshStore()
         _ = try store.add(titles("Tent", "Stove", "Map", "Rope"), to: ListName.defaultList)
@@ -443,10 +472,13 @@ struct ServerRoundTripTests {
     @Test func aPredictedWriteOfAMissingIDChangesNothing() throws {
         let store = try TestServer.freshStore()
         _ = try store.add(titles("Tent"), to: ListName.defaultList)
-        let (again, _) = try reopened(store)
+        let (again, connection) = try reopened(store)
         #expect(throws: ChecklistError.itemsNotFound(IDSet(ids: [7]))) {
             try again.check(.ids(IDSet(ids: [1, 7])))
         }
+        // Predicted and rolled back (2), its ROLLBACK sent with the usual way's first
+        // statements, which then asked for the missing IDs.
+        #expect(connection.roundTrips > 1 + 1, "\(connection.roundTrips)")
         #expect(try again.items(in: .all, filter: .checked).isEmpty)
         #expect(try again.history().count == 1)
     }
